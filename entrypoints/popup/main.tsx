@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>hello</p>, document.getElementById('app')!);

@@ -1,0 +1,64 @@
+/**
+ * The service's response bodies as zod schemas, written from lib/contract/openapi.json.
+ * Types are derived from the schemas so nothing unchecked enters the extension.
+ *
+ * zod/mini rather than classic zod: a third of the bundle size, and no `Function("")` probe
+ * (which store linters flag as eval).
+ */
+import * as z from 'zod/mini';
+
+/** Longest `url` parameter the service accepts (contract, "Limits"). */
+export const MAX_URL_LENGTH = 2048;
+
+/** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
+const nonNegativeNumber = z.number().check(z.gte(0));
+const count = z.int().check(z.gte(0));
+
+export const scoreBucketSchema = z.object({
+  earned: nonNegativeNumber,
+  available: nonNegativeNumber,
+  passing: count,
+  total: count,
+});
+
+export const issueTierSchema = z.enum(['essential', 'recommended', 'bonus']);
+export const issueResultSchema = z.enum(['failed', 'partial']);
+
+export const scanIssueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tier: issueTierSchema,
+  result: issueResultSchema,
+  details: z.nullable(z.string()),
+  recommendation: z.nullable(z.string()),
+});
+
+export const scanReportSchema = z.object({
+  target: z.url(),
+  display_target: z.string(),
+  report_url: z.url(),
+  score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  score_label: z.string(),
+  scanned_at: z.iso.datetime({ offset: true }),
+  eligible_checks: count,
+  score_breakdown: z.object({
+    essential: scoreBucketSchema,
+    recommended: scoreBucketSchema,
+    bonus: z.object({ points: nonNegativeNumber, positive_signals: count }),
+  }),
+  issues: z.array(scanIssueSchema),
+});
+
+/** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
+export const errorBodySchema = z.looseObject({
+  error: z.string(),
+  documentation_url: z.optional(z.url()),
+  scan_url: z.optional(z.url()),
+});
+
+export type ScoreBucket = z.infer<typeof scoreBucketSchema>;
+export type IssueTier = z.infer<typeof issueTierSchema>;
+export type IssueResult = z.infer<typeof issueResultSchema>;
+export type ScanIssue = z.infer<typeof scanIssueSchema>;
+export type ScanReport = z.infer<typeof scanReportSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,46 @@
+/**
+ * The base URL of the Public Readiness Report Lookup Service.
+ *
+ * Read at build time from WXT_REPORT_API_BASE_URL (see README, "Configuration"), both by
+ * wxt.config.ts (for the host permission) and by the extension's code (for requests), so the
+ * two can never disagree.
+ */
+export const DEFAULT_SERVICE_BASE_URL = 'https://is-agentic.com';
+
+/** The contract's one operation, relative to the base URL. */
+export const REPORT_PATH = '/api/report';
+
+/**
+ * Normalises a configured base URL: http(s) only, no query, fragment or credentials, no
+ * trailing slash. Returns null for anything else so callers decide how loudly to fail.
+ */
+export function normaliseServiceBaseUrl(raw: string | undefined | null): string | null {
+  if (raw === undefined || raw === null || raw.trim() === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) return null;
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The base URL this build talks to: the configured one, or the live service. */
+export function resolveServiceBaseUrl(raw: string | undefined | null): string {
+  if (raw === undefined || raw === null || raw.trim() === '') return DEFAULT_SERVICE_BASE_URL;
+  const normalised = normaliseServiceBaseUrl(raw);
+  if (normalised === null) {
+    throw new Error(
+      `WXT_REPORT_API_BASE_URL must be an absolute http(s) URL without query or credentials, got: ${raw}`,
+    );
+  }
+  return normalised;
+}
+
+/** The host permission that lets the extension call the service (match patterns ignore ports). */
+export function hostPermissionFor(baseUrl: string): string {
+  const { protocol, hostname } = new URL(baseUrl);
+  return `${protocol}//${hostname}/*`;
+}

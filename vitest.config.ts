@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+// Unit and component tests: WXT's in-memory fake browser, happy-dom for rendering.
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    restoreMocks: true,
+  },
+});
