@@ -44,3 +44,8 @@ export function hostPermissionFor(baseUrl: string): string {
   const { protocol, hostname } = new URL(baseUrl);
   return `${protocol}//${hostname}/*`;
 }
+
+/** The base URL this build was configured with (see wxt.config.ts). */
+export function configuredServiceBaseUrl(): string {
+  return resolveServiceBaseUrl(import.meta.env.WXT_REPORT_API_BASE_URL);
+}

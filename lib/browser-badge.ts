@@ -1,0 +1,31 @@
+/**
+ * Puts a tab's badge on the toolbar button. Chrome MV3 calls it `action`, Firefox MV2
+ * `browserAction`; both take per-tab text, colour and title.
+ */
+import { browser } from 'wxt/browser';
+import { badgeFor } from './badge';
+import type { TabView } from './tab-view';
+
+const BADGE_TEXT_COLOR = '#ffffff';
+
+export async function showBadgeOnToolbar(tabId: number, view: TabView, now: number): Promise<void> {
+  const action = browser.action ?? browser.browserAction;
+  const { text, color, title } = badgeFor(view, now);
+  try {
+    await Promise.all([
+      action.setBadgeText({ tabId, text }),
+      action.setBadgeBackgroundColor({ tabId, color }),
+      action.setTitle({ tabId, title }),
+      // Not every browser version has a text colour setting; white is the default where not.
+      action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOR }),
+    ]);
+  } catch (error) {
+    // The tab closed between the lookup and now: nothing to show, nothing to fix.
+    if (isNoSuchTab(error)) return;
+    throw error;
+  }
+}
+
+export function isNoSuchTab(error: unknown): boolean {
+  return error instanceof Error && /no tab with id/i.test(error.message);
+}

@@ -1,0 +1,50 @@
+/**
+ * The one request the popup makes of the background: "bring this tab's view up to date".
+ * The popup then renders what the background stored, so both always agree.
+ */
+import { browser } from 'wxt/browser';
+import type { LookupService } from './lookup-service';
+import type { TabView } from './tab-view';
+
+export interface ShowTabRequest {
+  type: 'show-tab';
+  tabId: number;
+  /** True for the popup's Refresh: skip the cache. */
+  force: boolean;
+}
+
+function isShowTabRequest(message: unknown): message is ShowTabRequest {
+  if (typeof message !== 'object' || message === null) return false;
+  const candidate = message as Partial<ShowTabRequest>;
+  return (
+    candidate.type === 'show-tab' &&
+    Number.isInteger(candidate.tabId) &&
+    typeof candidate.force === 'boolean'
+  );
+}
+
+/** Popup side: asks the background to look the tab up (answered from cache when fresh). */
+export function requestTabView(tabId: number, force: boolean): Promise<TabView> {
+  const request: ShowTabRequest = { type: 'show-tab', tabId, force };
+  return browser.runtime.sendMessage(request) as Promise<TabView>;
+}
+
+/** Background side. `sendResponse` + `return true` keeps the channel open in every browser. */
+export function registerMessageHandler(
+  service: LookupService,
+  currentTabUrl: (tabId: number) => Promise<string | undefined | null>,
+  onError: (error: unknown) => void,
+) {
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (sender.id !== browser.runtime.id || !isShowTabRequest(message)) return undefined;
+    currentTabUrl(message.tabId)
+      .then((url) =>
+        url === null ? null : service.showTab(message.tabId, url, { force: message.force }),
+      )
+      .then(sendResponse, (error: unknown) => {
+        onError(error);
+        sendResponse(null);
+      });
+    return true;
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The popup's live view of one tab: what the background stored, kept current as it changes,
+ * after asking the background once to bring it up to date.
+ */
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { requestTabView } from './messages';
+import { createTabStateStore } from './tab-state-store';
+import type { TabView } from './tab-view';
+
+export interface TabViewState {
+  view: TabView | null;
+  /** When the view last changed (epoch ms): relative times are computed against it. */
+  now: number;
+  refresh(): void;
+}
+
+export function useTabView(tabId: number | null): TabViewState {
+  const [view, setView] = useState<TabView | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  const show = useCallback((next: TabView | null) => {
+    setView(next);
+    setNow(Date.now());
+  }, []);
+
+  useEffect(() => {
+    if (tabId === null) {
+      show({ status: 'not-looked-up', reason: 'no-url' });
+      return;
+    }
+    const tabStates = createTabStateStore();
+    // Stored state first, so a cached report shows without waiting for the worker to wake.
+    tabStates.get(tabId).then((state) => {
+      if (state) show(state.view);
+    });
+    const stopWatching = tabStates.watch(tabId, (state) => {
+      if (state) show(state.view);
+    });
+    requestTabView(tabId, false).then((fresh) => {
+      if (fresh) show(fresh);
+    });
+    return stopWatching;
+  }, [tabId, show]);
+
+  const refresh = useCallback(() => {
+    if (tabId === null) return;
+    requestTabView(tabId, true).then((fresh) => {
+      if (fresh) show(fresh);
+    });
+  }, [tabId, show]);
+
+  return { view, now, refresh };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { BADGE_MARKS, badgeFor } from '../../lib/badge';
+import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/score-band';
+import type { TabView } from '../../lib/tab-view';
+import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+
+const reports = fixtureReports();
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+const target = FIXTURE_ORIGINS.mid;
+const bandColor = (id: string) => SCORE_BANDS.find((band) => band.id === id)?.color;
+
+describe('badgeFor', () => {
+  it.each([
+    [reports.high, '92', bandColor('strong')],
+    [reports.mid, '75', bandColor('fair')],
+    [reports.low, '23', bandColor('weak')],
+    [reports.noIssues, '100', bandColor('strong')],
+  ])('shows the rounded score of $display_target on its band', (report, text, color) => {
+    const badge = badgeFor({ status: 'report', target, report, receivedAt: NOW, stale: false }, NOW);
+    expect(badge.text).toBe(text);
+    expect(badge.color).toBe(color);
+  });
+
+  it('says the score, label, site and age in the title', () => {
+    const view: TabView = {
+      status: 'report',
+      target,
+      report: reports.mid,
+      receivedAt: NOW,
+      stale: false,
+    };
+    expect(badgeFor(view, NOW).title).toBe(
+      'Agent readiness 75 (B) for mid.readiness-fixtures.com, scanned 3 days ago',
+    );
+  });
+
+  it('marks a report without a score distinctly', () => {
+    const view: TabView = {
+      status: 'report',
+      target,
+      report: reports.nullScore,
+      receivedAt: NOW,
+      stale: false,
+    };
+    expect(badgeFor(view, NOW)).toMatchObject({ text: 'N/A', color: UNSCORED_BAND.color });
+  });
+
+  const nonReportViews: TabView[] = [
+    { status: 'loading', target },
+    { status: 'no-report', target, message: null, scanUrl: null, documentationUrl: null },
+    { status: 'unavailable', target, cause: 'service', retryAt: null },
+    { status: 'invalid-response', target, problem: 'score: too big' },
+    { status: 'rejected', target, message: null },
+    { status: 'not-looked-up', reason: 'private-address' },
+  ];
+
+  it.each(nonReportViews)('never shows a number for $status', (view) => {
+    const badge = badgeFor(view, NOW);
+    expect(badge.text).not.toMatch(/\d/);
+    expect(badge.title.length).toBeGreaterThan(10);
+  });
+
+  it('gives each kind of state its own mark', () => {
+    const marks = nonReportViews
+      .filter((view) => view.status !== 'rejected')
+      .map((view) => badgeFor(view, NOW).text);
+    expect(new Set(marks).size).toBe(marks.length);
+    expect(marks).toContain(BADGE_MARKS.notLookedUp);
+  });
+});
