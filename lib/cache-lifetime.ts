@@ -2,8 +2,10 @@
  * How long a lookup's answer may be reused without asking the service again.
  *
  * A deliberately small reading of Cache-Control (max-age, no-store, no-cache, Age); the full
- * HTTP caching rules replace it later. Only answers that describe the site are kept: a report
- * (200) and "no report" (404). Errors are never stored.
+ * HTTP caching rules replace it later. Answers that describe the site are kept: a report
+ * (200) and "no report" (404). "Unavailable" (503) is kept only until its Retry-After, so the
+ * service is not asked again, by any tab, before it said it could answer. Other errors are
+ * never kept.
  */
 import type { LookupOutcome } from './lookup-outcome';
 
@@ -14,7 +16,11 @@ export const MAX_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * for again on every tab switch. */
 export const NO_REPORT_FLOOR_MS = 5 * 60 * 1000;
 
-export function cacheLifetimeMs(outcome: LookupOutcome): number {
+export function cacheLifetimeMs(outcome: LookupOutcome, receivedAt: number): number {
+  if (outcome.kind === 'unavailable') {
+    const wait = outcome.retryAt === null ? 0 : outcome.retryAt - receivedAt;
+    return Math.min(Math.max(wait, 0), MAX_LIFETIME_MS);
+  }
   if (outcome.kind !== 'report' && outcome.kind !== 'no-report') return 0;
   const directives = parseCacheControl(outcome.response.headers['cache-control']);
   if (directives.has('no-store') || directives.has('no-cache')) return 0;
@@ -35,7 +41,10 @@ function parseCacheControl(header: string | undefined): Map<string, string | tru
     const [rawName, ...rawValue] = part.split('=');
     const name = rawName?.trim().toLowerCase();
     if (!name) continue;
-    directives.set(name, rawValue.length > 0 ? rawValue.join('=').trim().replace(/^"|"$/g, '') : true);
+    directives.set(
+      name,
+      rawValue.length > 0 ? rawValue.join('=').trim().replace(/^"|"$/g, '') : true,
+    );
   }
   return directives;
 }

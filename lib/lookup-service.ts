@@ -5,7 +5,6 @@
  * Everything it touches is passed in, so unit tests drive it with fakes and the worker wires
  * the real browser.
  */
-import { badgeFor } from './badge';
 import type { LookupOutcome } from './lookup-outcome';
 import { deriveLookupTarget } from './lookup-target';
 import type { ReportCache } from './report-cache';

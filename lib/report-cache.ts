@@ -38,7 +38,7 @@ export function createReportCache(deps: { baseUrl: string; now: () => number }):
       return entry;
     },
     async put(target, outcome, receivedAt) {
-      const lifetime = cacheLifetimeMs(outcome);
+      const lifetime = cacheLifetimeMs(outcome, receivedAt);
       if (lifetime <= 0) return;
       const entry: CachedLookup = { outcome, receivedAt, expiresAt: receivedAt + lifetime };
       await storage.setItem(keyFor(target), entry);
