@@ -1,3 +1,12 @@
 import { render } from 'preact';
+import '../../components/popup.css';
+import { resolvePopupTabId } from '../../lib/popup-tab';
+import { App } from './App';
 
-render(<p>hello</p>, document.getElementById('app')!);
+const root = document.getElementById('app');
+if (root) {
+  resolvePopupTabId(location.search).then(
+    (tabId) => render(<App tabId={tabId} />, root),
+    () => render(<App tabId={null} />, root),
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The popup as a person uses it, opened as a page for one tab (`popup.html?tabId=N`).
+ */
+import type { Locator, Page } from 'playwright-core';
+import type { ExtensionBrowser } from '../../support/extension-browser';
+
+export class PopupPage {
+  private constructor(readonly page: Page) {}
+
+  static async open(browser: ExtensionBrowser, tabId: number): Promise<PopupPage> {
+    const page = await browser.context.newPage();
+    await page.goto(browser.popupUrl(tabId));
+    return new PopupPage(page);
+  }
+
+  /** The main heading: the site for a report, the state's title otherwise. */
+  heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  text(content: string | RegExp): Locator {
+    return this.page.getByText(content);
+  }
+
+  link(name: string | RegExp): Locator {
+    return this.page.getByRole('link', { name });
+  }
+
+  close(): Promise<void> {
+    return this.page.close();
+  }
+}

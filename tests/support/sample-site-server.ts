@@ -1,0 +1,44 @@
+/**
+ * Stands in for the websites a user browses. The test browser maps every host name to this
+ * server (Chromium's --host-resolver-rules), so "http://high.readiness-fixtures.com/" is a
+ * local page while the extension sees a public-looking site.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SampleSiteServer {
+  port: number;
+  /** Host header and path of every page request, in order. */
+  visits(): { host: string; path: string }[];
+  close(): Promise<void>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export async function startSampleSiteServer(port = 0): Promise<SampleSiteServer> {
+  const visits: { host: string; path: string }[] = [];
+  const server: Server = createServer((request, response) => {
+    const host = request.headers.host ?? 'unknown';
+    visits.push({ host, path: request.url ?? '/' });
+    if (request.url === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
+    const title = escapeHtml(host);
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
+        `<body><h1>${title}</h1><p>A sample site page served locally.</p></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    visits: () => [...visits],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

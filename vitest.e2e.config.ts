@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests: the built extension in real Chromium against the reference server.
+// One file at a time: each launches a browser, and the machine has two cores.
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.spec.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
