@@ -1,5 +1,4 @@
 import { render } from 'preact';
-import '../../components/popup.css';
 import { resolvePopupTabId } from '../../lib/popup-tab';
 import { App } from './App';
 

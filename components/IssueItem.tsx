@@ -1,0 +1,51 @@
+import type { ScanIssue } from '../lib/contract/report-schema';
+import { presentText } from './format';
+
+export interface IssueItemProps {
+  issue: ScanIssue;
+}
+
+const RESULT_TEXT: Record<ScanIssue['result'], string> = {
+  failed: 'Failed',
+  partial: 'Partial',
+};
+
+/** One issue: name and result; expands to what was found and how to fix it, when known. */
+export function IssueItem({ issue }: IssueItemProps) {
+  const details = presentText(issue.details);
+  const recommendation = presentText(issue.recommendation);
+  const head = (
+    <>
+      <span class="issue-name">{issue.name}</span>
+      <span class={`result result-${issue.result}`}>{RESULT_TEXT[issue.result]}</span>
+    </>
+  );
+  if (details === null && recommendation === null) {
+    return (
+      <li class="issue">
+        <div class="issue-head">{head}</div>
+      </li>
+    );
+  }
+  return (
+    <li class="issue">
+      <details>
+        <summary class="issue-head">{head}</summary>
+        <dl class="issue-body">
+          {details !== null ? (
+            <>
+              <dt>What was found</dt>
+              <dd>{details}</dd>
+            </>
+          ) : null}
+          {recommendation !== null ? (
+            <>
+              <dt>How to fix</dt>
+              <dd>{recommendation}</dd>
+            </>
+          ) : null}
+        </dl>
+      </details>
+    </li>
+  );
+}

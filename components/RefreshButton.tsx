@@ -1,0 +1,11 @@
+export interface RefreshButtonProps {
+  onRefresh: () => void;
+}
+
+export function RefreshButton({ onRefresh }: RefreshButtonProps) {
+  return (
+    <button type="button" class="button" onClick={() => onRefresh()}>
+      Refresh
+    </button>
+  );
+}

@@ -1,0 +1,204 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PopupView } from '../../components/PopupView';
+import type { NotLookedUpReason, TabView, UnavailableCause } from '../../lib/tab-view';
+import { UNSCANNED_ORIGIN } from '../fixtures/reports';
+
+afterEach(cleanup);
+
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+const TARGET = new URL(UNSCANNED_ORIGIN).host;
+
+function renderView(view: TabView | null, onRefresh?: () => void) {
+  return render(<PopupView view={view} now={NOW} onRefresh={onRefresh} />);
+}
+
+function h1(): string | null {
+  return screen.getByRole('heading', { level: 1 }).textContent;
+}
+
+describe('PopupView while loading', () => {
+  it('shows a loading status for a view not known yet', () => {
+    renderView(null);
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(h1()).toBe('Looking up this site…');
+  });
+
+  it('names the site being looked up', () => {
+    renderView({ status: 'loading', target: TARGET });
+    expect(screen.getByRole('status').textContent).toContain(`Looking up ${TARGET}…`);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('PopupView without a stored report', () => {
+  const noReport = (overrides: Partial<Extract<TabView, { status: 'no-report' }>> = {}) =>
+    ({
+      status: 'no-report',
+      target: TARGET,
+      message: 'No completed report is stored for this URL.',
+      scanUrl: 'https://is-agentic.com/?url=http%3A%2F%2Funscanned.readiness-fixtures.com',
+      documentationUrl: 'https://is-agentic.com/developers',
+      ...overrides,
+    }) satisfies TabView;
+
+  it('says there is no report yet, with the server message and both links', () => {
+    renderView(noReport());
+    expect(h1()).toBe('No readiness report yet');
+    expect(screen.getByText(TARGET)).toBeTruthy();
+    expect(screen.getByText('No completed report is stored for this URL.')).toBeTruthy();
+    expect(screen.getByText(/never starts a scan/)).toBeTruthy();
+    const scan = screen.getByRole('link', { name: /Scan this site/ });
+    expect(scan.getAttribute('href')).toBe(noReport().scanUrl);
+    expect(scan.getAttribute('target')).toBe('_blank');
+    expect(scan.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe(
+      'https://is-agentic.com/developers',
+    );
+  });
+
+  it('links nothing the server sent that is not http(s)', () => {
+    renderView(
+      noReport({ scanUrl: 'javascript:alert(1)', documentationUrl: 'data:text/html,<b>x</b>' }),
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText(/never starts a scan/)).toBeTruthy();
+  });
+
+  it('works without message or links', () => {
+    const { container } = renderView(
+      noReport({ message: null, scanUrl: null, documentationUrl: null }),
+    );
+    expect(h1()).toBe('No readiness report yet');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.textContent).not.toMatch(/null/);
+  });
+
+  it('shows a server message with markup as text', () => {
+    const { container } = renderView(noReport({ message: '<img src=x onerror=alert(1)>' }));
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('offers Refresh', () => {
+    const onRefresh = vi.fn();
+    renderView(noReport(), onRefresh);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(onRefresh).toHaveBeenCalledOnce();
+  });
+});
+
+describe('PopupView when the service is unavailable', () => {
+  it.each<[UnavailableCause, string, RegExp]>([
+    ['service', 'Report service unavailable', /could not read its stored reports/],
+    ['network', 'Network problem', /could not be reached/],
+    ['timeout', 'The lookup timed out', /did not answer in time/],
+  ])('explains the cause %s', (cause, title, body) => {
+    renderView({ status: 'unavailable', target: TARGET, cause, retryAt: null });
+    expect(h1()).toBe(title);
+    expect(screen.getByText(body)).toBeTruthy();
+    expect(screen.queryByText(/Next try/)).toBeNull();
+  });
+
+  it('says when the next try happens', () => {
+    const retryAt = NOW + 5 * 60_000;
+    renderView({ status: 'unavailable', target: TARGET, cause: 'service', retryAt });
+    const time = screen.getByText(/^\d{2}:\d{2}$/);
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2026-11-22T09:35:00.000Z');
+    expect(time.parentElement?.textContent).toMatch(/^Next try after \d{2}:\d{2}$/);
+  });
+
+  it('does not announce a next try that is already past', () => {
+    renderView({ status: 'unavailable', target: TARGET, cause: 'network', retryAt: NOW - 1 });
+    expect(screen.queryByText(/Next try/)).toBeNull();
+  });
+
+  it('calls onRefresh from its Refresh button', () => {
+    const onRefresh = vi.fn();
+    renderView(
+      { status: 'unavailable', target: TARGET, cause: 'timeout', retryAt: null },
+      onRefresh,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(onRefresh).toHaveBeenCalledOnce();
+  });
+});
+
+describe('PopupView for answers that cannot be used', () => {
+  it('says an invalid report could not be read and shows the problem', () => {
+    renderView({
+      status: 'invalid-response',
+      target: TARGET,
+      problem: 'score_breakdown.essential.total: expected an integer',
+    });
+    expect(h1()).toBe('The service sent a report this extension could not read');
+    const problem = screen.getByText('score_breakdown.essential.total: expected an integer');
+    expect(problem.classList.contains('problem')).toBe(true);
+  });
+
+  it('says the lookup was rejected and shows the message', () => {
+    renderView({ status: 'rejected', target: TARGET, message: 'url must be a valid URL' });
+    expect(h1()).toBe('The service rejected the lookup');
+    expect(screen.getByText('url must be a valid URL')).toBeTruthy();
+  });
+
+  it('says the lookup was rejected when there is no message', () => {
+    const { container } = renderView({ status: 'rejected', target: TARGET, message: null });
+    expect(h1()).toBe('The service rejected the lookup');
+    expect(container.textContent).not.toMatch(/null/);
+  });
+});
+
+describe('PopupView for a site that was not looked up', () => {
+  it.each<[NotLookedUpReason, string]>([
+    ['no-url', 'Not looked up: this tab has no web address yet'],
+    ['not-http', 'Not looked up: not a website'],
+    ['invalid-url', 'Not looked up: unreadable address'],
+    ['localhost', 'Not looked up: local site'],
+    ['private-address', 'Not looked up: private address'],
+    ['too-long', 'Not looked up: address too long'],
+  ])('names the reason %s', (reason, sentence) => {
+    renderView({ status: 'not-looked-up', reason }, () => {});
+    expect(h1()).toBe(sentence);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('says private and local sites are never sent', () => {
+    renderView({ status: 'not-looked-up', reason: 'private-address' });
+    expect(screen.getByText(/local and private sites are never sent/)).toBeTruthy();
+  });
+});
+
+describe('PopupView structure in every state', () => {
+  const views: TabView[] = [
+    { status: 'loading', target: TARGET },
+    { status: 'no-report', target: TARGET, message: null, scanUrl: null, documentationUrl: null },
+    { status: 'unavailable', target: TARGET, cause: 'service', retryAt: null },
+    { status: 'invalid-response', target: TARGET, problem: 'bad' },
+    { status: 'rejected', target: TARGET, message: null },
+    { status: 'not-looked-up', reason: 'localhost' },
+  ];
+
+  it.each(views.map((view) => [view.status, view] as const))(
+    '%s has one main and one h1, and only typed buttons',
+    (_status, view) => {
+      const { container } = renderView(view, () => {});
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      for (const button of container.querySelectorAll('button')) {
+        expect(button.getAttribute('type')).toBe('button');
+      }
+    },
+  );
+});
+
+describe('PopupView for a state it does not know', () => {
+  it('still shows a view, not a blank popup', () => {
+    const unknown = { status: 'from-a-newer-version', target: TARGET } as unknown as TabView;
+    renderView(unknown, () => {});
+    expect(h1()).toBe('Nothing to show for this tab yet');
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+});
