@@ -2,9 +2,10 @@
  * What the toolbar badge shows for a tab's view: the rounded score on its colour band, or a
  * distinct non-numeric mark, and a title that says the state in words.
  */
+
+import { formatRelativeTime } from './format-time';
 import { notLookedUpReasonSentence } from './not-looked-up-reasons';
 import { roundScore, scoreBandFor, UNSCORED_BAND } from './score-band';
-import { formatRelativeTime } from './format-time';
 import type { TabView } from './tab-view';
 
 export interface BadgeAppearance {

@@ -16,7 +16,10 @@ describe('badgeFor', () => {
     [reports.low, '23', bandColor('weak')],
     [reports.noIssues, '100', bandColor('strong')],
   ])('shows the rounded score of $display_target on its band', (report, text, color) => {
-    const badge = badgeFor({ status: 'report', target, report, receivedAt: NOW, stale: false }, NOW);
+    const badge = badgeFor(
+      { status: 'report', target, report, receivedAt: NOW, stale: false },
+      NOW,
+    );
     expect(badge.text).toBe(text);
     expect(badge.color).toBe(color);
   });

@@ -1,5 +1,5 @@
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LookupOutcome } from '../../lib/lookup-outcome';
 import { createLookupService, type LookupServiceDeps } from '../../lib/lookup-service';
 import { createReportCache } from '../../lib/report-cache';
@@ -177,7 +177,11 @@ describe('createLookupService', () => {
       { kind: 'unavailable', retryAt: null, response: { status: 503, headers: {} } },
       'unavailable',
     ],
-    ['invalid response', { kind: 'invalid-response', problem: 'x', response: null }, 'invalid-response'],
+    [
+      'invalid response',
+      { kind: 'invalid-response', problem: 'x', response: null },
+      'invalid-response',
+    ],
     ['network failure', { kind: 'network-failure', message: 'x' }, 'unavailable'],
     ['timeout', { kind: 'timeout', timeoutMs: 8000 }, 'unavailable'],
     [
@@ -204,7 +208,9 @@ describe('createLookupService', () => {
       retryAt: null,
       response: { status: 503, headers: {} },
     };
-    const lookupReport = vi.fn(async (target: string) => (target === HIGH ? noReport : unavailable));
+    const lookupReport = vi.fn(async (target: string) =>
+      target === HIGH ? noReport : unavailable,
+    );
     const { navigate } = setUp({ lookupReport });
     await navigate(1, HIGH);
     await navigate(1, HIGH);

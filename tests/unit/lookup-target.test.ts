@@ -45,7 +45,13 @@ describe('deriveLookupTarget', () => {
     ['http://[fe80::1]/', 'private-address'],
     ['http://[::ffff:10.0.0.1]/', 'private-address'],
     ['http://[::ffff:127.0.0.1]/', 'private-address'],
-    [`https://${'a'.repeat(60)}.${'b'.repeat(60)}.com/`.replace('.com', `${'.c'.repeat(1000)}.com`), 'too-long'],
+    [
+      `https://${'a'.repeat(60)}.${'b'.repeat(60)}.com/`.replace(
+        '.com',
+        `${'.c'.repeat(1000)}.com`,
+      ),
+      'too-long',
+    ],
   ])('refuses %s as %s', (url, reason) => {
     expect(deriveLookupTarget(url)).toEqual({ kind: 'refused', reason });
   });
