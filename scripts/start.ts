@@ -1,0 +1,92 @@
+/**
+ * `npm start`: the product on the bundled reference server.
+ *
+ * Builds the extension against the reference server, starts it and the sample sites, and
+ * launches Chromium with the extension on a few sample sites. With a display it is an
+ * ordinary browser window to browse in (Ctrl+C or closing the window ends it); without one
+ * it runs headless, saves a screenshot of each sample site's popup and prints a table.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../tests/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../tests/reference-server/misbehaving-sites';
+import { DEFAULT_REFERENCE_SERVER_PORT, startReferenceServer } from '../tests/reference-server/server';
+import { launchExtensionBrowser } from '../tests/support/extension-browser';
+import { startSampleSiteServer } from '../tests/support/sample-site-server';
+import { ensureChromium } from './chromium';
+
+const SAMPLE_SITES: { name: string; url: string }[] = [
+  { name: 'high score', url: `${FIXTURE_ORIGINS.high}/` },
+  { name: 'half score', url: `${FIXTURE_ORIGINS.mid}/pricing` },
+  { name: 'low score', url: `${FIXTURE_ORIGINS.low}/` },
+  { name: 'no score', url: `${FIXTURE_ORIGINS.nullScore}/` },
+  { name: 'no developer surface', url: `${FIXTURE_ORIGINS.noDeveloperSurface}/` },
+  { name: 'many issues', url: `${FIXTURE_ORIGINS.manyIssues}/` },
+  { name: 'no report', url: `${UNSCANNED_ORIGIN}/` },
+  { name: 'service unavailable', url: `${MISBEHAVING_ORIGINS.unavailable}/` },
+  { name: 'local site', url: 'http://localhost/' },
+];
+
+const port = Number(process.env.REFERENCE_SERVER_PORT ?? DEFAULT_REFERENCE_SERVER_PORT);
+const serviceBaseUrl = `http://127.0.0.1:${port}`;
+const extensionDir = resolve('.output/chrome-mv3-demo');
+const screenshotDir = resolve('.output/screenshots');
+const headless = process.argv.includes('--headless') || !(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+
+console.log(`Building the extension against ${serviceBaseUrl}…`);
+execFileSync('npx', ['wxt', 'build', '--mode', 'demo'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, WXT_REPORT_API_BASE_URL: serviceBaseUrl },
+});
+
+const chromiumPath = ensureChromium();
+const service = await startReferenceServer({ port });
+const sites = await startSampleSiteServer();
+const browser = await launchExtensionBrowser({
+  chromiumPath,
+  extensionDir,
+  sitesPort: sites.port,
+  headless,
+});
+console.log(`Reference server on ${service.baseUrl}; sample sites resolve to 127.0.0.1:${sites.port}.`);
+
+async function shutDown(code: number): Promise<never> {
+  await browser.close().catch(() => undefined);
+  await sites.close();
+  await service.close();
+  process.exit(code);
+}
+
+if (headless) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const rows: { site: string; badge: string; state: string; screenshot: string }[] = [];
+  for (const [index, site] of SAMPLE_SITES.entries()) {
+    const { tabId } = await browser.openTab(site.url);
+    const badge = await browser.settledBadgeOf(tabId);
+    const popup = await browser.context.newPage();
+    await popup.setViewportSize({ width: 400, height: 600 });
+    await popup.goto(browser.popupUrl(tabId));
+    await popup.locator('main').waitFor();
+    await popup.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"]'));
+    const screenshot = join(screenshotDir, `${String(index + 1).padStart(2, '0')}-${site.name.replaceAll(' ', '-')}.png`);
+    await popup.screenshot({ path: screenshot, fullPage: true });
+    await popup.close();
+    rows.push({
+      site: new URL(site.url).host,
+      badge: badge.text === '' ? '(none)' : badge.text,
+      state: badge.title,
+      screenshot: screenshot.replace(`${process.cwd()}/`, ''),
+    });
+  }
+  console.log('\nNo display: ran headless. Each sample site, its badge and the popup screenshot:\n');
+  console.table(rows);
+  await shutDown(0);
+} else {
+  for (const site of SAMPLE_SITES) await browser.openTab(site.url);
+  console.log('\nChromium is open with the extension and the sample sites. Browse away;');
+  console.log('every host name resolves to the local sample-site server. Ctrl+C to stop.');
+  browser.context.on('close', () => void shutDown(0));
+  process.on('SIGINT', () => void shutDown(0));
+  process.on('SIGTERM', () => void shutDown(0));
+}
