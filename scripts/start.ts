@@ -11,7 +11,10 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../tests/fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../tests/reference-server/misbehaving-sites';
-import { DEFAULT_REFERENCE_SERVER_PORT, startReferenceServer } from '../tests/reference-server/server';
+import {
+  DEFAULT_REFERENCE_SERVER_PORT,
+  startReferenceServer,
+} from '../tests/reference-server/server';
 import { launchExtensionBrowser } from '../tests/support/extension-browser';
 import { startSampleSiteServer } from '../tests/support/sample-site-server';
 import { ensureChromium } from './chromium';
@@ -32,7 +35,8 @@ const port = Number(process.env.REFERENCE_SERVER_PORT ?? DEFAULT_REFERENCE_SERVE
 const serviceBaseUrl = `http://127.0.0.1:${port}`;
 const extensionDir = resolve('.output/chrome-mv3-demo');
 const screenshotDir = resolve('.output/screenshots');
-const headless = process.argv.includes('--headless') || !(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const headless =
+  process.argv.includes('--headless') || !(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 
 console.log(`Building the extension against ${serviceBaseUrl}…`);
 execFileSync('npx', ['wxt', 'build', '--mode', 'demo'], {
@@ -49,7 +53,9 @@ const browser = await launchExtensionBrowser({
   sitesPort: sites.port,
   headless,
 });
-console.log(`Reference server on ${service.baseUrl}; sample sites resolve to 127.0.0.1:${sites.port}.`);
+console.log(
+  `Reference server on ${service.baseUrl}; sample sites resolve to 127.0.0.1:${sites.port}.`,
+);
 
 async function shutDown(code: number): Promise<never> {
   await browser.close().catch(() => undefined);
@@ -69,7 +75,10 @@ if (headless) {
     await popup.goto(browser.popupUrl(tabId));
     await popup.locator('main').waitFor();
     await popup.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"]'));
-    const screenshot = join(screenshotDir, `${String(index + 1).padStart(2, '0')}-${site.name.replaceAll(' ', '-')}.png`);
+    const screenshot = join(
+      screenshotDir,
+      `${String(index + 1).padStart(2, '0')}-${site.name.replaceAll(' ', '-')}.png`,
+    );
     await popup.screenshot({ path: screenshot, fullPage: true });
     await popup.close();
     rows.push({
@@ -79,7 +88,9 @@ if (headless) {
       screenshot: screenshot.replace(`${process.cwd()}/`, ''),
     });
   }
-  console.log('\nNo display: ran headless. Each sample site, its badge and the popup screenshot:\n');
+  console.log(
+    '\nNo display: ran headless. Each sample site, its badge and the popup screenshot:\n',
+  );
   console.table(rows);
   await shutDown(0);
 } else {
