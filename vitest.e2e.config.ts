@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: '.test-results/e2e.json' },
   },
 });

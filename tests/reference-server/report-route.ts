@@ -1,0 +1,177 @@
+/**
+ * GET /api/report, the contract's one operation, as the reference server answers it: first
+ * the url parameter is checked (400), then any misbehaviour set for the URL's origin takes
+ * over, and otherwise the stored report is served (200) or its absence reported (404).
+ *
+ * Reports are keyed by origin because that is all the extension ever sends; a path or query
+ * on the url is accepted and ignored, so a client that leaked one would still get an answer
+ * and only the request log would show the leak.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { MAX_URL_LENGTH } from '../../lib/contract/report-schema';
+import { assertNever, type Misbehaviour } from './misbehaviour';
+import { type ReportTable, standInReport } from './report-store';
+import {
+  errorBody,
+  HTML_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  sendBody,
+  sendJson,
+  streamPaddedJson,
+} from './responses';
+
+export const DEFAULT_CACHE_CONTROL = 'max-age=300';
+
+export interface ReportRouteContext {
+  baseUrl: string;
+  reports: ReportTable;
+  misbehaviourFor(origin: string): Misbehaviour | undefined;
+  cacheControlFor(origin: string): string;
+  /** Aborted when the server closes, so slow answers stop waiting. */
+  closing: AbortSignal;
+}
+
+export type UrlParameterCheck = { ok: true; url: URL } | { ok: false; problem: string };
+
+/** The contract's 400 rules, plus the length limit and the http(s)-only rule it states. */
+export function checkUrlParameter(query: string): UrlParameterCheck {
+  const values = new URLSearchParams(query).getAll('url');
+  const [value] = values;
+  if (value === undefined) return { ok: false, problem: 'The url query parameter is required.' };
+  if (values.length > 1) {
+    return { ok: false, problem: 'The url query parameter must be given exactly once.' };
+  }
+  if (value.length > MAX_URL_LENGTH) {
+    return {
+      ok: false,
+      problem: `The url query parameter must be at most ${MAX_URL_LENGTH} characters long.`,
+    };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, problem: 'The url query parameter must be an absolute URL.' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, problem: 'The url query parameter must be an http or https URL.' };
+  }
+  return { ok: true, url };
+}
+
+export function documentationUrl(baseUrl: string): string {
+  return `${baseUrl}/docs/api`;
+}
+
+export function scanUrl(baseUrl: string, url: URL): string {
+  return `${baseUrl}/scan/${url.host}`;
+}
+
+export async function handleReportRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  query: string,
+  context: ReportRouteContext,
+): Promise<void> {
+  if (request.method !== 'GET') {
+    sendJson(response, 405, errorBody('Only GET is allowed on /api/report.'), { Allow: 'GET' });
+    return;
+  }
+  const check = checkUrlParameter(query);
+  if (!check.ok) {
+    sendJson(
+      response,
+      400,
+      errorBody(check.problem, { documentationUrl: documentationUrl(context.baseUrl) }),
+    );
+    return;
+  }
+  const misbehaviour = context.misbehaviourFor(check.url.origin);
+  if (misbehaviour === undefined) {
+    answerNormally(response, check.url, context);
+  } else {
+    await misbehave(response, check.url, misbehaviour, context);
+  }
+}
+
+/** What the contract says: the stored report, or 404 with links to a scan page and the docs. */
+function answerNormally(
+  response: ServerResponse,
+  url: URL,
+  context: ReportRouteContext,
+  cacheControl?: string,
+): void {
+  const report = context.reports.get(url.origin);
+  if (report !== undefined) {
+    sendJson(response, 200, report, {
+      'Cache-Control': cacheControl ?? context.cacheControlFor(url.origin),
+    });
+    return;
+  }
+  sendJson(
+    response,
+    404,
+    errorBody('No completed report is stored for this URL.', {
+      scanUrl: scanUrl(context.baseUrl, url),
+      documentationUrl: documentationUrl(context.baseUrl),
+    }),
+    // The contract gives 404 no Cache-Control; one is sent only when a test asks for it.
+    cacheControl === undefined ? {} : { 'Cache-Control': cacheControl },
+  );
+}
+
+async function misbehave(
+  response: ServerResponse,
+  url: URL,
+  misbehaviour: Misbehaviour,
+  context: ReportRouteContext,
+): Promise<void> {
+  /** Whatever report body a misbehaviour sends: the stored one, else a stand-in. */
+  const reportBody = () =>
+    context.reports.get(url.origin) ?? standInReport(url.origin, context.baseUrl);
+
+  switch (misbehaviour.kind) {
+    case 'unavailable':
+      sendJson(
+        response,
+        503,
+        errorBody('Stored report data is temporarily unavailable.'),
+        misbehaviour.retryAfter === undefined ? {} : { 'Retry-After': misbehaviour.retryAfter },
+      );
+      return;
+    case 'slow':
+      try {
+        await delay(misbehaviour.delayMs, undefined, { signal: context.closing });
+      } catch {
+        return; // the server is closing; its connections are being torn down anyway
+      }
+      if (response.destroyed) return; // the client gave up waiting
+      answerNormally(response, url, context);
+      return;
+    case 'malformed-json': {
+      const json = JSON.stringify(reportBody());
+      // Cut mid-document: the JSON parser fails, yet the body is complete per Content-Length.
+      sendBody(response, 200, JSON_CONTENT_TYPE, json.slice(0, Math.floor(json.length / 2)), {
+        'Cache-Control': context.cacheControlFor(url.origin),
+      });
+      return;
+    }
+    case 'wrong-content-type':
+      sendBody(response, 200, HTML_CONTENT_TYPE, JSON.stringify(reportBody()), {
+        'Cache-Control': context.cacheControlFor(url.origin),
+      });
+      return;
+    case 'huge-body':
+      await streamPaddedJson(response, 200, misbehaviour.bytes, {
+        announceLength: misbehaviour.announceLength ?? false,
+        headers: { 'Cache-Control': context.cacheControlFor(url.origin) },
+      });
+      return;
+    case 'cache-control':
+      answerNormally(response, url, context, misbehaviour.value);
+      return;
+    default:
+      assertNever(misbehaviour);
+  }
+}

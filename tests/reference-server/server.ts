@@ -1,0 +1,229 @@
+/**
+ * A reference implementation of the Public Readiness Report Lookup Service (see
+ * lib/contract/openapi.json), for tests and for trying the extension without the live
+ * service. It serves the shared fixture reports by origin, records every request, and can be
+ * told per origin to misbehave in the ways a real service or network might.
+ *
+ * Node's http module only: nothing that could smooth over a protocol detail the extension
+ * has to cope with (content types, lengths, chunking, missing CORS headers).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { REPORT_PATH } from '../../lib/service-base-url';
+import { docsPage, hostFromScanPath, reportForHost, scanPage } from './human-pages';
+import { builtInMisbehaviours } from './misbehaving-sites';
+import { assertValidMisbehaviour, type Misbehaviour } from './misbehaviour';
+import {
+  DEFAULT_CACHE_CONTROL,
+  handleReportRequest,
+  type ReportRouteContext,
+} from './report-route';
+import { buildReportTable, type ReportTable } from './report-store';
+import { type RecordedRequest, RequestLog } from './request-log';
+import { sendHtml, sendJson, sendText } from './responses';
+
+export type { Misbehaviour } from './misbehaviour';
+export type { RecordedRequest } from './request-log';
+
+/** The port `npm run reference-server` and a bare startReferenceServer() listen on. */
+export const DEFAULT_REFERENCE_SERVER_PORT = 8787;
+export const DEFAULT_REFERENCE_SERVER_HOST = '127.0.0.1';
+
+/** The request log as JSON, for tests that drive a server running in another process. */
+export const REQUEST_LOG_PATH = '/__requests';
+
+export interface ReferenceServerOptions {
+  /** 0 picks a free port; baseUrl then carries the real one. Default 8787. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Serve the built-in misbehaving sites (misbehaving-sites.ts). Default true. */
+  builtInMisbehaviours?: boolean;
+  /** Misbehaviours in force from the start, by origin, over the built-in ones. */
+  misbehaviours?: Record<string, Misbehaviour>;
+  /** Cache-Control of a 200 answer; default max-age=300. */
+  defaultCacheControl?: string;
+  /** Cache-Control of a 200 answer for particular origins. */
+  cacheControl?: Record<string, string>;
+  /** Reports stored beside the fixtures, by origin; given the base URL for their report_url. */
+  extraReports?: (baseUrl: string) => Record<string, ScanReport>;
+  /** How many requests the log keeps, oldest dropped first. */
+  requestLogLimit?: number;
+}
+
+export interface ReferenceServer {
+  /** e.g. http://127.0.0.1:8787, without a trailing slash. */
+  baseUrl: string;
+  port: number;
+  /** Every request received so far, oldest first, whatever its path. */
+  requests(): RecordedRequest[];
+  clearRequests(): void;
+  /** Sets (or with null, removes) the misbehaviour for an origin; a URL's path is ignored. */
+  setMisbehaviour(origin: string, misbehaviour: Misbehaviour | null): void;
+  /** The misbehaviours in force, by origin. */
+  misbehaviours(): ReadonlyMap<string, Misbehaviour>;
+  /** The stored reports, by origin. */
+  reports(): ReportTable;
+  /** Stops listening, cuts open connections (slow answers included) and resolves when done. */
+  close(): Promise<void>;
+}
+
+export async function startReferenceServer(
+  options: ReferenceServerOptions = {},
+): Promise<ReferenceServer> {
+  const host = options.host ?? DEFAULT_REFERENCE_SERVER_HOST;
+  const defaultCacheControl = options.defaultCacheControl ?? DEFAULT_CACHE_CONTROL;
+  const cacheControl = new Map<string, string>();
+  for (const value of [defaultCacheControl, ...Object.values(options.cacheControl ?? {})]) {
+    assertValidMisbehaviour({ kind: 'cache-control', value });
+  }
+  for (const [origin, value] of Object.entries(options.cacheControl ?? {})) {
+    cacheControl.set(originKey(origin), value);
+  }
+
+  const misbehaviours =
+    options.builtInMisbehaviours === false
+      ? new Map<string, Misbehaviour>()
+      : builtInMisbehaviours();
+  const setMisbehaviour = (origin: string, misbehaviour: Misbehaviour | null): void => {
+    const key = originKey(origin);
+    if (misbehaviour === null) {
+      misbehaviours.delete(key);
+      return;
+    }
+    assertValidMisbehaviour(misbehaviour);
+    misbehaviours.set(key, { ...misbehaviour });
+  };
+  for (const [origin, misbehaviour] of Object.entries(options.misbehaviours ?? {})) {
+    setMisbehaviour(origin, misbehaviour);
+  }
+
+  const log = new RequestLog(options.requestLogLimit);
+  const closing = new AbortController();
+  // Filled in once the server listens: the port is not known before.
+  let context: ReportRouteContext | undefined;
+
+  const server = createServer((request, response) => {
+    const target = splitTarget(request.url ?? '/');
+    log.record(request, target);
+    if (context === undefined) {
+      sendText(response, 503, 'Starting up');
+      return;
+    }
+    route(request, response, target, context, log).catch((error: unknown) => {
+      if (response.headersSent) {
+        response.destroy();
+      } else {
+        sendText(response, 500, `Reference server error: ${String(error)}`);
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_REFERENCE_SERVER_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://${urlHost(host)}:${port}`;
+  const reports = buildReportTable(baseUrl, options.extraReports?.(baseUrl));
+  context = {
+    baseUrl,
+    reports,
+    misbehaviourFor: (origin) => misbehaviours.get(origin),
+    cacheControlFor: (origin) => cacheControl.get(origin) ?? defaultCacheControl,
+    closing: closing.signal,
+  };
+
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl,
+    port,
+    requests: () => log.entries(),
+    clearRequests: () => log.clear(),
+    setMisbehaviour,
+    misbehaviours: () => new Map(misbehaviours),
+    reports: () => reports,
+    close: () => {
+      closed ??= new Promise<void>((resolve, reject) => {
+        closing.abort();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections (fetch keeps them) and streams in flight would hold close().
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+async function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  target: { path: string; query: string },
+  context: ReportRouteContext,
+  log: RequestLog,
+): Promise<void> {
+  const { path, query } = target;
+  if (path === REPORT_PATH) {
+    await handleReportRequest(request, response, query, context);
+    return;
+  }
+  if (path === REQUEST_LOG_PATH && request.method === 'GET') {
+    sendJson(response, 200, log.entries());
+    return;
+  }
+  if (path === REQUEST_LOG_PATH && request.method === 'DELETE') {
+    log.clear();
+    response.writeHead(204).end();
+    return;
+  }
+  if (request.method === 'GET' && path === '/docs/api') {
+    sendHtml(response, 200, docsPage(context.baseUrl));
+    return;
+  }
+  if (request.method === 'GET' && path.startsWith('/scan/')) {
+    const scannedHost = hostFromScanPath(path);
+    if (scannedHost !== null) {
+      sendHtml(response, 200, scanPage(scannedHost, reportForHost(context.reports, scannedHost)));
+      return;
+    }
+  }
+  sendText(response, 404, 'Not found');
+}
+
+/**
+ * Splits the request target by hand rather than with new URL(target, base): a target such as
+ * "//evil.example/x" would otherwise be read as a host, not a path.
+ */
+function splitTarget(target: string): { path: string; query: string } {
+  const withoutFragment = target.split('#', 1)[0] ?? '';
+  const queryStart = withoutFragment.indexOf('?');
+  if (queryStart === -1) return { path: withoutFragment, query: '' };
+  return {
+    path: withoutFragment.slice(0, queryStart),
+    query: withoutFragment.slice(queryStart + 1),
+  };
+}
+
+/** Misbehaviours and Cache-Control are keyed like lookups: by the origin of a URL. */
+function originKey(originOrUrl: string): string {
+  const url = new URL(originOrUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`Not an http(s) origin: ${originOrUrl}`);
+  }
+  return url.origin;
+}
+
+/**
+ * The host as it goes into baseUrl: IPv6 literals bracketed, and a wildcard listen address
+ * replaced by loopback, because report_url and scan_url must be addresses a browser can open.
+ */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
