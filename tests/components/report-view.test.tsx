@@ -262,14 +262,15 @@ describe('PopupView with a report: actions', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,hi', '/scan/x.org'])(
-    'draws no link for the report_url %s',
-    (reportUrl) => {
-      const { container } = renderReport({ ...reports.mid, report_url: reportUrl });
-      expect(screen.queryByRole('link')).toBeNull();
-      expect(container.querySelector('a')).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    '/scan/x.org',
+  ])('draws no link for the report_url %s', (reportUrl) => {
+    const { container } = renderReport({ ...reports.mid, report_url: reportUrl });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('a')).toBeNull();
+  });
 
   it('calls onRefresh when Refresh is clicked', () => {
     const onRefresh = vi.fn();

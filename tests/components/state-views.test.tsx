@@ -181,17 +181,16 @@ describe('PopupView structure in every state', () => {
     { status: 'not-looked-up', reason: 'localhost' },
   ];
 
-  it.each(views.map((view) => [view.status, view] as const))(
-    '%s has one main and one h1, and only typed buttons',
-    (_status, view) => {
-      const { container } = renderView(view, () => {});
-      expect(screen.getAllByRole('main')).toHaveLength(1);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      for (const button of container.querySelectorAll('button')) {
-        expect(button.getAttribute('type')).toBe('button');
-      }
-    },
-  );
+  it.each(
+    views.map((view) => [view.status, view] as const),
+  )('%s has one main and one h1, and only typed buttons', (_status, view) => {
+    const { container } = renderView(view, () => {});
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    for (const button of container.querySelectorAll('button')) {
+      expect(button.getAttribute('type')).toBe('button');
+    }
+  });
 });
 
 describe('PopupView for a state it does not know', () => {

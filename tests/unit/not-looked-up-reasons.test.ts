@@ -15,10 +15,10 @@ describe('notLookedUpText', () => {
     expect(notLookedUpText(reason).why).toMatch(/\w.*\.$/);
   });
 
-  it.each<NotLookedUpReason>(['localhost', 'private-address'])(
-    'explains %s with the privacy rule',
-    (reason) => {
-      expect(notLookedUpText(reason).why).toMatch(/local and private sites are never sent/);
-    },
-  );
+  it.each<NotLookedUpReason>([
+    'localhost',
+    'private-address',
+  ])('explains %s with the privacy rule', (reason) => {
+    expect(notLookedUpText(reason).why).toMatch(/local and private sites are never sent/);
+  });
 });

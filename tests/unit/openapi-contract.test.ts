@@ -278,12 +278,12 @@ describe('bodies that break the contract', () => {
     expect(scanReportSchema.safeParse(valid()).success).toBe(true);
   });
 
-  it.each([...extraKeys, ...brokenTypesOrRanges])(
-    'the OpenAPI schema rejects %s',
-    (_case, body) => {
-      expect(validators.report(body)).toBe(false);
-    },
-  );
+  it.each([
+    ...extraKeys,
+    ...brokenTypesOrRanges,
+  ])('the OpenAPI schema rejects %s', (_case, body) => {
+    expect(validators.report(body)).toBe(false);
+  });
 
   it.each(brokenTypesOrRanges)('the zod schema rejects %s too', (_case, body) => {
     expect(scanReportSchema.safeParse(body).success).toBe(false);

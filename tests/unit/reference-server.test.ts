@@ -117,19 +117,18 @@ describe('GET /api/report: 400 for a missing or invalid url', () => {
 });
 
 describe('GET /api/report: 200 with the stored report', () => {
-  it.each(Object.entries(FIXTURE_ORIGINS) as [FixtureName, string][])(
-    '%s (%s)',
-    async (name, origin) => {
-      const { response, text } = await lookup(origin);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(response.headers.get('cache-control')).toBe('max-age=300');
-      expectExactLength(response, text);
-      const parsed = scanReportSchema.safeParse(JSON.parse(text));
-      expect(parsed.error).toBeUndefined();
-      expect(JSON.parse(text)).toEqual(fixtures()[name]);
-    },
-  );
+  it.each(
+    Object.entries(FIXTURE_ORIGINS) as [FixtureName, string][],
+  )('%s (%s)', async (name, origin) => {
+    const { response, text } = await lookup(origin);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('max-age=300');
+    expectExactLength(response, text);
+    const parsed = scanReportSchema.safeParse(JSON.parse(text));
+    expect(parsed.error).toBeUndefined();
+    expect(JSON.parse(text)).toEqual(fixtures()[name]);
+  });
 
   it('points report_url at its own /scan page, which a person can open', async () => {
     const { text } = await lookup(FIXTURE_ORIGINS.high);
@@ -194,15 +193,18 @@ describe('GET /api/report: 404 when no report is stored', () => {
 });
 
 describe('other methods and paths', () => {
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
-    '%s /api/report is 405 with Allow: GET',
-    async (method) => {
-      const { response, text } = await lookup(FIXTURE_ORIGINS.high, { method });
-      expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('GET');
-      expectJsonError(response, text);
-    },
-  );
+  it.each([
+    'POST',
+    'PUT',
+    'DELETE',
+    'PATCH',
+    'OPTIONS',
+  ])('%s /api/report is 405 with Allow: GET', async (method) => {
+    const { response, text } = await lookup(FIXTURE_ORIGINS.high, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expectJsonError(response, text);
+  });
 
   it('HEAD /api/report is 405 too (the contract has GET only)', async () => {
     const response = await fetch(reportUrl(FIXTURE_ORIGINS.high), { method: 'HEAD' });
@@ -244,16 +246,19 @@ describe('other methods and paths', () => {
     expect(html).not.toContain('<script>');
   });
 
-  it.each(['/', '/api/report/', '/api/reports', '/scan/', '/docs'])(
-    'answers 404 text for %s',
-    async (path) => {
-      const response = await fetch(`${server.baseUrl}${path}`);
-      const text = await response.text();
-      expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-      expectExactLength(response, text);
-    },
-  );
+  it.each([
+    '/',
+    '/api/report/',
+    '/api/reports',
+    '/scan/',
+    '/docs',
+  ])('answers 404 text for %s', async (path) => {
+    const response = await fetch(`${server.baseUrl}${path}`);
+    const text = await response.text();
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expectExactLength(response, text);
+  });
 });
 
 describe('built-in misbehaving sites', () => {

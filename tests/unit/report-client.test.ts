@@ -268,14 +268,13 @@ describe('createReportClient: outcomes by response', () => {
     expect(await client.lookupReport(ORIGIN)).toStrictEqual(expected);
   });
 
-  it.each(Object.entries(fixtureReports()))(
-    'accepts the %s fixture report',
-    async (_name, report) => {
-      const { client } = clientAnswering(() => jsonResponse(200, report));
-      const outcome = await client.lookupReport(ORIGIN);
-      expect(outcome).toMatchObject({ kind: 'report', report });
-    },
-  );
+  it.each(
+    Object.entries(fixtureReports()),
+  )('accepts the %s fixture report', async (_name, report) => {
+    const { client } = clientAnswering(() => jsonResponse(200, report));
+    const outcome = await client.lookupReport(ORIGIN);
+    expect(outcome).toMatchObject({ kind: 'report', report });
+  });
 
   it('drops unknown keys at every level instead of refusing the report', async () => {
     const { client } = clientAnswering(() =>
@@ -551,18 +550,17 @@ describe('createReportClient: failures without an answer', () => {
     expect(await client.lookupReport(ORIGIN)).toStrictEqual({ kind: 'timeout', timeoutMs: 20 });
   });
 
-  it.each([200, 404])(
-    'times out when a %i body stalls after the headers, cancelling the body',
-    async (status) => {
-      const { stream, progress } = stalledBody('{"error":');
-      const { client } = clientAnswering(
-        () => new Response(stream, { status, headers: JSON_HEADERS }),
-        { timeoutMs: 20 },
-      );
-      expect(await client.lookupReport(ORIGIN)).toStrictEqual({ kind: 'timeout', timeoutMs: 20 });
-      expect(progress.cancelled).toBe(true);
-    },
-  );
+  it.each([
+    200, 404,
+  ])('times out when a %i body stalls after the headers, cancelling the body', async (status) => {
+    const { stream, progress } = stalledBody('{"error":');
+    const { client } = clientAnswering(
+      () => new Response(stream, { status, headers: JSON_HEADERS }),
+      { timeoutMs: 20 },
+    );
+    expect(await client.lookupReport(ORIGIN)).toStrictEqual({ kind: 'timeout', timeoutMs: 20 });
+    expect(progress.cancelled).toBe(true);
+  });
 
   it('ends with network-failure "aborted" when the caller aborts mid-request', async () => {
     const controller = new AbortController();

@@ -48,10 +48,13 @@ describe('httpUrlOrNull', () => {
     expect(httpUrlOrNull(value)).toBeNull();
   });
 
-  it.each([[null], [undefined], [42], [{ href: 'https://x.org/' }], [new URL('https://x.org/')]])(
-    'refuses the non-string %s',
-    (value) => {
-      expect(httpUrlOrNull(value)).toBeNull();
-    },
-  );
+  it.each([
+    [null],
+    [undefined],
+    [42],
+    [{ href: 'https://x.org/' }],
+    [new URL('https://x.org/')],
+  ])('refuses the non-string %s', (value) => {
+    expect(httpUrlOrNull(value)).toBeNull();
+  });
 });
