@@ -35,8 +35,10 @@ export function registerMessageHandler(
   currentTabUrl: (tabId: number) => Promise<string | undefined | null>,
   onError: (error: unknown) => void,
 ) {
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    if (sender.id !== browser.runtime.id || !isShowTabRequest(message)) return undefined;
+  // runtime.onMessage only hears this extension's own pages (other extensions and web pages
+  // would arrive on onMessageExternal, which is not listened to), so the shape is all to check.
+  browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+    if (!isShowTabRequest(message)) return undefined;
     currentTabUrl(message.tabId)
       .then((url) =>
         url === null ? null : service.showTab(message.tabId, url, { force: message.force }),
