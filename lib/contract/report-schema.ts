@@ -6,9 +6,13 @@
  * (which store linters flag as eval).
  */
 import * as z from 'zod/mini';
+import { isContractDateTime } from './date-time';
 
 /** Longest `url` parameter the service accepts (contract, "Limits"). */
 export const MAX_URL_LENGTH = 2048;
+
+/** The problem line for a scanned_at that is not a contract date-time. */
+export const DATE_TIME_PROBLEM = 'invalid date-time';
 
 /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
 const nonNegativeNumber = z.number().check(z.gte(0));
@@ -39,7 +43,8 @@ export const scanReportSchema = z.object({
   report_url: z.url(),
   score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
   score_label: z.string(),
-  scanned_at: z.iso.datetime({ offset: true }),
+  // Not z.iso.datetime: it refuses forms RFC 3339 and the OpenAPI document allow.
+  scanned_at: z.string().check(z.refine(isContractDateTime, { error: DATE_TIME_PROBLEM })),
   eligible_checks: count,
   score_breakdown: z.object({
     essential: scoreBucketSchema,
