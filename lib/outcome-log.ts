@@ -22,7 +22,11 @@ export function outcomeWarning(target: string, outcome: LookupOutcome): string |
       return `${LOG_PREFIX} the report service refused the lookup of ${target} (HTTP ${outcome.response.status}${message}). The extension sent a request the service does not accept; it is not retried automatically.`;
     }
     case 'invalid-response': {
-      const status = outcome.response === null ? '' : ` (HTTP ${outcome.response.status})`;
+      // Status 0 is the browser's opaque redirect, which has no status worth naming.
+      const status =
+        outcome.response === null || outcome.response.status === 0
+          ? ''
+          : ` (HTTP ${outcome.response.status})`;
       return `${LOG_PREFIX} the report service's answer for ${target}${status} broke the contract: ${outcome.problem}`;
     }
     case 'report':

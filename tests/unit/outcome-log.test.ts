@@ -55,6 +55,15 @@ describe('outcomeWarning', () => {
       { kind: 'invalid-response', problem: 'response too large', response: null },
       `Agent Readiness Badge: the report service's answer for ${TARGET} broke the contract: response too large`,
     ],
+    [
+      'a redirect (an opaque response, status 0)',
+      {
+        kind: 'invalid-response',
+        problem: 'unexpected redirect',
+        response: { status: 0, headers: {} },
+      },
+      `Agent Readiness Badge: the report service's answer for ${TARGET} broke the contract: unexpected redirect`,
+    ],
   ])('describes %s', (_case, outcome, expected) => {
     expect(outcomeWarning(TARGET, outcome)).toBe(expected);
   });
