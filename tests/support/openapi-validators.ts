@@ -2,18 +2,18 @@
  * The OpenAPI document as ajv validators, so tests can hold any body against the contract
  * exactly as it is written, independently of the zod schemas the extension uses.
  */
-import { readFileSync } from 'node:fs';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+// Imported rather than read from disk so it loads in any test environment (happy-dom too).
+import openapiDocument from '../../lib/contract/openapi.json';
 
 const DOCUMENT_ID = 'openapi.json';
 
 export type OpenApiDocument = Record<string, unknown>;
 
+/** A fresh copy of the document, so no test can change what another one sees. */
 export function readOpenApiDocument(): OpenApiDocument {
-  return JSON.parse(
-    readFileSync(new URL('../../lib/contract/openapi.json', import.meta.url), 'utf8'),
-  ) as OpenApiDocument;
+  return structuredClone(openapiDocument) as OpenApiDocument;
 }
 
 export interface OpenApiValidators {
