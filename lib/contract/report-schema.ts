@@ -25,7 +25,11 @@ const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM 
 
 /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
 const nonNegativeNumber = z.number().check(z.gte(0));
-const count = z.int().check(z.gte(0));
+/**
+ * A whole number of at least 0. Not z.int(), which refuses integers beyond 2^53 that the
+ * document's `type: integer` allows (absurd as counts, but not a broken contract).
+ */
+const count = z.number().check(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
 
 export const scoreBucketSchema = z.object({
   earned: nonNegativeNumber,
