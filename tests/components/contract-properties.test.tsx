@@ -13,7 +13,7 @@ import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/PopupView';
-import { scanReportSchema } from '../../lib/contract/report-schema';
+import { errorBodySchema, scanReportSchema } from '../../lib/contract/report-schema';
 import { createReportClient } from '../../lib/report-client';
 import { httpUrlOrNull } from '../../lib/safe-url';
 import { viewFromOutcome } from '../../lib/view-from-outcome';
@@ -38,6 +38,7 @@ const relaxedValidators = openapiValidators(withoutClosedObjects(document));
 
 const reportSchema = (document.components as Json).schemas as Record<string, Json>;
 const reportArbitrary = arbitraryFromSchema(reportSchema.PublicScanReport as Json, document);
+const errorArbitrary = arbitraryFromSchema(reportSchema.Error as Json, document);
 
 function withoutClosedObjects(value: unknown): Json {
   return JSON.parse(
@@ -201,6 +202,27 @@ describe('any single change to a valid report', () => {
         cleanup();
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('Error bodies', () => {
+  it('the extension accepts exactly the Error bodies the document allows, changed or not', () => {
+    fc.assert(
+      fc.property(errorArbitrary, fc.option(mutationArbitrary), (generated, mutation) => {
+        const valid = overTheWire(generated);
+        expect(validators.error(valid)).toBe(true);
+        const paths = pathsOf(valid);
+        const body =
+          mutation === null || paths.length === 0
+            ? valid
+            : overTheWire(
+                mutated(valid, paths[mutation.where % paths.length] as Path, mutation.replacement),
+              );
+        // Error is the one open object, so no relaxing is needed here.
+        expect(errorBodySchema.safeParse(body).success).toBe(validators.error(body) === true);
+      }),
+      { numRuns: 500 },
     );
   });
 });
