@@ -30,6 +30,7 @@ import {
   E2E_REFUSED_PORT,
 } from './support/e2e-settings';
 import { FaultWatch } from './support/fault-watch';
+import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
 
 /** Every case's site lives under this domain, one subdomain each. */
@@ -435,7 +436,7 @@ describe('fault matrix', () => {
   )('%s → %s', async (_name, _state, testCase) => {
     const origin = originOf(testCase.slug);
     const { tabId } = await browser.openTab(`${origin}/some/page`);
-    const badge = await browser.settledBadgeOf(tabId);
+    const badge = await lookedUpBadgeOf(browser, tabId);
     expect(badge.text).toBe(testCase.shows.badge);
     expect(badge.title).toMatch(testCase.shows.title);
     expect(badge.title).toContain(new URL(origin).host);
@@ -471,7 +472,7 @@ describe('a server clock an hour off', () => {
   )('%s: the report is fresh, its age sensible, and kept for its max-age', async (_name, clock) => {
     const origin = originOf(clock.slug);
     const { tabId } = await browser.openTab(`${origin}/`);
-    const badge = await browser.settledBadgeOf(tabId);
+    const badge = await lookedUpBadgeOf(browser, tabId);
     expect(badge.text).toBe('75');
     // Scanned five minutes ago by the server's clock: "now" when it runs ahead of ours (never
     // "in 55 minutes"), and its own claim, an hour and five minutes ago, when it runs behind.
@@ -487,7 +488,7 @@ describe('a server clock an hour off', () => {
     // so the skewed Date did not make it look expired on arrival.
     const asked = lookupsOf(origin).length;
     const second = await browser.openTab(`${origin}/other`);
-    expect((await browser.settledBadgeOf(second.tabId)).text).toBe('75');
+    expect((await lookedUpBadgeOf(browser, second.tabId)).text).toBe('75');
     expect(lookupsOf(origin)).toHaveLength(asked);
   });
 });
@@ -499,7 +500,7 @@ describe('a server that never answers', () => {
 
   it(`${NEVER_ANSWERS.name} → ${STATES.timedOut.name}, within the client's time limit`, async () => {
     const origin = originOf(NEVER_ANSWERS.slug);
-    const badge = await browser.settledBadgeOf(neverAnswers.tabId, NEVER_ANSWERS_WAIT_MS);
+    const badge = await lookedUpBadgeOf(browser, neverAnswers.tabId, NEVER_ANSWERS_WAIT_MS);
     expect(badge.text).toBe(STATES.timedOut.badge);
     expect(badge.title).toMatch(STATES.timedOut.title);
     await expectPopupIn(
@@ -546,7 +547,7 @@ describe('a refused connection (an extension built against a port nothing listen
   it(`connection refused → ${STATES.unreachable.name}`, async () => {
     const origin = originOf('connection-refused');
     const { tabId } = await refusedBrowser.openTab(`${origin}/`);
-    const badge = await refusedBrowser.settledBadgeOf(tabId);
+    const badge = await lookedUpBadgeOf(refusedBrowser, tabId);
     expect(badge.text).toBe(STATES.unreachable.badge);
     expect(badge.title).toMatch(STATES.unreachable.title);
 

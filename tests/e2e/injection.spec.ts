@@ -21,6 +21,7 @@ import { openapiValidators } from '../support/openapi-validators';
 import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
 import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
 import { FaultWatch } from './support/fault-watch';
+import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
 
 const INJECTION_DOMAIN = `injection.${FIXTURE_DOMAIN}`;
@@ -140,7 +141,7 @@ afterEach(async () => {
  */
 async function popupFor(origin: string, heading: string) {
   const { tabId } = await browser.openTab(`${origin}/`);
-  const badge = await browser.settledBadgeOf(tabId);
+  const badge = await lookedUpBadgeOf(browser, tabId);
   const popup = await PopupPage.open(browser, tabId);
   await expect.poll(() => popup.heading().textContent()).toBe(heading);
   return { badge, popup };
