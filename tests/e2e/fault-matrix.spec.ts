@@ -378,7 +378,10 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** Opens the popup for a tab and waits until it shows the state's heading. */
+/** One popup page for the cases, shown for each case's tab in turn. */
+let sharedPopup: PopupPage | undefined;
+
+/** Shows the popup for a tab and waits until it shows the state's heading. */
 async function expectPopupIn(
   tabId: number,
   origin: string,
@@ -386,7 +389,12 @@ async function expectPopupIn(
   popup?: PopupPage,
   timeout = 10_000,
 ): Promise<PopupPage> {
-  const page = popup ?? (await PopupPage.open(browser, tabId));
+  let page = popup;
+  if (page === undefined) {
+    sharedPopup ??= await PopupPage.open(browser, tabId);
+    await sharedPopup.showTab(browser, tabId);
+    page = sharedPopup;
+  }
   const heading = typeof state.heading === 'string' ? state.heading : state.heading(origin);
   await expect
     .poll(() => page.heading().textContent(), { timeout, message: `popup heading for ${origin}` })
@@ -443,7 +451,6 @@ describe('fault matrix', () => {
 
     const popup = await expectPopupIn(tabId, origin, testCase.shows);
     await expectPopupLines(popup, testCase.popupShows, testCase.popupHides);
-    await popup.close();
   });
 
   it('a redirect to another host sends nothing there', () => {
@@ -482,7 +489,6 @@ describe('a server clock an hour off', () => {
     const popup = await expectPopupIn(tabId, origin, STATES.report);
     await expectPopupLines(popup, [clock.offsetMs > 0 ? 'Scanned now' : 'Scanned 1 hour ago']);
     expect(await popup.page.locator('.stale-note').count()).toBe(0);
-    await popup.close();
 
     // The answer said max-age=300: a second tab on the site is served without asking again,
     // so the skewed Date did not make it look expired on arrival.
