@@ -19,6 +19,9 @@ export interface Finding {
   text: string;
 }
 
+/** Console calls that report a fault, exceptions nobody caught, and dialogs. */
+const PROBLEM_KINDS = new Set(['error', 'assert', 'uncaught', 'dialog']);
+
 /** The name under which the recorder keeps uncaught errors inside the worker. */
 const RECORDER = '__arbUncaught';
 
@@ -40,8 +43,7 @@ export class FaultWatch {
   async problems(): Promise<string[]> {
     await this.#collectUncaught();
     return this.#findings
-      .filter((finding) => finding.kind !== 'warning' && finding.kind !== 'log')
-      .filter((finding) => finding.kind !== 'info' && finding.kind !== 'debug')
+      .filter((finding) => PROBLEM_KINDS.has(finding.kind))
       .map((finding) => `${finding.source} ${finding.kind}: ${finding.text}`);
   }
 
