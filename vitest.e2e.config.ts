@@ -10,7 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    reporters: ['default', 'json'],
+    // verbose: every case of the fault matrix and the injection corpus is named in the output.
+    reporters: ['verbose', 'json'],
     outputFile: { json: '.test-results/e2e.json' },
   },
 });

@@ -3,6 +3,7 @@ import { showBadgeOnToolbar } from '../lib/browser-badge';
 import { currentTabUrl } from '../lib/browser-tabs';
 import { createLookupService } from '../lib/lookup-service';
 import { registerMessageHandler } from '../lib/messages';
+import { withOutcomeLog } from '../lib/outcome-log';
 import { createReportCache } from '../lib/report-cache';
 import { createReportClient } from '../lib/report-client';
 import { configuredServiceBaseUrl } from '../lib/service-base-url';
@@ -13,7 +14,7 @@ export default defineBackground(() => {
   const baseUrl = configuredServiceBaseUrl();
   const client = createReportClient({ baseUrl });
   const service = createLookupService({
-    lookupReport: (target) => client.lookupReport(target),
+    lookupReport: withOutcomeLog((target) => client.lookupReport(target), console),
     cache: createReportCache({ baseUrl, now: Date.now }),
     tabStates: createTabStateStore(),
     currentTabUrl,

@@ -3,7 +3,7 @@
  * distinct non-numeric mark, and a title that says the state in words.
  */
 
-import { formatRelativeTime } from './format-time';
+import { formatRelativeTime, parseTime } from './format-time';
 import { notLookedUpReasonSentence } from './not-looked-up-reasons';
 import { roundScore, scoreBandFor, UNSCORED_BAND } from './score-band';
 import type { TabView } from './tab-view';
@@ -41,7 +41,10 @@ export function badgeFor(view: TabView, now: number): BadgeAppearance {
   switch (view.status) {
     case 'report': {
       const { report } = view;
-      const scanned = `scanned ${formatRelativeTime(Date.parse(report.scanned_at), now) ?? 'at an unknown time'}`;
+      // A scan time ahead of this computer's clock (the server's clock runs fast, or ours runs
+      // slow) reads "now", as in the popup, never "scanned in 59 minutes".
+      const scannedAt = Math.min(parseTime(report.scanned_at) ?? Number.NaN, now);
+      const scanned = `scanned ${formatRelativeTime(scannedAt, now) ?? 'at an unknown time'}`;
       const stale = view.stale ? ' (saved copy, may be out of date)' : '';
       if (report.score === null) {
         return {

@@ -2,6 +2,7 @@
  * Times as the popup shows them. Every function takes `now` (or needs none) so views and
  * tests never depend on the clock.
  */
+import { parseContractDateTime } from './contract/date-time';
 
 export interface TimeFormatOptions {
   /** BCP 47 locale; the browser's own when absent. */
@@ -81,8 +82,14 @@ export function formatClockTime(
   }).format(time);
 }
 
-/** Milliseconds since the epoch for an ISO date-time string, or null when it does not parse. */
+/**
+ * Milliseconds since the epoch for an ISO date-time string, or null when it does not parse.
+ * Every form the contract allows is read by the contract's own parser (Date.parse cannot read
+ * a leap second); anything else gets Date.parse's best effort.
+ */
 export function parseTime(iso: string): number | null {
+  const contractTime = parseContractDateTime(iso);
+  if (contractTime !== null) return contractTime;
   const time = Date.parse(iso);
   return Number.isFinite(time) ? time : null;
 }

@@ -25,7 +25,7 @@ export type LookupOutcome =
   | { kind: 'unavailable'; retryAt: number | null; response: ResponseMeta }
   /** 400: the service refused our request, which means a bug on our side. */
   | { kind: 'invalid-request'; message: string | null; response: ResponseMeta }
-  /** Anything that breaks the contract: wrong status, content type, JSON or shape. */
+  /** Anything that breaks the contract: a redirect, wrong status, content type, JSON or shape. */
   | { kind: 'invalid-response'; problem: string; response: ResponseMeta | null }
   /** The request never got an HTTP answer (DNS, refused connection, CORS, offline). */
   | { kind: 'network-failure'; message: string }

@@ -23,6 +23,9 @@ export const DEFAULT_TIMEOUT_MS = 8000;
 /** Real reports are a few kilobytes; even the largest fixture is far below this. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/** What `invalid-response` says when the service answered with a redirect. */
+export const REDIRECT_PROBLEM = 'unexpected redirect';
+
 /** What `network-failure` says when the caller's own signal ended the lookup. */
 export const ABORTED_MESSAGE = 'aborted';
 
@@ -97,8 +100,6 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
     } catch (error) {
       if (controller.signal.reason === timeoutReason) return { kind: 'timeout', timeoutMs };
       if (controller.signal.aborted) return { kind: 'network-failure', message: ABORTED_MESSAGE };
-      // With `redirect: 'error'` a redirect also lands here: fetch rejects with the same
-      // TypeError as for a refused connection, and the two cannot be told apart.
       return { kind: 'network-failure', message: describeError(error) };
     } finally {
       clearTimeout(timer);
@@ -112,11 +113,19 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
       headers: { accept: 'application/json' },
       // No cookies or HTTP auth: the lookup must not identify the user to the service.
       credentials: 'omit',
-      // The contract has no redirects; following one could carry the request elsewhere.
-      redirect: 'error',
+      // The contract has no redirects; following one could carry the request (and the site
+      // it names) elsewhere, or fetch another site's report. 'manual' rather than 'error' so a
+      // redirect is told apart from a refused connection: the service did answer, just not
+      // as the contract says.
+      redirect: 'manual',
       signal,
     });
     const meta = responseMeta(response);
+    // A browser hides a redirect it did not follow behind an opaque response with status 0.
+    if (response.type === 'opaqueredirect') {
+      discardBody(response);
+      return { kind: 'invalid-response', problem: REDIRECT_PROBLEM, response: meta };
+    }
 
     switch (response.status) {
       case 200:

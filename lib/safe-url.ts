@@ -1,7 +1,7 @@
 /**
- * The one gate between a URL the server sent and an `href`: zod's `z.url()` accepts
- * `javascript:` (colinhacks/zod #2353) and Preact does not block it, so every link in the
- * popup goes through here.
+ * The one gate between a URL the server sent and an `href`: the contract's URI format
+ * accepts `javascript:` (so does zod's `z.url()`, colinhacks/zod #2353) and Preact does not
+ * block it, so every link in the popup goes through here.
  */
 
 /**

@@ -36,6 +36,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined) return 'missing';
       // Fractions and integers beyond 2^53 are numbers that are not (exact) integers.
       if (issue.expected === 'int' && typeof issue.input === 'number') return 'expected integer';
+      // JSON such as 1e999 parses to Infinity, which is a number but no score or count.
+      if (typeof issue.input === 'number' && !Number.isFinite(issue.input)) {
+        return 'expected a finite number';
+      }
       return `expected ${expectedName(issue.expected)}, got ${jsonType(issue.input)}`;
     case 'too_big':
       return issue.inclusive === false
@@ -49,6 +53,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `expected one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
       return `invalid ${issue.format === 'datetime' ? 'date-time' : issue.format}`;
+    case 'custom':
+      // The schemas' own checks word their message (zod/mini's default is "Invalid input").
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'invalid value';
     default:
       return 'invalid value';
   }

@@ -1,12 +1,27 @@
 /**
- * `npm run build:e2e`: the extension built against the reference server the e2e tests start,
- * into .output/chrome-mv3-e2e. The port comes from tests/e2e/support/e2e-settings.ts
- * (E2E_REFERENCE_PORT overrides it, e.g. to run two checkouts side by side).
+ * `npm run build:e2e`: the extension built for the e2e tests, twice.
+ *
+ * - against the reference server the e2e tests start, into .output/chrome-mv3-e2e. The port
+ *   comes from tests/e2e/support/e2e-settings.ts (E2E_REFERENCE_PORT overrides it, e.g. to run
+ *   two checkouts side by side);
+ * - against a port nothing listens on, into .output/chrome-mv3-e2e-refused, for the fault
+ *   matrix's "connection refused" case: the service's address is compiled in, so a refused
+ *   connection needs a build of its own (E2E_REFUSED_PORT overrides the port).
  */
 import { execFileSync } from 'node:child_process';
-import { E2E_SERVICE_BASE_URL } from '../tests/e2e/support/e2e-settings';
+import {
+  E2E_REFUSED_SERVICE_BASE_URL,
+  E2E_SERVICE_BASE_URL,
+} from '../tests/e2e/support/e2e-settings';
 
-execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], {
-  stdio: 'inherit',
-  env: { ...process.env, WXT_REPORT_API_BASE_URL: E2E_SERVICE_BASE_URL },
-});
+const builds = [
+  { mode: 'e2e', baseUrl: E2E_SERVICE_BASE_URL },
+  { mode: 'e2e-refused', baseUrl: E2E_REFUSED_SERVICE_BASE_URL },
+];
+
+for (const { mode, baseUrl } of builds) {
+  execFileSync('npx', ['wxt', 'build', '--mode', mode], {
+    stdio: 'inherit',
+    env: { ...process.env, WXT_REPORT_API_BASE_URL: baseUrl },
+  });
+}

@@ -6,13 +6,30 @@
  * (which store linters flag as eval).
  */
 import * as z from 'zod/mini';
+import { isContractDateTime } from './date-time';
+import { isContractUri } from './uri';
 
 /** Longest `url` parameter the service accepts (contract, "Limits"). */
 export const MAX_URL_LENGTH = 2048;
 
+/** The problem line for a scanned_at that is not a contract date-time. */
+export const DATE_TIME_PROBLEM = 'invalid date-time';
+/** The problem line for a URL field that is not a contract URI. */
+export const URI_PROBLEM = 'invalid url';
+
+/**
+ * `format: uri` as the OpenAPI document reads it. Not z.url(): the URL parser disagrees with
+ * RFC 3986 both ways (see uri.ts). Never a proof that a value is safe as a link.
+ */
+const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM }));
+
 /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
 const nonNegativeNumber = z.number().check(z.gte(0));
-const count = z.int().check(z.gte(0));
+/**
+ * A whole number of at least 0. Not z.int(), which refuses integers beyond 2^53 that the
+ * document's `type: integer` allows (absurd as counts, but not a broken contract).
+ */
+const count = z.number().check(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
 
 export const scoreBucketSchema = z.object({
   earned: nonNegativeNumber,
@@ -34,12 +51,13 @@ export const scanIssueSchema = z.object({
 });
 
 export const scanReportSchema = z.object({
-  target: z.url(),
+  target: uri(),
   display_target: z.string(),
-  report_url: z.url(),
+  report_url: uri(),
   score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
   score_label: z.string(),
-  scanned_at: z.iso.datetime({ offset: true }),
+  // Not z.iso.datetime: it refuses forms RFC 3339 and the OpenAPI document allow.
+  scanned_at: z.string().check(z.refine(isContractDateTime, { error: DATE_TIME_PROBLEM })),
   eligible_checks: count,
   score_breakdown: z.object({
     essential: scoreBucketSchema,
@@ -52,8 +70,8 @@ export const scanReportSchema = z.object({
 /** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
 export const errorBodySchema = z.looseObject({
   error: z.string(),
-  documentation_url: z.optional(z.url()),
-  scan_url: z.optional(z.url()),
+  documentation_url: z.optional(uri()),
+  scan_url: z.optional(uri()),
 });
 
 export type ScoreBucket = z.infer<typeof scoreBucketSchema>;

@@ -2,8 +2,7 @@
  * The ways the reference server can be told to break the contract (or bend it) for one origin.
  *
  * A discriminated union on `kind`: every place that acts on a misbehaviour switches over it
- * exhaustively, so adding a case (a 500, a redirect, an HTML error page, an empty body, a
- * request that is never answered...) fails to compile until each of them handles it.
+ * exhaustively, so adding a case fails to compile until each of them handles it.
  */
 
 export type Misbehaviour =
@@ -22,7 +21,33 @@ export type Misbehaviour =
    */
   | { kind: 'huge-body'; bytes: number; announceLength?: boolean }
   /** The normal answer (200 or 404) with this Cache-Control value. */
-  | { kind: 'cache-control'; value: string };
+  | { kind: 'cache-control'; value: string }
+  /**
+   * An HTML error page, as a crashed application or a proxy in front of the service sends
+   * one: with status 200 it pretends to be a success, with 500 or 502 it is honest about it.
+   */
+  | { kind: 'html-error-page'; status: HtmlErrorStatus }
+  /** 200 labelled JSON with no body at all (Content-Length: 0). */
+  | { kind: 'empty-body' }
+  /** Reads the request and never answers: no status line, no headers, until the client leaves. */
+  | { kind: 'never-answers' }
+  /** A redirect to `location`; the contract has none, so a client must not follow it. */
+  | { kind: 'redirect'; location: string; status?: RedirectStatus }
+  /**
+   * A contract status labelled JSON with exactly this body text: a report or Error body that
+   * bends or breaks the contract (a missing key, score "50", `NaN`, hostile strings...).
+   */
+  | { kind: 'json-body'; status: JsonBodyStatus; body: string }
+  /**
+   * The normal answer with a Date header `offsetMs` away from the server's real clock, as from
+   * a server whose clock is wrong (or a client's).
+   */
+  | { kind: 'skewed-clock'; offsetMs: number };
+
+export type HtmlErrorStatus = 200 | 500 | 502;
+export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
+/** The statuses the contract gives a body to. */
+export type JsonBodyStatus = 200 | 400 | 404 | 503;
 
 export type MisbehaviourKind = Misbehaviour['kind'];
 
@@ -31,6 +56,13 @@ export const MIN_HUGE_BODY_BYTES = '{"padding":""}'.length;
 
 /** Longest delay a slow answer may have, so a typo cannot leave a test waiting for hours. */
 export const MAX_SLOW_DELAY_MS = 10 * 60 * 1000;
+
+/** Furthest a skewed Date header may be off: a year covers every plausible wrong clock. */
+export const MAX_CLOCK_SKEW_MS = 366 * 24 * 60 * 60 * 1000;
+
+const HTML_ERROR_STATUSES: readonly number[] = [200, 500, 502] satisfies HtmlErrorStatus[];
+const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308] satisfies RedirectStatus[];
+const JSON_BODY_STATUSES: readonly number[] = [200, 400, 404, 503] satisfies JsonBodyStatus[];
 
 /** Lets an exhaustive switch prove at compile time that it covered every case. */
 export function assertNever(value: never): never {
@@ -74,6 +106,34 @@ export function assertValidMisbehaviour(misbehaviour: Misbehaviour): void {
         throw new Error(`Cache-Control is not a valid header value: ${misbehaviour.value}`);
       }
       return;
+    case 'html-error-page':
+      requireOneOf('status', misbehaviour.status, HTML_ERROR_STATUSES);
+      return;
+    case 'empty-body':
+    case 'never-answers':
+      return;
+    case 'redirect':
+      if (misbehaviour.status !== undefined) {
+        requireOneOf('status', misbehaviour.status, REDIRECT_STATUSES);
+      }
+      if (misbehaviour.location === '' || !isHeaderValue(misbehaviour.location)) {
+        throw new Error(`location is not a valid header value: ${misbehaviour.location}`);
+      }
+      return;
+    case 'json-body':
+      requireOneOf('status', misbehaviour.status, JSON_BODY_STATUSES);
+      if (typeof misbehaviour.body !== 'string') throw new Error('body must be a string');
+      return;
+    case 'skewed-clock':
+      if (
+        !Number.isInteger(misbehaviour.offsetMs) ||
+        Math.abs(misbehaviour.offsetMs) > MAX_CLOCK_SKEW_MS
+      ) {
+        throw new Error(
+          `offsetMs must be a whole number within ±${MAX_CLOCK_SKEW_MS}, got ${misbehaviour.offsetMs}`,
+        );
+      }
+      return;
     default:
       assertNever(misbehaviour);
   }
@@ -98,8 +158,31 @@ export function describeMisbehaviour(misbehaviour: Misbehaviour): string {
       }`;
     case 'cache-control':
       return `normal answer, Cache-Control: ${misbehaviour.value}`;
+    case 'html-error-page':
+      return `${misbehaviour.status}, text/html error page`;
+    case 'empty-body':
+      return '200, application/json, empty body';
+    case 'never-answers':
+      return 'never answers';
+    case 'redirect':
+      return `${misbehaviour.status ?? DEFAULT_REDIRECT_STATUS} redirect to ${misbehaviour.location}`;
+    case 'json-body':
+      return `${misbehaviour.status}, application/json, ${formatBytes(Buffer.byteLength(misbehaviour.body))} body`;
+    case 'skewed-clock': {
+      const minutes = Math.round(misbehaviour.offsetMs / 60_000);
+      return `normal answer, Date ${minutes >= 0 ? '+' : ''}${minutes} min off`;
+    }
     default:
       return assertNever(misbehaviour);
+  }
+}
+
+/** What a redirect answers with when the misbehaviour names no status. */
+export const DEFAULT_REDIRECT_STATUS: RedirectStatus = 302;
+
+function requireOneOf(name: string, value: number, allowed: readonly number[]): void {
+  if (!allowed.includes(value)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${value}`);
   }
 }
 

@@ -10,11 +10,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MAX_URL_LENGTH } from '../../lib/contract/report-schema';
-import { assertNever, type Misbehaviour } from './misbehaviour';
+import { assertNever, DEFAULT_REDIRECT_STATUS, type Misbehaviour } from './misbehaviour';
 import { type ReportTable, standInReport } from './report-store';
 import {
   errorBody,
   HTML_CONTENT_TYPE,
+  htmlErrorPage,
   JSON_CONTENT_TYPE,
   sendBody,
   sendJson,
@@ -100,11 +101,15 @@ function answerNormally(
   response: ServerResponse,
   url: URL,
   context: ReportRouteContext,
-  cacheControl?: string,
+  options: { cacheControl?: string; date?: string } = {},
 ): void {
+  const { cacheControl } = options;
+  // Node adds a Date header of its own; one given here replaces it.
+  const date: Record<string, string> = options.date === undefined ? {} : { Date: options.date };
   const report = context.reports.get(url.origin);
   if (report !== undefined) {
     sendJson(response, 200, report, {
+      ...date,
       'Cache-Control': cacheControl ?? context.cacheControlFor(url.origin),
     });
     return;
@@ -117,7 +122,7 @@ function answerNormally(
       documentationUrl: documentationUrl(context.baseUrl),
     }),
     // The contract gives 404 no Cache-Control; one is sent only when a test asks for it.
-    cacheControl === undefined ? {} : { 'Cache-Control': cacheControl },
+    cacheControl === undefined ? date : { ...date, 'Cache-Control': cacheControl },
   );
 }
 
@@ -169,7 +174,42 @@ async function misbehave(
       });
       return;
     case 'cache-control':
-      answerNormally(response, url, context, misbehaviour.value);
+      answerNormally(response, url, context, { cacheControl: misbehaviour.value });
+      return;
+    case 'html-error-page':
+      sendBody(response, misbehaviour.status, HTML_CONTENT_TYPE, htmlErrorPage());
+      return;
+    case 'empty-body':
+      sendBody(response, 200, JSON_CONTENT_TYPE, '', {
+        'Cache-Control': context.cacheControlFor(url.origin),
+      });
+      return;
+    case 'never-answers':
+      // Holding the request open is the whole answer. It ends when the client gives up (its
+      // socket closes) or the server closes and tears its connections down.
+      await new Promise<void>((resolve) => {
+        if (context.closing.aborted || response.destroyed) {
+          resolve();
+          return;
+        }
+        context.closing.addEventListener('abort', () => resolve(), { once: true });
+        response.once('close', () => resolve());
+      });
+      return;
+    case 'redirect':
+      response.writeHead(misbehaviour.status ?? DEFAULT_REDIRECT_STATUS, {
+        Location: misbehaviour.location,
+        'Content-Length': '0',
+      });
+      response.end();
+      return;
+    case 'json-body':
+      sendBody(response, misbehaviour.status, JSON_CONTENT_TYPE, misbehaviour.body);
+      return;
+    case 'skewed-clock':
+      answerNormally(response, url, context, {
+        date: new Date(Date.now() + misbehaviour.offsetMs).toUTCString(),
+      });
       return;
     default:
       assertNever(misbehaviour);

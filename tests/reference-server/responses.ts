@@ -56,6 +56,19 @@ export function errorBody(
   return body;
 }
 
+/**
+ * The kind of page a web framework or a proxy sends when something broke: markup where the
+ * contract promises JSON.
+ */
+export function htmlErrorPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Something went wrong</title></head>
+<body><h1>Something went wrong</h1><p>Please try again later.</p></body>
+</html>
+`;
+}
+
 const PADDING_PREFIX = '{"padding":"';
 const PADDING_SUFFIX = '"}';
 const CHUNK_BYTES = 64 * 1024;

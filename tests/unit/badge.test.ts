@@ -37,6 +37,18 @@ describe('badgeFor', () => {
     );
   });
 
+  it.each([
+    ['an hour ahead of this clock', NOW + 3_600_000, 'scanned now'],
+    ['a minute ahead of this clock', NOW + 60_000, 'scanned now'],
+    ['an hour behind this clock', NOW - 3_600_000, 'scanned 1 hour ago'],
+  ])('reads a scan time %s sensibly', (_case, scannedAt, expected) => {
+    const report = { ...reports.mid, scanned_at: new Date(scannedAt).toISOString() };
+    const view: TabView = { status: 'report', target, report, receivedAt: NOW, stale: false };
+    expect(badgeFor(view, NOW).title).toBe(
+      `Agent readiness 75 (B) for mid.readiness-fixtures.com, ${expected}`,
+    );
+  });
+
   it('marks a report without a score distinctly', () => {
     const view: TabView = {
       status: 'report',

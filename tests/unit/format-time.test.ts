@@ -86,6 +86,12 @@ describe('parseTime', () => {
     expect(parseTime('2026-11-19T10:30:00+01:00')).toBe(Date.UTC(2026, 10, 19, 9, 30));
   });
 
+  it('reads every form the contract allows, a leap second and a lower-case t and z included', () => {
+    expect(parseTime('2016-12-31T23:59:60Z')).toBe(Date.UTC(2016, 11, 31, 23, 59, 59, 999));
+    expect(parseTime('2026-11-19t09:30:00z')).toBe(Date.UTC(2026, 10, 19, 9, 30));
+    expect(parseTime('2026-11-19T10:30:00+01')).toBe(Date.UTC(2026, 10, 19, 9, 30));
+  });
+
   it('returns null for text that is not a date', () => {
     expect(parseTime('yesterday')).toBeNull();
   });

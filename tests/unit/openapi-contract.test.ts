@@ -3,9 +3,6 @@
  * The OpenAPI document is the contract in the repo; the zod schemas (what the extension
  * trusts), the fixture reports and the reference server's bodies are all held against it here.
  */
-import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import {
   errorBodySchema,
@@ -17,13 +14,11 @@ import { REPORT_PATH } from '../../lib/service-base-url';
 import { fixtureReports } from '../fixtures/reports';
 import { buildReportTable } from '../reference-server/report-store';
 import { errorBody } from '../reference-server/responses';
+import { openapiValidators, readOpenApiDocument } from '../support/openapi-validators';
 
 type Json = Record<string, unknown>;
 
-const DOCUMENT_ID = 'openapi.json';
-const openapi = JSON.parse(
-  readFileSync(new URL('../../lib/contract/openapi.json', import.meta.url), 'utf8'),
-) as Json;
+const openapi = readOpenApiDocument();
 
 function at(value: unknown, ...path: string[]): unknown {
   let current = value;
@@ -36,24 +31,6 @@ function at(value: unknown, ...path: string[]): unknown {
 
 const schemas = at(openapi, 'components', 'schemas') as Record<string, Json>;
 const operation = at(openapi, 'paths', REPORT_PATH, 'get') as Json;
-
-/**
- * The whole document goes in as one schema so `#/components/schemas/...` refs resolve where
- * they are written. Its OpenAPI-only top-level fields are declared as (inert) keywords, which
- * keeps ajv's strict mode on for everything inside the schemas.
- */
-function openapiValidators() {
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  addFormats(ajv);
-  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components']);
-  ajv.addSchema(openapi, DOCUMENT_ID);
-  const validator = (name: string) => {
-    const validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${name}`);
-    if (validate === undefined) throw new Error(`No schema ${name} in the OpenAPI document`);
-    return validate;
-  };
-  return { report: validator('PublicScanReport'), error: validator('Error') };
-}
 
 const validators = openapiValidators();
 

@@ -18,7 +18,11 @@ import {
   SLOW_DELAY_MS,
 } from '../reference-server/misbehaving-sites';
 import { retargetReport } from '../reference-server/report-store';
-import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
+import {
+  type Misbehaviour,
+  type ReferenceServer,
+  startReferenceServer,
+} from '../reference-server/server';
 
 let server: ReferenceServer;
 
@@ -408,14 +412,121 @@ describe('misbehaviours set at run time', () => {
     expect((await response.arrayBuffer()).byteLength).toBe(200_000);
   });
 
+  it.each([200, 500, 502] as const)('html-error-page: %i with an HTML page', async (status) => {
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, { kind: 'html-error-page', status });
+    const { response, text } = await lookup(FIXTURE_ORIGINS.mid);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expectExactLength(response, text);
+    expect(text).toMatch(/^<!doctype html>/);
+  });
+
+  it('empty-body: 200 labelled JSON with Content-Length 0', async () => {
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, { kind: 'empty-body' });
+    const { response, text } = await lookup(FIXTURE_ORIGINS.mid);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-length')).toBe('0');
+    expect(text).toBe('');
+  });
+
+  it('never-answers: no status line until the client gives up', async () => {
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, { kind: 'never-answers' });
+    const outcome = await fetch(reportUrl(FIXTURE_ORIGINS.mid), {
+      signal: AbortSignal.timeout(300),
+    }).then(
+      (response) => `answered ${response.status}`,
+      (error: unknown) => (error instanceof Error ? error.name : String(error)),
+    );
+    expect(outcome).toBe('TimeoutError');
+    // The server is still well after a client walked away from a held request.
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, null);
+    expect((await lookup(FIXTURE_ORIGINS.mid)).response.status).toBe(200);
+  });
+
+  it('never-answers: closing the server ends the held request', async () => {
+    const other = await startReferenceServer({
+      port: 0,
+      misbehaviours: { [FIXTURE_ORIGINS.mid]: { kind: 'never-answers' } },
+    });
+    const pending = fetch(
+      `${other.baseUrl}/api/report?url=${encodeURIComponent(FIXTURE_ORIGINS.mid)}`,
+    ).catch((error: unknown) => error);
+    await expect.poll(() => other.requests().length).toBe(1);
+    await other.close();
+    expect(await pending).toBeInstanceOf(Error);
+  });
+
+  it.each([
+    [undefined, 302],
+    [301, 301],
+    [307, 307],
+    [308, 308],
+  ] as const)('redirect with status %s: %i and a Location, no body', async (status, expected) => {
+    const location = 'http://elsewhere.readiness-fixtures.com/api/report';
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, {
+      kind: 'redirect',
+      location,
+      ...(status === undefined ? {} : { status }),
+    });
+    const response = await fetch(reportUrl(FIXTURE_ORIGINS.mid), { redirect: 'manual' });
+    expect(response.status).toBe(expected);
+    expect(response.headers.get('location')).toBe(location);
+    expect(await response.text()).toBe('');
+  });
+
+  it.each([
+    200, 400, 404, 503,
+  ] as const)('json-body: %i with exactly the given text', async (status) => {
+    const body = '{"score": NaN, "extra": "<b>x</b>"}';
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, { kind: 'json-body', status, body });
+    const { response, text } = await lookup(FIXTURE_ORIGINS.mid);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expectExactLength(response, text);
+    expect(text).toBe(body);
+  });
+
+  it.each([
+    ['an hour ahead', 3_600_000],
+    ['an hour behind', -3_600_000],
+  ])('skewed-clock: the normal answer with a Date %s', async (_case, offsetMs) => {
+    server.setMisbehaviour(FIXTURE_ORIGINS.mid, { kind: 'skewed-clock', offsetMs });
+    const before = Date.now();
+    const { response, text } = await lookup(FIXTURE_ORIGINS.mid);
+    const sent = Date.parse(response.headers.get('date') ?? '');
+    // HTTP dates have whole seconds; allow for that and the time the request took.
+    expect(sent).toBeGreaterThanOrEqual(before + offsetMs - 1000);
+    expect(sent).toBeLessThanOrEqual(Date.now() + offsetMs);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(text)).toEqual(fixtures().mid);
+  });
+
+  it('skewed-clock on an origin without a report: a 404 with the skewed Date', async () => {
+    server.setMisbehaviour(UNSCANNED_ORIGIN, { kind: 'skewed-clock', offsetMs: -3_600_000 });
+    const { response } = await lookup(UNSCANNED_ORIGIN);
+    expect(response.status).toBe(404);
+    expect(Date.parse(response.headers.get('date') ?? '')).toBeLessThan(Date.now() - 3_500_000);
+  });
+
   it.each([
     ['a negative delay', { kind: 'slow', delayMs: -1 }],
     ['a fractional delay', { kind: 'slow', delayMs: 1.5 }],
     ['a huge body too small for its JSON wrapper', { kind: 'huge-body', bytes: 3 }],
     ['a header value with a line break', { kind: 'cache-control', value: 'max-age=1\r\nX: y' }],
     ['a Retry-After with a line break', { kind: 'unavailable', retryAfter: '1\nX: y' }],
+    ['an HTML error page with status 404', { kind: 'html-error-page', status: 404 }],
+    ['a redirect with status 200', { kind: 'redirect', location: 'http://x.org/', status: 200 }],
+    ['a redirect without a location', { kind: 'redirect', location: '' }],
+    ['a redirect to a location with a line break', { kind: 'redirect', location: 'http://x\r\n' }],
+    ['a JSON body with status 302', { kind: 'json-body', status: 302, body: '{}' }],
+    ['a clock skewed by two years', { kind: 'skewed-clock', offsetMs: 2 * 366 * 86_400_000 }],
+    ['a fractional clock skew', { kind: 'skewed-clock', offsetMs: 0.5 }],
   ] as const)('refuses %s', (_case, misbehaviour) => {
-    expect(() => server.setMisbehaviour(FIXTURE_ORIGINS.mid, misbehaviour)).toThrow();
+    // Some of these are out of the type's range on purpose: a value from JSON or a typo in
+    // an untyped script must still be caught where it is set.
+    const unchecked = misbehaviour as Misbehaviour;
+    expect(() => server.setMisbehaviour(FIXTURE_ORIGINS.mid, unchecked)).toThrow();
   });
 
   it('refuses an origin that is not http(s)', () => {

@@ -9,6 +9,7 @@ import {
   createReportClient,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
+  REDIRECT_PROBLEM,
   type ReportClientDeps,
   reportRequestUrl,
 } from '../../lib/report-client';
@@ -105,6 +106,20 @@ function stalledBody(firstChunk: string) {
 }
 
 const httpDate = (epochMs: number) => new Date(epochMs).toUTCString();
+
+/**
+ * What a browser's fetch with `redirect: 'manual'` gives for a redirect: type opaqueredirect,
+ * status 0, no headers, no body. Node's fetch returns the 3xx itself and a Response cannot be
+ * built with status 0, so the two fields are set on an ordinary one.
+ */
+function opaqueRedirect(): Response {
+  const response = new Response(null, { status: 200 });
+  Object.defineProperties(response, {
+    type: { value: 'opaqueredirect' },
+    status: { value: 0 },
+  });
+  return response;
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -266,6 +281,15 @@ describe('createReportClient: outcomes by response', () => {
   ])('%s', async (_case, respond, expected) => {
     const { client } = clientAnswering(respond);
     expect(await client.lookupReport(ORIGIN)).toStrictEqual(expected);
+  });
+
+  it('a redirect the browser did not follow (opaque, status 0) is an invalid response', async () => {
+    const { client } = clientAnswering(() => opaqueRedirect());
+    expect(await client.lookupReport(ORIGIN)).toStrictEqual({
+      kind: 'invalid-response',
+      problem: REDIRECT_PROBLEM,
+      response: { status: 0, headers: {} },
+    });
   });
 
   it.each(
@@ -598,7 +622,7 @@ describe('createReportClient: the request', () => {
     expect(request?.url.hash).toBe('');
   });
 
-  it('sends no credentials, refuses redirects and asks for JSON', async () => {
+  it('sends no credentials, does not follow redirects and asks for JSON', async () => {
     const { client, requests } = clientAnswering(() => jsonResponse(200, REPORT));
     await client.lookupReport(ORIGIN);
 
@@ -606,7 +630,7 @@ describe('createReportClient: the request', () => {
     expect(init).toMatchObject({
       method: 'GET',
       credentials: 'omit',
-      redirect: 'error',
+      redirect: 'manual',
       headers: { accept: 'application/json' },
     });
     expect(init?.signal).toBeInstanceOf(AbortSignal);

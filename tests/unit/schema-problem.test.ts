@@ -34,6 +34,19 @@ describe('describeSchemaProblem', () => {
     ['a value outside an enum', z.enum(['a', 'b']), 'c', 'body: expected one of a, b'],
     ['a malformed URL', z.url(), 'nope', 'body: invalid url'],
     ['a malformed date-time', z.iso.datetime(), 'today', 'body: invalid date-time'],
+    ['an infinite number', z.number(), Number.POSITIVE_INFINITY, 'body: expected a finite number'],
+    [
+      'a custom check with its own message',
+      z.string().check(z.refine(() => false, { error: 'invalid date-time' })),
+      'x',
+      'body: invalid date-time',
+    ],
+    [
+      'a custom check without a message',
+      z.string().check(z.refine(() => false)),
+      'x',
+      'body: invalid value',
+    ],
     [
       'several issues',
       z.object({ a: z.string(), b: z.string(), c: z.string() }),

@@ -10,3 +10,14 @@ export const E2E_SERVICE_BASE_URL = `http://127.0.0.1:${E2E_REFERENCE_PORT}`;
 export const E2E_EXTENSION_DIR = resolve('.output/chrome-mv3-e2e');
 /** Headless unless HEADED=1 is set, e.g. to watch a test locally. */
 export const E2E_HEADLESS = process.env.HEADED !== '1';
+
+/**
+ * A port nothing listens on, for the "connection refused" case: a second e2e build points
+ * there. Low and unassigned, so no test server of this or another checkout takes it, and not
+ * on Chromium's list of blocked ports (which would fail differently). The test checks that
+ * it really refuses before relying on it.
+ */
+export const E2E_REFUSED_PORT = Number(process.env.E2E_REFUSED_PORT ?? 4);
+export const E2E_REFUSED_SERVICE_BASE_URL = `http://127.0.0.1:${E2E_REFUSED_PORT}`;
+/** Where `npm run build:e2e` writes the extension built against the refusing port. */
+export const E2E_REFUSED_EXTENSION_DIR = resolve('.output/chrome-mv3-e2e-refused');

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from '../../../scripts/chromium';
-import { E2E_EXTENSION_DIR, E2E_SERVICE_BASE_URL } from './e2e-settings';
+import { E2E_EXTENSION_DIR, E2E_REFUSED_EXTENSION_DIR, E2E_SERVICE_BASE_URL } from './e2e-settings';
 
 export default function setup() {
   process.env.CHROME_PATH = ensureChromium();
@@ -20,6 +20,11 @@ export default function setup() {
   if (!manifest.host_permissions?.includes(expected)) {
     throw new Error(
       `${manifestPath} was not built for ${E2E_SERVICE_BASE_URL}: run \`npm run build:e2e\`.`,
+    );
+  }
+  if (!existsSync(join(E2E_REFUSED_EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(
+      `No e2e build in ${E2E_REFUSED_EXTENSION_DIR}: run \`npm run build:e2e\` first.`,
     );
   }
 }

@@ -13,6 +13,14 @@ export class PopupPage {
     return new PopupPage(page);
   }
 
+  /**
+   * Shows the popup for another tab in this same page, as a fresh document: much cheaper than
+   * a page per tab when a test goes through many sites.
+   */
+  async showTab(browser: ExtensionBrowser, tabId: number): Promise<void> {
+    await this.page.goto(browser.popupUrl(tabId));
+  }
+
   /** The main heading: the site for a report, the state's title otherwise. */
   heading(): Locator {
     return this.page.getByRole('heading', { level: 1 });

@@ -1,0 +1,299 @@
+/**
+ * The injection corpus in real Chromium: every free string a report or an Error body carries
+ * is shown as text, nothing from the server runs (no dialog, no element of its making, no
+ * console error), long text wraps inside the popup, and a server URL becomes a link only when
+ * it is an absolute http(s) URL, one that opens in a new tab without access to the extension.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import {
+  HOSTILE_STRINGS,
+  type HostileUrl,
+  LINK_URLS,
+  reportWithEveryFreeString,
+} from '../fixtures/hostile-strings';
+import { FIXTURE_DOMAIN, fixtureReports } from '../fixtures/reports';
+import { retargetReport } from '../reference-server/report-store';
+import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
+import { openapiValidators } from '../support/openapi-validators';
+import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
+import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import { FaultWatch } from './support/fault-watch';
+import { lookedUpBadgeOf } from './support/looked-up-badge';
+import { PopupPage } from './support/popup-page';
+
+const INJECTION_DOMAIN = `injection.${FIXTURE_DOMAIN}`;
+const originOf = (slug: string) => `http://${slug}.${INJECTION_DOMAIN}`;
+
+/** Every element the popup's components render; anything else came from a server string. */
+const RENDERED_TAGS = new Set([
+  'MAIN',
+  'ARTICLE',
+  'HEADER',
+  'SECTION',
+  'DIV',
+  'P',
+  'SPAN',
+  'H1',
+  'H2',
+  'UL',
+  'LI',
+  'DETAILS',
+  'SUMMARY',
+  'DL',
+  'DT',
+  'DD',
+  'METER',
+  'A',
+  'TIME',
+  'BUTTON',
+]);
+
+const INVALID_RESPONSE_HEADING = 'The service sent a report this extension could not read';
+const NO_REPORT_HEADING = 'No readiness report yet';
+
+const PAYLOADS = Object.entries(HOSTILE_STRINGS).map(([name, text], index) => ({
+  name,
+  text,
+  slug: `text-${index}`,
+}));
+const LINKS = LINK_URLS.map((link, index) => ({ ...link, slug: `link-${index}` }));
+
+let service: ReferenceServer;
+let sites: SampleSiteServer;
+let browser: ExtensionBrowser;
+let watch: FaultWatch;
+const validators = openapiValidators();
+
+const midReportFor = (origin: string): ScanReport =>
+  retargetReport(fixtureReports(service.baseUrl).mid, origin, service.baseUrl);
+
+beforeAll(async () => {
+  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
+  for (const payload of PAYLOADS) {
+    const reportOrigin = originOf(`${payload.slug}-report`);
+    service.setMisbehaviour(reportOrigin, {
+      kind: 'json-body',
+      status: 200,
+      body: JSON.stringify(reportWithEveryFreeString(midReportFor(reportOrigin), payload.text)),
+    });
+    service.setMisbehaviour(originOf(`${payload.slug}-missing`), {
+      kind: 'json-body',
+      status: 404,
+      body: JSON.stringify({
+        error: payload.text,
+        scan_url: `${service.baseUrl}/scan/x`,
+        documentation_url: `${service.baseUrl}/docs/api`,
+      }),
+    });
+  }
+  for (const link of LINKS) {
+    const reportOrigin = originOf(`${link.slug}-report`);
+    service.setMisbehaviour(reportOrigin, {
+      kind: 'json-body',
+      status: 200,
+      body: JSON.stringify({ ...midReportFor(reportOrigin), report_url: link.url }),
+    });
+    service.setMisbehaviour(originOf(`${link.slug}-missing`), {
+      kind: 'json-body',
+      status: 404,
+      body: JSON.stringify({
+        error: 'No report.',
+        scan_url: link.url,
+        documentation_url: link.url,
+      }),
+    });
+  }
+  const clickOrigin = originOf('link-click');
+  service.setMisbehaviour(clickOrigin, {
+    kind: 'json-body',
+    status: 200,
+    body: JSON.stringify(midReportFor(clickOrigin)),
+  });
+
+  sites = await startSampleSiteServer();
+  browser = await launchExtensionBrowser({
+    chromiumPath: process.env.CHROME_PATH ?? '',
+    extensionDir: E2E_EXTENSION_DIR,
+    sitesPort: sites.port,
+    headless: E2E_HEADLESS,
+  });
+  watch = await FaultWatch.start(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sites?.close();
+  await service?.close();
+});
+
+afterEach(async () => {
+  expect(await watch.problems()).toEqual([]);
+});
+
+/**
+ * Opens a tab on the site, waits for its badge, then opens its popup at `heading`. Site tabs
+ * stay open until the browser closes: closing one just after the popup's tab closed (which
+ * activates it) makes the worker log "No tab with id" as an error, a tab-listener race that
+ * is not what these tests are about.
+ */
+async function popupFor(origin: string, heading: string) {
+  const { tabId } = await browser.openTab(`${origin}/`);
+  const badge = await lookedUpBadgeOf(browser, tabId);
+  sharedPopup ??= await PopupPage.open(browser, tabId);
+  const popup = sharedPopup;
+  await popup.showTab(browser, tabId);
+  await expect.poll(() => popup.heading().textContent()).toBe(heading);
+  return { badge, popup };
+}
+
+/** One popup page for every case, shown for each case's tab in turn. */
+let sharedPopup: PopupPage | undefined;
+
+/** Elements and attributes in the popup that no component renders, and signs of execution. */
+async function foreignMarkup(page: Page): Promise<string[]> {
+  const allowed = [...RENDERED_TAGS];
+  return page.evaluate((tags) => {
+    const found: string[] = [];
+    const main = document.querySelector('main');
+    if (main === null) return ['no main element'];
+    for (const element of [main, ...main.querySelectorAll('*')]) {
+      if (!tags.includes(element.tagName)) found.push(`element <${element.tagName}>`);
+      for (const attribute of element.getAttributeNames()) {
+        if (attribute.toLowerCase().startsWith('on')) found.push(`attribute ${attribute}`);
+      }
+    }
+    if ((window as unknown as { __injected?: unknown }).__injected !== undefined) {
+      found.push('window.__injected was set');
+    }
+    return found;
+  }, allowed);
+}
+
+/** Elements whose box ends right of the popup's body, with every collapsed part opened. */
+async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    for (const details of document.querySelectorAll('details')) details.open = true;
+    const limit = document.body.getBoundingClientRect().right + 1;
+    const found: string[] = [];
+    for (const element of document.querySelectorAll('main *')) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.right > limit) {
+        found.push(`${element.tagName}.${element.className} ends at ${Math.round(box.right)}`);
+      }
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      found.push('page scrolls sideways');
+    return found;
+  });
+}
+
+const textsOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) => elements.map((element) => element.textContent));
+
+describe('every free string of a report carries the payload', () => {
+  it.each(
+    PAYLOADS.map((payload) => [payload.name, payload] as const),
+  )('%s: shown as text in every field, nothing runs, the layout holds', async (_name, payload) => {
+    const origin = originOf(`${payload.slug}-report`);
+    const { badge, popup } = await popupFor(origin, payload.text);
+
+    expect(badge.text).toBe('75');
+    expect(badge.title.startsWith(`Agent readiness 75 (${payload.text}) for ${payload.text}`)).toBe(
+      true,
+    );
+    expect(await textsOf(popup.page, 'h1')).toEqual([payload.text]);
+    expect(await textsOf(popup.page, '.score-label')).toEqual([payload.text]);
+    expect(await textsOf(popup.page, '.issue-name')).toEqual([payload.text, payload.text]);
+    expect(await textsOf(popup.page, '.issue-body dd')).toEqual(Array(4).fill(payload.text));
+    expect(await foreignMarkup(popup.page)).toEqual([]);
+    expect(await overflowingElements(popup.page)).toEqual([]);
+    // The report link is the report's own, untouched by the strings around it.
+    expect(await popup.link('Open full report').getAttribute('href')).toBe(
+      `${service.baseUrl}/scan/${new URL(origin).host}`,
+    );
+  });
+});
+
+describe("the Error body's message carries the payload", () => {
+  it.each(
+    PAYLOADS.map((payload) => [payload.name, payload] as const),
+  )('%s: shown as text, nothing runs, the layout holds', async (_name, payload) => {
+    const origin = originOf(`${payload.slug}-missing`);
+    const { badge, popup } = await popupFor(origin, NO_REPORT_HEADING);
+
+    expect(badge.text).toBe('–');
+    expect(await textsOf(popup.page, '.server-message')).toEqual([payload.text]);
+    expect(await foreignMarkup(popup.page)).toEqual([]);
+    expect(await overflowingElements(popup.page)).toEqual([]);
+  });
+});
+
+/** Every link in the popup's content, as its href and how it opens. */
+const linksIn = (page: Page) =>
+  page.locator('main a').evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      href: anchor.getAttribute('href'),
+      target: anchor.getAttribute('target'),
+      rel: anchor.getAttribute('rel'),
+    })),
+  );
+
+const asLink = (link: HostileUrl) => ({
+  href: new URL(link.url).href,
+  target: '_blank',
+  rel: 'noopener noreferrer',
+});
+
+describe('report_url from the server', () => {
+  it.each(
+    LINKS.map((link) => [link.name, link.becomesLink ? 'a link' : 'no link', link] as const),
+  )('%s → %s', async (_name, _verdict, link) => {
+    const origin = originOf(`${link.slug}-report`);
+    // The document decides whether the report is valid at all; either way no unsafe link.
+    const report = { ...midReportFor(origin), report_url: link.url };
+    const valid = validators.report(report) === true;
+    const heading = valid ? new URL(origin).host : INVALID_RESPONSE_HEADING;
+    const { popup } = await popupFor(origin, heading);
+
+    expect(await linksIn(popup.page)).toEqual(link.becomesLink ? [asLink(link)] : []);
+    expect(await foreignMarkup(popup.page)).toEqual([]);
+  });
+});
+
+describe('scan_url and documentation_url from the server', () => {
+  it.each(
+    LINKS.map((link) => [link.name, link.becomesLink ? 'links' : 'no links', link] as const),
+  )('%s → %s', async (_name, _verdict, link) => {
+    const origin = originOf(`${link.slug}-missing`);
+    const { popup } = await popupFor(origin, NO_REPORT_HEADING);
+
+    expect(await linksIn(popup.page)).toEqual(link.becomesLink ? [asLink(link), asLink(link)] : []);
+    expect(await foreignMarkup(popup.page)).toEqual([]);
+  });
+});
+
+describe('following a link', () => {
+  it('opens the full report in a new tab that cannot reach the popup', async () => {
+    const origin = originOf('link-click');
+    const { popup } = await popupFor(origin, 'link-click.injection.readiness-fixtures.com');
+    const reportUrl = `${service.baseUrl}/scan/${new URL(origin).host}`;
+
+    const [opened] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      popup.link('Open full report').click(),
+    ]);
+    await opened.waitForLoadState('domcontentloaded');
+    expect(opened.url()).toBe(reportUrl);
+    expect(opened).not.toBe(popup.page);
+    const reach = await opened.evaluate(() => ({
+      opener: window.opener === null,
+      referrer: document.referrer,
+    }));
+    expect(reach).toEqual({ opener: true, referrer: '' });
+
+    await opened.close();
+  });
+});

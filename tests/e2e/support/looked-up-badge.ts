@@ -1,0 +1,26 @@
+/**
+ * A tab's badge once the lookup of its site has ended. `settledBadgeOf` takes any state but
+ * loading as settled, which includes the "not looked up" state the tab had on about:blank
+ * just before it navigated to the site: a race on a busy machine. Every case of the fault
+ * matrix and the injection corpus is looked up, so only a looked-up state counts here.
+ */
+import type { ExtensionBrowser } from '../../support/extension-browser';
+
+const LOADING = '…';
+const DEFAULT_TITLE = 'Agent Readiness Badge';
+const NOT_LOOKED_UP = /^Not looked up/;
+
+export async function lookedUpBadgeOf(
+  browser: ExtensionBrowser,
+  tabId: number,
+  timeoutMs = 10_000,
+): Promise<{ text: string; title: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const badge = await browser.badgeOf(tabId);
+    const settled =
+      badge.text !== LOADING && badge.title !== DEFAULT_TITLE && !NOT_LOOKED_UP.test(badge.title);
+    if (settled || Date.now() > deadline) return badge;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
