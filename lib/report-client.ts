@@ -114,6 +114,10 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
       credentials: 'omit',
       // The contract has no redirects; following one could carry the request elsewhere.
       redirect: 'error',
+      // The extension keeps its own cache by the response's Cache-Control (report-cache.ts).
+      // The browser's HTTP cache underneath would answer a refresh, or a lookup after the
+      // extension's copy expired, with the very copy it means to replace.
+      cache: 'no-store',
       signal,
     });
     const meta = responseMeta(response);

@@ -598,7 +598,7 @@ describe('createReportClient: the request', () => {
     expect(request?.url.hash).toBe('');
   });
 
-  it('sends no credentials, refuses redirects and asks for JSON', async () => {
+  it('sends no credentials, refuses redirects, skips the browser HTTP cache and asks for JSON', async () => {
     const { client, requests } = clientAnswering(() => jsonResponse(200, REPORT));
     await client.lookupReport(ORIGIN);
 
@@ -607,6 +607,7 @@ describe('createReportClient: the request', () => {
       method: 'GET',
       credentials: 'omit',
       redirect: 'error',
+      cache: 'no-store',
       headers: { accept: 'application/json' },
     });
     expect(init?.signal).toBeInstanceOf(AbortSignal);
