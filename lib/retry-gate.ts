@@ -6,10 +6,12 @@
  *
  * - per target, "not before": the 503's Retry-After, or without one a short jittered pause, so
  *   a site whose report store is down costs one request, not one per tab switch;
- * - for the whole service, after repeated failures in a row (503s, timeouts, network
- *   failures), a capped, jittered exponential backoff: one struggling service must not get a
- *   request per tab switch from every browser that uses it.
+ * - for the whole service, after repeated failures in a row (503s and timeouts), a capped,
+ *   jittered exponential backoff: one struggling service must not get a request per tab
+ *   switch from every browser that uses it.
  *
+ * A network failure neither counts nor clears: it usually means this computer is offline,
+ * and a pause grown while offline would keep lookups away for minutes after it is back.
  * Any real answer (a report, "no report", even a 400) clears the failure count and the
  * target's record.
  */
@@ -88,6 +90,7 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
 
   function next(record: RetryGateRecord, target: string, outcome: LookupOutcome, now: number) {
     const targets = withoutPast(record.targetNotBefore, now);
+    if (outcome.kind === 'network-failure') return { ...record, targetNotBefore: targets };
     if (!isServiceFailure(outcome)) {
       delete targets[target];
       return { failuresInARow: 0, serviceNotBefore: null, targetNotBefore: targets };

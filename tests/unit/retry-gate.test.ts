@@ -68,7 +68,6 @@ describe('createRetryGate', () => {
   it.each<[string, LookupOutcome]>([
     ['503s', unavailable(null)],
     ['timeouts', TIMEOUT],
-    ['network failures', OFFLINE],
   ])('pauses the whole service after repeated %s, growing to a cap', async (_name, failure) => {
     const gate = createRetryGate({ baseUrl: 'http://service.test', random: () => 0.999_999 });
     await gate.record(SITE, failure, NOW);
@@ -96,6 +95,16 @@ describe('createRetryGate', () => {
     // The count starts again: one more failure does not pause the service.
     await gate.record(SITE, TIMEOUT, NOW);
     expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+  });
+
+  it('neither counts nor clears network failures: offline is not the service struggling', async () => {
+    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    for (let failures = 0; failures < 5; failures++) await gate.record(SITE, OFFLINE, NOW);
+    expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+    await gate.record(SITE, TIMEOUT, NOW);
+    await gate.record(SITE, OFFLINE, NOW);
+    await gate.record(SITE, TIMEOUT, NOW);
+    expect(await gate.blockedUntil(OTHER, NOW)).not.toBeNull();
   });
 
   it('survives the worker: a new gate over the same storage still blocks', async () => {
