@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { DEFAULT_BADGE_TITLE } from './lib/badge';
 import { hostPermissionFor, resolveServiceBaseUrl } from './lib/service-base-url';
 
 // Fails the build early on a malformed value rather than shipping an extension that cannot
@@ -20,8 +21,8 @@ export default defineConfig({
     name: 'Agent Readiness Badge',
     description:
       'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.',
-    permissions: ['storage', 'tabs'],
+    permissions: ['alarms', 'storage', 'tabs'],
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
-    action: { default_title: 'Agent Readiness Badge' },
+    action: { default_title: DEFAULT_BADGE_TITLE },
   },
 });

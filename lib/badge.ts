@@ -16,6 +16,9 @@ export interface BadgeAppearance {
   title: string;
 }
 
+/** The toolbar button's tooltip where nothing is known about the tab's site (the manifest's). */
+export const DEFAULT_BADGE_TITLE = 'Agent Readiness Badge';
+
 /** Marks for states without a score: none of them can be mistaken for a number. */
 export const BADGE_MARKS = {
   loading: '…',

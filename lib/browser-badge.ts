@@ -3,7 +3,7 @@
  * `browserAction`; both take per-tab text, colour and title.
  */
 import { browser } from 'wxt/browser';
-import { badgeFor } from './badge';
+import { badgeFor, DEFAULT_BADGE_TITLE } from './badge';
 import type { TabView } from './tab-view';
 
 const BADGE_TEXT_COLOR = '#ffffff';
@@ -21,6 +21,20 @@ export async function showBadgeOnToolbar(tabId: number, view: TabView, now: numb
     ]);
   } catch (error) {
     // The tab closed between the lookup and now: nothing to show, nothing to fix.
+    if (isNoSuchTab(error)) return;
+    throw error;
+  }
+}
+
+/** Back to no badge and the default tooltip, for a tab about whose site nothing is known. */
+export async function clearBadgeOnToolbar(tabId: number): Promise<void> {
+  const action = browser.action ?? browser.browserAction;
+  try {
+    await Promise.all([
+      action.setBadgeText({ tabId, text: '' }),
+      action.setTitle({ tabId, title: DEFAULT_BADGE_TITLE }),
+    ]);
+  } catch (error) {
     if (isNoSuchTab(error)) return;
     throw error;
   }

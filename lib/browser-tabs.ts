@@ -2,20 +2,25 @@
  * Reading tabs from the browser, with a closed tab treated as an answer (null), not an error.
  */
 import { browser } from 'wxt/browser';
+import type { OpenTab } from './lookup-service';
 
-/** The URL the tab shows now; null when the tab no longer exists. */
-export async function currentTabUrl(tabId: number): Promise<string | undefined | null> {
+/** The tab as it is now; null when it no longer exists. */
+export async function readTab(tabId: number): Promise<OpenTab | null> {
   try {
     const tab = await browser.tabs.get(tabId);
-    return tab.url;
+    // Some browsers (and the unit tests' fake) answer undefined rather than rejecting.
+    if (!tab) return null;
+    return { id: tabId, url: tab.url, active: tab.active };
   } catch {
     // tabs.get rejects with "No tab with id" once a tab is closed or replaced.
     return null;
   }
 }
 
-/** The active tab of every window, with its URL. */
-export async function activeTabs(): Promise<{ id: number; url: string | undefined }[]> {
-  const tabs = await browser.tabs.query({ active: true });
-  return tabs.flatMap((tab) => (tab.id === undefined ? [] : [{ id: tab.id, url: tab.url }]));
+/** Every open tab, with its URL and whether it is the active one of its window. */
+export async function openTabs(): Promise<OpenTab[]> {
+  const tabs = await browser.tabs.query({});
+  return tabs.flatMap((tab) =>
+    tab.id === undefined ? [] : [{ id: tab.id, url: tab.url, active: tab.active }],
+  );
 }

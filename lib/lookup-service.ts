@@ -2,101 +2,388 @@
  * The background's one job: for a tab and the URL it shows, decide what may be sent, answer
  * from the cache or the service, and publish the resulting view to storage and the badge.
  *
+ * Per-tab correctness rests on three rules:
+ * - Every request to look at a tab is a numbered call, and only the tab's newest call may
+ *   publish: a superseded lookup is dropped.
+ * - A call reads the tab's URL itself, after it became the newest, and publishes only if the
+ *   tab still exists and still shows the same target; publishing (check, then write state and
+ *   badge) runs one at a time per tab, so an older result never lands after a newer one.
+ * - Nothing needed for correctness lives only in memory. The call numbers, the per-tab queue
+ *   and the lookups in flight die with the worker; what survives is storage (tab states,
+ *   cache, retry gate), and `reconcile()` at every worker start finishes whatever a stopped
+ *   worker left half done.
+ *
  * Everything it touches is passed in, so unit tests drive it with fakes and the worker wires
  * the real browser.
  */
+import { isNoSuchTab } from './browser-badge';
+import { createKeyedQueue } from './keyed-queue';
 import type { LookupOutcome } from './lookup-outcome';
 import { deriveLookupTarget } from './lookup-target';
-import type { ReportCache } from './report-cache';
-import type { TabStateStore } from './tab-state-store';
+import type { CachedAnswer, ReportCache } from './report-cache';
+import type { RetryGate } from './retry-gate';
+import type { TabState, TabStateStore } from './tab-state-store';
 import type { TabView } from './tab-view';
 import { viewFromOutcome } from './view-from-outcome';
+
+export interface OpenTab {
+  id: number;
+  url: string | undefined;
+  active: boolean;
+}
 
 export interface LookupServiceDeps {
   lookupReport(target: string): Promise<LookupOutcome>;
   cache: ReportCache;
+  retryGate: RetryGate;
   tabStates: TabStateStore;
-  /** The URL a tab shows now, or null when the tab no longer exists. */
-  currentTabUrl(tabId: number): Promise<string | undefined | null>;
+  /** A tab as it is now, or null when it no longer exists. */
+  readTab(tabId: number): Promise<OpenTab | null>;
+  /** Every open tab, to reconcile stored states when the worker starts. */
+  openTabs(): Promise<OpenTab[]>;
   showBadge(tabId: number, view: TabView, now: number): Promise<void>;
+  /** Takes a tab's badge back to the extension's default (nothing known about the site). */
+  clearBadge(tabId: number): Promise<void>;
   now(): number;
+  /** Where failures of work nobody awaits go (a background refresh). */
+  onError(error: unknown): void;
 }
 
 export interface LookupService {
-  /** Brings a tab's view up to date for the URL it shows; `force` skips the cache. */
-  showTab(tabId: number, url: string | undefined, options?: { force?: boolean }): Promise<TabView>;
+  /**
+   * Brings a tab's view up to date for the URL it shows, looking the site up if need be;
+   * `force` (the popup's Refresh) skips the cache but still honours Retry-After. Resolves to
+   * the view, or null when the tab is gone or a newer call took over.
+   */
+  showTab(tabId: number, options?: { force?: boolean }): Promise<TabView | null>;
+  /** After a tab's URL changed: the active tab is looked up, a background tab only from cache. */
+  tabNavigated(tabId: number): Promise<void>;
+  /** After a page finished loading (the browser clears the badge on a new document). */
+  restoreBadge(tabId: number): Promise<void>;
   /** Drops what is kept about a closed tab. */
   forgetTab(tabId: number): Promise<void>;
+  /** At worker start: finish what a stopped worker left half done, drop closed tabs' states. */
+  reconcile(): Promise<void>;
+}
+
+/** How one shared lookup ended, for every tab that waited for it. */
+type LookupResult =
+  | {
+      kind: 'answer';
+      outcome: LookupOutcome;
+      receivedAt: number;
+      /** Until when the target is blocked after this answer, if it is. */
+      retryAt: number | null;
+      /** A stored copy allowed to stand in when the answer is a failure. */
+      standIn: CachedAnswer | null;
+    }
+  /** No request was made: Retry-After or the service's backoff said to wait. */
+  | { kind: 'blocked'; retryAt: number; standIn: CachedAnswer | null }
+  /** No request was needed: another lookup stored a usable answer just before this one began. */
+  | { kind: 'cached'; cached: CachedAnswer };
+
+/** What a tab shows, as far as lookups go: the origin, or why it is not looked up. */
+function targetKeyOfUrl(url: string | undefined): string {
+  const target = deriveLookupTarget(url);
+  return target.kind === 'target' ? target.origin : `refused:${target.reason}`;
+}
+
+function targetKeyOfState(state: TabState): string {
+  if (state.target !== null) return state.target;
+  return state.view.status === 'not-looked-up' ? `refused:${state.view.reason}` : 'unknown';
+}
+
+function isFailure(outcome: LookupOutcome): boolean {
+  return (
+    outcome.kind === 'unavailable' ||
+    outcome.kind === 'timeout' ||
+    outcome.kind === 'network-failure'
+  );
+}
+
+/**
+ * A stored copy that may be shown when the service cannot answer: one stale-if-error allows,
+ * or one that could be shown anyway (fresh, or within stale-while-revalidate).
+ */
+function canStandIn(cached: CachedAnswer | null): CachedAnswer | null {
+  if (cached === null) return null;
+  const showable = cached.verdict.usableOnError || cached.verdict.freshness !== 'needs-lookup';
+  return showable ? cached : null;
+}
+
+/** A stored copy as a view; a report served past its freshness is marked stale. */
+function viewOfCached(target: string, cached: CachedAnswer, servedForFailure: boolean): TabView {
+  const view = viewFromOutcome(target, cached.outcome, cached.receivedAt);
+  if (view.status !== 'report') return view;
+  return { ...view, stale: servedForFailure && cached.verdict.freshness !== 'fresh' };
+}
+
+function viewOfResult(target: string, result: LookupResult): TabView {
+  if (result.kind === 'cached') return viewOfCached(target, result.cached, false);
+  if (result.kind === 'blocked') {
+    if (result.standIn) return viewOfCached(target, result.standIn, true);
+    return { status: 'unavailable', target, cause: 'service', retryAt: result.retryAt };
+  }
+  if (isFailure(result.outcome) && result.standIn) {
+    return viewOfCached(target, result.standIn, true);
+  }
+  const view = viewFromOutcome(target, result.outcome, result.receivedAt);
+  if (view.status === 'unavailable' && result.retryAt !== null) {
+    return { ...view, retryAt: result.retryAt };
+  }
+  return view;
 }
 
 export function createLookupService(deps: LookupServiceDeps): LookupService {
-  // Lookups under way, one per target: concurrent asks for one site share one request.
-  const lookupsInFlight = new Map<string, Promise<LookupOutcome>>();
-  // The newest showTab call per tab; an older one finishing later must not overwrite it.
-  const latestCallForTab = new Map<number, number>();
+  // Lookups under way, one per target: concurrent asks for one site share one request. The
+  // service instance belongs to one base URL, so the target alone is the (base URL, target) key.
+  const lookupsInFlight = new Map<string, Promise<LookupResult>>();
+  // The newest call per tab; a closed tab has none, so every call for it is superseded.
+  const newestCall = new Map<number, number>();
   let callCounter = 0;
+  const tabQueue = createKeyedQueue<number>();
 
-  function lookupShared(target: string): Promise<LookupOutcome> {
+  const beginCall = (tabId: number) => {
+    const call = ++callCounter;
+    newestCall.set(tabId, call);
+    return call;
+  };
+  const isNewest = (tabId: number, call: number) => newestCall.get(tabId) === call;
+
+  async function standInFor(target: string): Promise<CachedAnswer | null> {
+    return canStandIn(await deps.cache.get(target));
+  }
+
+  async function runLookup(target: string, force: boolean): Promise<LookupResult> {
+    if (!force) {
+      // A caller's cache miss may be a moment old: the lookup that answered it may have
+      // finished in between, and its answer must not cost a second request.
+      const cached = await deps.cache.get(target);
+      if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
+    }
+    const blockedUntil = await deps.retryGate.blockedUntil(target, deps.now());
+    if (blockedUntil !== null) {
+      return { kind: 'blocked', retryAt: blockedUntil, standIn: await standInFor(target) };
+    }
+    let outcome: LookupOutcome;
+    try {
+      outcome = await deps.lookupReport(target);
+    } catch (error) {
+      // The client never rejects; should it ever, the tab must still leave "loading".
+      outcome = { kind: 'network-failure', message: String(error) };
+    }
+    const receivedAt = deps.now();
+    const retryAt = await deps.retryGate.record(target, outcome, receivedAt);
+    await deps.cache.put(target, outcome, receivedAt);
+    const standIn = isFailure(outcome) ? await standInFor(target) : null;
+    return { kind: 'answer', outcome, receivedAt, retryAt, standIn };
+  }
+
+  function lookupShared(target: string, force = false): Promise<LookupResult> {
     const pending = lookupsInFlight.get(target);
     if (pending) return pending;
-    const lookup = deps.lookupReport(target).then(async (outcome) => {
-      await deps.cache.put(target, outcome, deps.now());
-      return outcome;
+    const lookup = runLookup(target, force);
+    lookupsInFlight.set(target, lookup);
+    // The answer is in the cache before the entry goes, so a later ask finds one or the other.
+    const forget = () => {
+      if (lookupsInFlight.get(target) === lookup) lookupsInFlight.delete(target);
+    };
+    lookup.then(forget, forget);
+    return lookup;
+  }
+
+  /**
+   * Writes a tab's state and badge if `call` is still the tab's newest and the tab still
+   * shows `targetKey`. One publish at a time per tab, each checking afresh.
+   */
+  function publish(
+    tabId: number,
+    call: number,
+    targetKey: string,
+    target: string | null,
+    view: TabView,
+  ): Promise<boolean> {
+    return tabQueue.run(tabId, async () => {
+      if (!isNewest(tabId, call)) return false;
+      const tab = await deps.readTab(tabId);
+      if (tab === null || targetKeyOfUrl(tab.url) !== targetKey || !isNewest(tabId, call)) {
+        return false;
+      }
+      const now = deps.now();
+      await deps.tabStates.set(tabId, { target, view, updatedAt: now });
+      await showBadgeIfTabExists(tabId, view, now);
+      return true;
     });
-    const settled = lookup.finally(() => lookupsInFlight.delete(target));
-    lookupsInFlight.set(target, settled);
-    return settled;
   }
 
-  async function publish(tabId: number, target: string | null, view: TabView): Promise<void> {
-    const now = deps.now();
-    await deps.tabStates.set(tabId, { target, view, updatedAt: now });
-    await deps.showBadge(tabId, view, now);
+  /** Forgets what a tab showed, when nothing is known about its new site. */
+  function withdraw(tabId: number, call: number): Promise<void> {
+    return tabQueue.run(tabId, async () => {
+      if (!isNewest(tabId, call)) return;
+      await deps.tabStates.remove(tabId);
+      await clearBadgeIfTabExists(tabId);
+    });
   }
 
-  /** True when the tab still exists, still shows `target`, and no newer call replaced this one. */
-  async function stillCurrent(tabId: number, call: number, target: string): Promise<boolean> {
-    if (latestCallForTab.get(tabId) !== call) return false;
-    const url = await deps.currentTabUrl(tabId);
-    if (url === null) return false;
-    const now = deriveLookupTarget(url);
-    return now.kind === 'target' && now.origin === target && latestCallForTab.get(tabId) === call;
+  async function showBadgeIfTabExists(tabId: number, view: TabView, now: number) {
+    try {
+      await deps.showBadge(tabId, view, now);
+    } catch (error) {
+      // The tab closed between the check and now: onRemoved cleans up after it.
+      if (!isNoSuchTab(error)) throw error;
+    }
+  }
+
+  async function clearBadgeIfTabExists(tabId: number) {
+    try {
+      await deps.clearBadge(tabId);
+    } catch (error) {
+      if (!isNoSuchTab(error)) throw error;
+    }
+  }
+
+  /** The active tab: answer from cache, or look the site up. */
+  async function lookAt(tabId: number, call: number, force: boolean): Promise<TabView | null> {
+    const tab = await deps.readTab(tabId);
+    if (tab === null || !isNewest(tabId, call)) return null;
+    const targetKey = targetKeyOfUrl(tab.url);
+    const target = deriveLookupTarget(tab.url);
+    if (target.kind === 'refused') {
+      const view: TabView = { status: 'not-looked-up', reason: target.reason };
+      await publish(tabId, call, targetKey, null, view);
+      return view;
+    }
+    const { origin } = target;
+
+    const cached = await deps.cache.get(origin);
+    if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
+      const view = viewOfCached(origin, cached, false);
+      await publish(tabId, call, targetKey, origin, view);
+      if (cached.verdict.freshness === 'revalidate-in-background') {
+        // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
+        lookupShared(origin)
+          .then((result) => publish(tabId, call, targetKey, origin, viewOfResult(origin, result)))
+          .catch(deps.onError);
+      }
+      return view;
+    }
+
+    if (!lookupsInFlight.has(origin)) {
+      // Checked before showing "loading", so a blocked site goes straight to its answer.
+      const blockedUntil = await deps.retryGate.blockedUntil(origin, deps.now());
+      if (blockedUntil !== null) {
+        const standIn = canStandIn(cached);
+        const view = viewOfResult(origin, { kind: 'blocked', retryAt: blockedUntil, standIn });
+        await publish(tabId, call, targetKey, origin, view);
+        return view;
+      }
+    }
+    await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+    let result = await lookupShared(origin, force);
+    // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
+    if (force && result.kind === 'cached') result = await lookupShared(origin, true);
+    const view = viewOfResult(origin, result);
+    await publish(tabId, call, targetKey, origin, view);
+    return view;
+  }
+
+  /**
+   * A background tab: no request (pages opened in bulk must not each cost one), but its
+   * state must never stay about a site it no longer shows.
+   */
+  async function followInBackground(tabId: number, call: number): Promise<void> {
+    const tab = await deps.readTab(tabId);
+    if (tab === null || !isNewest(tabId, call)) return;
+    const targetKey = targetKeyOfUrl(tab.url);
+    const target = deriveLookupTarget(tab.url);
+    if (target.kind === 'refused') {
+      const view: TabView = { status: 'not-looked-up', reason: target.reason };
+      await publish(tabId, call, targetKey, null, view);
+      return;
+    }
+    const { origin } = target;
+    const cached = await deps.cache.get(origin);
+    if (cached && cached.verdict.freshness !== 'needs-lookup') {
+      await publish(tabId, call, targetKey, origin, viewOfCached(origin, cached, false));
+      return;
+    }
+    if (lookupsInFlight.has(origin)) {
+      const result = await lookupShared(origin);
+      await publish(tabId, call, targetKey, origin, viewOfResult(origin, result));
+      return;
+    }
+    const state = await deps.tabStates.get(tabId);
+    if (state && state.view.status !== 'loading' && targetKeyOfState(state) === targetKey) {
+      // Still about this site: keep it, and put its badge back.
+      await publish(tabId, call, targetKey, origin, state.view);
+      return;
+    }
+    await withdraw(tabId, call);
+  }
+
+  async function tabNavigated(tabId: number): Promise<void> {
+    const call = beginCall(tabId);
+    const tab = await deps.readTab(tabId);
+    if (tab === null || !isNewest(tabId, call)) return;
+    if (tab.active) await lookAt(tabId, call, false);
+    else await followInBackground(tabId, call);
+  }
+
+  /**
+   * Shows a tab's stored view on its badge again, if it is about what the tab shows. False
+   * when there is no such state (the tab being gone counts as done).
+   */
+  function reapplyBadge(tabId: number): Promise<boolean> {
+    return tabQueue.run(tabId, async () => {
+      const [state, tab] = await Promise.all([deps.tabStates.get(tabId), deps.readTab(tabId)]);
+      if (tab === null) return true;
+      if (state === null || targetKeyOfState(state) !== targetKeyOfUrl(tab.url)) return false;
+      await showBadgeIfTabExists(tabId, state.view, deps.now());
+      return true;
+    });
+  }
+
+  async function forgetTab(tabId: number): Promise<void> {
+    newestCall.delete(tabId);
+    await tabQueue.run(tabId, () => deps.tabStates.remove(tabId));
   }
 
   return {
-    async showTab(tabId, url, options = {}) {
-      const call = ++callCounter;
-      latestCallForTab.set(tabId, call);
-
-      const target = deriveLookupTarget(url);
-      if (target.kind === 'refused') {
-        const view: TabView = { status: 'not-looked-up', reason: target.reason };
-        await publish(tabId, null, view);
-        return view;
-      }
-      const { origin } = target;
-
-      if (!options.force) {
-        const cached = await deps.cache.getFresh(origin);
-        if (cached) {
-          const view = viewFromOutcome(origin, cached.outcome, cached.receivedAt);
-          if (latestCallForTab.get(tabId) === call) await publish(tabId, origin, view);
-          return view;
-        }
-      }
-
-      if (latestCallForTab.get(tabId) === call) {
-        await publish(tabId, origin, { status: 'loading', target: origin });
-      }
-      const outcome = await lookupShared(origin);
-      const view = viewFromOutcome(origin, outcome, deps.now());
-      if (await stillCurrent(tabId, call, origin)) await publish(tabId, origin, view);
-      return view;
+    showTab(tabId, options = {}) {
+      return lookAt(tabId, beginCall(tabId), options.force ?? false);
     },
 
-    async forgetTab(tabId) {
-      latestCallForTab.delete(tabId);
-      await deps.tabStates.remove(tabId);
+    tabNavigated,
+
+    async restoreBadge(tabId) {
+      // The stored state is about another page: the navigation's own call may still be under
+      // way, and a second one shares its request, so looking again costs nothing extra.
+      if (!(await reapplyBadge(tabId))) await tabNavigated(tabId);
+    },
+
+    forgetTab,
+
+    async reconcile() {
+      // States first, then tabs: a tab opened in between has no state to be mistaken for a
+      // closed tab's.
+      const states = await deps.tabStates.all();
+      const tabs = await deps.openTabs();
+      const open = new Set(tabs.map((tab) => tab.id));
+      const closed = [...states.keys()].filter((tabId) => !open.has(tabId));
+      await Promise.all([
+        ...closed.map(forgetTab),
+        ...tabs.map(async (tab) => {
+          const state = states.get(tab.id);
+          const settled =
+            state !== undefined &&
+            state.view.status !== 'loading' &&
+            targetKeyOfState(state) === targetKeyOfUrl(tab.url);
+          // The badge is the browser's, not storage's: a worker stopped between writing a
+          // state and its badge would leave the old badge up. Putting it back costs no request.
+          if (settled) await reapplyBadge(tab.id);
+          else if (state !== undefined || tab.active) await tabNavigated(tab.id);
+        }),
+      ]);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { TabView } from './tab-view';
 export interface ShowTabRequest {
   type: 'show-tab';
   tabId: number;
-  /** True for the popup's Refresh: skip the cache. */
+  /** True for the popup's Refresh: skip the cache (Retry-After still holds). */
   force: boolean;
 }
 
@@ -24,25 +24,19 @@ function isShowTabRequest(message: unknown): message is ShowTabRequest {
 }
 
 /** Popup side: asks the background to look the tab up (answered from cache when fresh). */
-export function requestTabView(tabId: number, force: boolean): Promise<TabView> {
+export function requestTabView(tabId: number, force: boolean): Promise<TabView | null> {
   const request: ShowTabRequest = { type: 'show-tab', tabId, force };
-  return browser.runtime.sendMessage(request) as Promise<TabView>;
+  return browser.runtime.sendMessage(request) as Promise<TabView | null>;
 }
 
 /** Background side. `sendResponse` + `return true` keeps the channel open in every browser. */
-export function registerMessageHandler(
-  service: LookupService,
-  currentTabUrl: (tabId: number) => Promise<string | undefined | null>,
-  onError: (error: unknown) => void,
-) {
+export function registerMessageHandler(service: LookupService, onError: (error: unknown) => void) {
   // runtime.onMessage only hears this extension's own pages (other extensions and web pages
   // would arrive on onMessageExternal, which is not listened to), so the shape is all to check.
   browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
     if (!isShowTabRequest(message)) return undefined;
-    currentTabUrl(message.tabId)
-      .then((url) =>
-        url === null ? null : service.showTab(message.tabId, url, { force: message.force }),
-      )
+    service
+      .showTab(message.tabId, { force: message.force })
       .then(sendResponse, (error: unknown) => {
         onError(error);
         sendResponse(null);

@@ -118,6 +118,10 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
       // redirect is told apart from a refused connection: the service did answer, just not
       // as the contract says.
       redirect: 'manual',
+      // The extension keeps its own cache by the response's Cache-Control (report-cache.ts).
+      // The browser's HTTP cache underneath would answer a refresh, or a lookup after the
+      // extension's copy expired, with the very copy it means to replace.
+      cache: 'no-store',
       signal,
     });
     const meta = responseMeta(response);

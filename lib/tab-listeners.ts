@@ -4,38 +4,60 @@
  * worker for an event, then delivers it only to listeners already registered).
  */
 import { browser } from 'wxt/browser';
-import { activeTabs } from './browser-tabs';
 import type { LookupService } from './lookup-service';
 
+/** What the tab events do, apart from the browser, so tests can fire them in any order. */
+export interface TabEventHandlers {
+  activated(info: { tabId: number }): Promise<void>;
+  updated(tabId: number, changeInfo: { url?: string; status?: string }): Promise<void>;
+  replaced(addedTabId: number, removedTabId: number): Promise<void>;
+  removed(tabId: number): Promise<void>;
+}
+
+export function createTabEventHandlers(
+  service: LookupService,
+  onError: (error: unknown) => void,
+): TabEventHandlers {
+  const guarded = (work: Promise<unknown>) => work.then(() => undefined, onError);
+
+  return {
+    activated: ({ tabId }) => guarded(service.showTab(tabId)),
+
+    updated(tabId, changeInfo) {
+      // onUpdated fires many times per page (loading, title, favicon, complete...): only a
+      // URL change, full load or in-page (SPA) navigation, can change the site. "complete"
+      // puts the badge back, since the browser clears a tab's badge when a new document
+      // commits (also on back/forward). Neither costs a request while the answer is cached
+      // or in flight.
+      if (changeInfo.url !== undefined) return guarded(service.tabNavigated(tabId));
+      if (changeInfo.status === 'complete') return guarded(service.restoreBadge(tabId));
+      return Promise.resolve();
+    },
+
+    replaced(addedTabId, removedTabId) {
+      // A prerendered or restored page swapped in under a new tab id: the old id is gone
+      // without an onRemoved, and the new tab needs its own badge.
+      return guarded(
+        Promise.all([service.forgetTab(removedTabId), service.tabNavigated(addedTabId)]),
+      );
+    },
+
+    removed: (tabId) => guarded(service.forgetTab(tabId)),
+  };
+}
+
 export function registerTabListeners(service: LookupService, onError: (error: unknown) => void) {
-  const show = (tabId: number, url: string | undefined) =>
-    service.showTab(tabId, url).catch(onError);
-
-  browser.tabs.onActivated.addListener(({ tabId }) => {
-    browser.tabs.get(tabId).then((tab) => show(tabId, tab.url), onError);
+  const handlers = createTabEventHandlers(service, onError);
+  browser.tabs.onActivated.addListener((info) => {
+    handlers.activated(info);
   });
-
-  browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
-    // Only the active tab is looked up: a background tab is looked up when the user turns to
-    // it, so pages opened in bulk do not each cost a request. A URL change covers full loads
-    // and in-page (SPA) navigations; "complete" puts the badge back, since the browser
-    // clears a tab's badge when a new document commits. Cached answers make repeats free.
-    if (!tab.active) return;
-    if (changeInfo.url !== undefined || changeInfo.status === 'complete') show(tabId, tab.url);
+  browser.tabs.onUpdated.addListener((tabId, changeInfo) => {
+    handlers.updated(tabId, changeInfo);
   });
-
   browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
-    // A prerendered or restored page swapped in: the new tab needs its own badge.
-    service.forgetTab(removedTabId).catch(onError);
-    browser.tabs.get(addedTabId).then((tab) => show(addedTabId, tab.url), onError);
+    handlers.replaced(addedTabId, removedTabId);
   });
-
   browser.tabs.onRemoved.addListener((tabId) => {
-    service.forgetTab(tabId).catch(onError);
+    handlers.removed(tabId);
   });
-
-  const showActiveTabs = () =>
-    activeTabs().then((tabs) => Promise.all(tabs.map((tab) => show(tab.id, tab.url))), onError);
-  browser.runtime.onInstalled.addListener(showActiveTabs);
-  browser.runtime.onStartup.addListener(showActiveTabs);
 }

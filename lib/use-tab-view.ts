@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { requestTabView } from './messages';
+import { configuredServiceBaseUrl } from './service-base-url';
 import { createTabStateStore } from './tab-state-store';
 import type { TabView } from './tab-view';
 
@@ -28,7 +29,7 @@ export function useTabView(tabId: number | null): TabViewState {
       show({ status: 'not-looked-up', reason: 'no-url' });
       return;
     }
-    const tabStates = createTabStateStore();
+    const tabStates = createTabStateStore(configuredServiceBaseUrl());
     // Stored state first, so a cached report shows without waiting for the worker to wake.
     tabStates.get(tabId).then((state) => {
       if (state) show(state.view);

@@ -9,6 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { badgeFor, DEFAULT_BADGE_TITLE } from '../../lib/badge';
+import { deriveLookupTarget } from '../../lib/lookup-target';
+import type { TabState } from '../../lib/tab-state-store';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -19,8 +22,26 @@ export interface ExtensionBrowser {
   openTab(url: string): Promise<{ page: Page; tabId: number }>;
   /** The badge text and title of a tab, read inside the extension. */
   badgeOf(tabId: number): Promise<{ text: string; title: string }>;
-  /** Waits until a tab's badge has left the loading state (or the time runs out). */
+  /**
+   * Waits until a tab's badge has left the loading state and shows the extension's answer for
+   * the page the tab shows now (or the time runs out).
+   */
   settledBadgeOf(tabId: number, timeoutMs?: number): Promise<{ text: string; title: string }>;
+  /** When the extension last wrote a tab's state (epoch ms), or null when it has none. */
+  tabStateUpdatedAt(tabId: number): Promise<number | null>;
+  /**
+   * Runs `action` (a tab switch, an in-page navigation...) and waits until the extension has
+   * written the tab's state since, and not as "loading", so the next step starts after this
+   * one was handled, lookup included.
+   */
+  untilTabStateWritten(tabId: number, action: () => Promise<unknown>): Promise<void>;
+  /** Makes a page's tab the active one, as a click on its tab would. */
+  activateTab(page: Page): Promise<void>;
+  /**
+   * Stops the extension's service worker, as the browser does after 30 s idle, and waits until
+   * it is gone. The next event or message starts it again.
+   */
+  stopWorker(): Promise<void>;
   popupUrl(tabId: number): string;
   close(): Promise<void>;
 }
@@ -77,6 +98,38 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       return { text, title };
     }, tabId);
 
+  /**
+   * True when the extension's stored state for a tab is about the page the tab shows now, and
+   * the badge shows that state: a new tab's first state, about its blank page, does not count
+   * as the answer for the site it then loads.
+   */
+  const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
+    const { url, state } = await (await worker()).evaluate(async (id) => {
+      const key = `tab-state:${id}`;
+      const tab = await chrome.tabs.get(id);
+      return { url: tab.url, state: (await chrome.storage.session.get(key))[key] as TabState };
+    }, tabId);
+    if (!state || state.view.status === 'loading') return false;
+    const target = deriveLookupTarget(url);
+    const about =
+      target.kind === 'target'
+        ? state.target === target.origin
+        : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
+    return about && badgeFor(state.view, Date.now()).text === badge.text;
+  };
+
+  /** When the extension last wrote a tab's state, and whether that state is "loading". */
+  const tabStateStamp = async (tabId: number) =>
+    (await worker()).evaluate(async (id) => {
+      const key = `tab-state:${id}`;
+      const stored = (await chrome.storage.session.get(key))[key] as TabState | undefined;
+      return stored
+        ? { updatedAt: stored.updatedAt, loading: stored.view.status === 'loading' }
+        : null;
+    }, tabId);
+  const tabStateUpdatedAt = async (tabId: number) =>
+    (await tabStateStamp(tabId))?.updatedAt ?? null;
+
   return {
     context,
     extensionId,
@@ -97,9 +150,49 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const badge = await badgeOf(tabId);
-        const settled = badge.text !== '…' && badge.title !== 'Agent Readiness Badge';
-        if (settled || Date.now() > deadline) return badge;
+        const settled = badge.text !== '…' && badge.title !== DEFAULT_BADGE_TITLE;
+        if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
+          return badge;
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    tabStateUpdatedAt,
+    async untilTabStateWritten(tabId, action) {
+      const before = (await tabStateUpdatedAt(tabId)) ?? 0;
+      await action();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const after = await tabStateStamp(tabId);
+        if (after !== null && after.updatedAt > before && !after.loading) return;
+        if (Date.now() > deadline) throw new Error(`The state of tab ${tabId} was not written`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    activateTab: (page) => page.bringToFront(),
+    async stopWorker() {
+      // Any page will do for a CDP session; the Target domain sees the whole browser.
+      const page = context.pages()[0] ?? (await context.newPage());
+      const session = await context.newCDPSession(page);
+      try {
+        const workerTargets = async () => {
+          const { targetInfos } = await session.send('Target.getTargets');
+          return targetInfos.filter(
+            (target) =>
+              target.type === 'service_worker' &&
+              target.url.startsWith(`chrome-extension://${extensionId}/`),
+          );
+        };
+        for (const target of await workerTargets()) {
+          await session.send('Target.closeTarget', { targetId: target.targetId });
+        }
+        const deadline = Date.now() + 10_000;
+        while ((await workerTargets()).length > 0) {
+          if (Date.now() > deadline) throw new Error('The service worker did not stop');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await session.detach();
       }
     },
     popupUrl: (tabId) => `chrome-extension://${extensionId}/popup.html?tabId=${tabId}`,

@@ -622,7 +622,7 @@ describe('createReportClient: the request', () => {
     expect(request?.url.hash).toBe('');
   });
 
-  it('sends no credentials, does not follow redirects and asks for JSON', async () => {
+  it('sends no credentials, does not follow redirects, skips the browser HTTP cache and asks for JSON', async () => {
     const { client, requests } = clientAnswering(() => jsonResponse(200, REPORT));
     await client.lookupReport(ORIGIN);
 
@@ -631,6 +631,7 @@ describe('createReportClient: the request', () => {
       method: 'GET',
       credentials: 'omit',
       redirect: 'manual',
+      cache: 'no-store',
       headers: { accept: 'application/json' },
     });
     expect(init?.signal).toBeInstanceOf(AbortSignal);

@@ -1,0 +1,165 @@
+/**
+ * A browser's tabs as the lookup service sees them, in memory: tabs with URLs, one active tab,
+ * per-tab badges, and the extension's service worker, which can be stopped and started again
+ * over the same storage. Shared by the lookup service's example tests and its property test.
+ */
+import type { LookupOutcome } from '../../../lib/lookup-outcome';
+import {
+  createLookupService,
+  type LookupService,
+  type LookupServiceDeps,
+  type OpenTab,
+} from '../../../lib/lookup-service';
+import { createReportCache, type ReportCache } from '../../../lib/report-cache';
+import { createRetryGate, type RetryGate } from '../../../lib/retry-gate';
+import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/tab-listeners';
+import { createTabStateStore, type TabStateStore } from '../../../lib/tab-state-store';
+import type { TabView } from '../../../lib/tab-view';
+
+export const SERVICE_BASE_URL = 'http://service.test';
+
+/**
+ * How the browser applies a badge change: at once by default; a test can hold the changes back
+ * and apply them later, in the order they were made, as the browser does with API calls.
+ */
+export type ApplyInOrder = (apply: () => void) => Promise<void>;
+
+export class TabWorld {
+  readonly tabs = new Map<number, string | undefined>();
+  readonly badges = new Map<number, TabView>();
+  activeTabId: number | null = null;
+  #nextTabId = 1;
+  readonly #applyInOrder: ApplyInOrder;
+  readonly #answerLater: <T>(answer: Promise<T>) => Promise<T>;
+
+  /**
+   * `applyInOrder` holds badge changes back (see ApplyInOrder); `answerLater` delays the
+   * answer to a tab read, which a test may release in any order.
+   */
+  constructor(
+    options: {
+      applyInOrder?: ApplyInOrder;
+      answerLater?: <T>(answer: Promise<T>) => Promise<T>;
+    } = {},
+  ) {
+    this.#applyInOrder = options.applyInOrder ?? (async (apply) => apply());
+    this.#answerLater = options.answerLater ?? ((answer) => answer);
+  }
+
+  /** The tab as it is when asked; the answer may arrive later. */
+  readTab = (tabId: number): Promise<OpenTab | null> => {
+    const tab = this.tabs.has(tabId)
+      ? { id: tabId, url: this.tabs.get(tabId), active: this.activeTabId === tabId }
+      : null;
+    return this.#answerLater(Promise.resolve(tab));
+  };
+
+  openTabs = async (): Promise<OpenTab[]> =>
+    [...this.tabs].map(([id, url]) => ({ id, url, active: this.activeTabId === id }));
+
+  /** Like the browser: setting the badge of a tab that is gone rejects. */
+  showBadge = (tabId: number, view: TabView): Promise<void> =>
+    this.#applyInOrder(() => {
+      if (!this.tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
+      this.badges.set(tabId, view);
+    });
+
+  clearBadge = (tabId: number): Promise<void> =>
+    this.#applyInOrder(() => {
+      if (!this.tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
+      this.badges.delete(tabId);
+    });
+
+  open(url: string | undefined, options: { active?: boolean } = {}): number {
+    const tabId = this.#nextTabId++;
+    this.tabs.set(tabId, url);
+    if (options.active ?? true) this.activeTabId = tabId;
+    return tabId;
+  }
+
+  /** A new URL; a full load also clears the badge, as the browser does on a new document. */
+  navigate(tabId: number, url: string, kind: 'full' | 'in-page' = 'full'): void {
+    this.tabs.set(tabId, url);
+    if (kind === 'full') this.badges.delete(tabId);
+  }
+
+  activate(tabId: number): void {
+    this.activeTabId = tabId;
+  }
+
+  close(tabId: number): void {
+    this.tabs.delete(tabId);
+    this.badges.delete(tabId);
+    if (this.activeTabId === tabId) this.activeTabId = null;
+  }
+
+  /** A prerendered page swapped in: a new tab id takes the old one's place. */
+  replace(tabId: number, url: string): number {
+    const wasActive = this.activeTabId === tabId;
+    this.close(tabId);
+    return this.open(url, { active: wasActive });
+  }
+}
+
+/** A running service worker: its lookup service and the tab event handlers it registered. */
+export interface Worker {
+  service: LookupService;
+  handlers: TabEventHandlers;
+  /** Stops the worker: from now on every call it makes into the browser never returns. */
+  stop(): void;
+}
+
+export interface WorkerOptions {
+  world: TabWorld;
+  lookupReport: (target: string) => Promise<LookupOutcome>;
+  now: () => number;
+  onError: (error: unknown) => void;
+  baseUrl?: string;
+  random?: () => number;
+  overrides?: Partial<LookupServiceDeps>;
+}
+
+/**
+ * Starts a worker over the shared (fake browser) storage. Everything it keeps in memory is
+ * new; a stopped worker's pending work hangs forever, as a stopped worker's would.
+ */
+export function startWorker(options: WorkerOptions): Worker {
+  let running = true;
+  const baseUrl = options.baseUrl ?? SERVICE_BASE_URL;
+  const gate =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      running ? call(...args) : new Promise<R>(() => {});
+  const gateAll = <T extends object>(target: T): T => {
+    const gated = {} as Record<string, unknown>;
+    for (const [name, value] of Object.entries(target)) {
+      gated[name] = typeof value === 'function' ? gate(value as () => Promise<unknown>) : value;
+    }
+    return gated as T;
+  };
+
+  const { world } = options;
+  const cache: ReportCache = createReportCache({ baseUrl, now: options.now });
+  const retryGate: RetryGate = createRetryGate({ baseUrl, random: options.random ?? (() => 0.5) });
+  const tabStates: TabStateStore = createTabStateStore(baseUrl);
+  const service = createLookupService({
+    lookupReport: gate(options.lookupReport),
+    cache: gateAll(cache),
+    retryGate: gateAll(retryGate),
+    tabStates: gateAll(tabStates),
+    readTab: gate(world.readTab),
+    openTabs: gate(world.openTabs),
+    showBadge: gate(world.showBadge),
+    clearBadge: gate(world.clearBadge),
+    now: options.now,
+    onError: options.onError,
+    ...options.overrides,
+  });
+  return {
+    service,
+    handlers: createTabEventHandlers(service, options.onError),
+    stop() {
+      running = false;
+    },
+  };
+}
