@@ -268,6 +268,9 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       return view;
     }
 
+    if (!force && (await keepsUnusableAnswer(tabId, call, targetKey, origin))) {
+      return (await deps.tabStates.get(tabId))?.view ?? null;
+    }
     if (!lookupsInFlight.has(origin)) {
       // Checked before showing "loading", so a blocked site goes straight to its answer.
       const blockedUntil = await deps.retryGate.blockedUntil(origin, deps.now());
@@ -285,6 +288,25 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     const view = viewOfResult(origin, result);
     await publish(tabId, call, targetKey, origin, view);
     return view;
+  }
+
+  /**
+   * An answer the extension could not use (a 400, or one that broke the contract) is never
+   * cached, but asking again for the same site would only get it again: a tab switch or the
+   * popup opening keeps it, and only Refresh (`force`) asks anew. Re-publishes it so the
+   * badge is back after a navigation cleared it.
+   */
+  async function keepsUnusableAnswer(
+    tabId: number,
+    call: number,
+    targetKey: string,
+    origin: string,
+  ): Promise<boolean> {
+    const state = await deps.tabStates.get(tabId);
+    if (!state || targetKeyOfState(state) !== targetKey) return false;
+    if (state.view.status !== 'invalid-response' && state.view.status !== 'rejected') return false;
+    await publish(tabId, call, targetKey, origin, state.view);
+    return true;
   }
 
   /**

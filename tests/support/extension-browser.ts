@@ -137,6 +137,9 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     badgeOf,
     async openTab(url) {
       const page = await context.newPage();
+      // As a person opens a site: in a tab in front. A new page is not always the active tab
+      // by the time it navigates, and the extension looks up only the active tab.
+      await page.bringToFront();
       await page.goto(url);
       const tabId = await (await worker()).evaluate(async (pageUrl) => {
         const tabs = await chrome.tabs.query({});
@@ -150,7 +153,15 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const badge = await badgeOf(tabId);
-        const settled = badge.text !== '…' && badge.title !== DEFAULT_BADGE_TITLE;
+        // The loading title can outlive the loading mark: the browser clears a tab's badge
+        // text when the page commits, while the title set a moment earlier stays.
+        const settled =
+          badge.text !== '…' &&
+          badge.title !== DEFAULT_BADGE_TITLE &&
+          !badge.title.startsWith('Looking up ') &&
+          // Only "not looked up" has no mark; otherwise an empty badge is a page between the
+          // commit that clears it and the load that puts it back.
+          (badge.text !== '' || badge.title.startsWith('Not looked up'));
         if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
           return badge;
         }

@@ -248,6 +248,25 @@ describe('createLookupService', () => {
     expect(t.world.badges.get(tabId)?.status).toBe(status);
   });
 
+  it.each<[string, LookupOutcome]>([
+    ['an invalid response', { kind: 'invalid-response', problem: 'x', response: null }],
+    [
+      'a 400',
+      { kind: 'invalid-request', message: 'bad url', response: { status: 400, headers: {} } },
+    ],
+  ])('keeps %s for its tab without asking again, until Refresh', async (_name, outcome) => {
+    const t = setUp(async () => outcome);
+    const { tabId } = await t.openActive(`${HIGH}/a`);
+    const again = await t.worker.service.showTab(tabId);
+    expect(again?.status).toBe(outcome.kind === 'invalid-request' ? 'rejected' : outcome.kind);
+    expect(t.targets()).toEqual([HIGH]);
+    await t.worker.service.showTab(tabId, { force: true });
+    expect(t.targets()).toEqual([HIGH, HIGH]);
+    // Another tab on the same site has no such answer yet: it asks.
+    await t.openActive(`${HIGH}/b`);
+    expect(t.targets()).toEqual([HIGH, HIGH, HIGH]);
+  });
+
   it('caches "no report" for a short floor', async () => {
     const t = setUp(async () => NO_REPORT);
     const { tabId } = await t.openActive(HIGH);

@@ -9,6 +9,9 @@ import type { ExtensionBrowser } from '../../support/extension-browser';
 const LOADING = '…';
 const DEFAULT_TITLE = 'Agent Readiness Badge';
 const NOT_LOOKED_UP = /^Not looked up/;
+/** The loading title can outlive the loading mark: the browser clears a tab's badge text when
+ * the page commits, while the title set a moment earlier stays. */
+const LOOKING_UP = /^Looking up /;
 
 export async function lookedUpBadgeOf(
   browser: ExtensionBrowser,
@@ -19,7 +22,13 @@ export async function lookedUpBadgeOf(
   for (;;) {
     const badge = await browser.badgeOf(tabId);
     const settled =
-      badge.text !== LOADING && badge.title !== DEFAULT_TITLE && !NOT_LOOKED_UP.test(badge.title);
+      // Every looked-up state has a mark; an empty one is a page mid-navigation, between the
+      // commit that clears the badge and the load that puts it back.
+      badge.text !== '' &&
+      badge.text !== LOADING &&
+      badge.title !== DEFAULT_TITLE &&
+      !NOT_LOOKED_UP.test(badge.title) &&
+      !LOOKING_UP.test(badge.title);
     if (settled || Date.now() > deadline) return badge;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
