@@ -1,5 +1,8 @@
 import { defineConfig } from 'wxt';
-import { hostPermissionFor, resolveServiceBaseUrl } from './lib/service-base-url';
+import { extensionManifest } from './lib/extension-manifest';
+import { resolveServiceBaseUrl } from './lib/service-base-url';
+import { preactTextOnly } from './scripts/preact-text-only';
+import { SOURCES_INCLUDED } from './scripts/store-packages';
 
 // Fails the build early on a malformed value rather than shipping an extension that cannot
 // reach its service.
@@ -12,16 +15,13 @@ export default defineConfig({
   // No browser launched by `wxt` dev mode: `npm start` drives Chromium itself.
   webExt: { disabled: true },
   vite: () => ({
+    plugins: [preactTextOnly()],
     define: {
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),
     },
   }),
-  manifest: {
-    name: 'Agent Readiness Badge',
-    description:
-      'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.',
-    permissions: ['storage', 'tabs'],
-    host_permissions: [hostPermissionFor(serviceBaseUrl)],
-    action: { default_title: 'Agent Readiness Badge' },
-  },
+  manifest: ({ browser, manifestVersion }) =>
+    extensionManifest({ browser, manifestVersion, serviceBaseUrl }),
+  // What `npm run zip` puts in the Firefox sources package: README, "Store packages".
+  zip: { includeSources: [...SOURCES_INCLUDED] },
 });

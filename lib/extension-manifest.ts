@@ -1,0 +1,88 @@
+/**
+ * The manifest keys wxt.config.ts hands to WXT, per browser and manifest version. WXT adds
+ * what it derives from the entrypoints (background, popup, side panel, icons) and takes the
+ * version from package.json.
+ *
+ * Every permission here has a row in the README's Permissions table and a justification in
+ * STORE.md; tests/package checks the built manifests against that table.
+ */
+import type { UserManifest } from 'wxt';
+import { hostPermissionFor } from './service-base-url';
+
+export const EXTENSION_NAME = 'Agent Readiness Badge';
+
+export const EXTENSION_DESCRIPTION =
+  'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.';
+
+/**
+ * The key suggested for opening the popup. Alt+Shift+R ("readiness") is not taken by Chrome
+ * or Firefox on Windows, Linux or macOS; users can change it in the browser's shortcut
+ * settings (README, "Shortcut, context menu and side panel").
+ */
+export const OPEN_POPUP_SHORTCUT = 'Alt+Shift+R';
+
+/**
+ * The Firefox add-on id. It can never change once the add-on is listed on
+ * addons.mozilla.org: updates are matched to installs by it.
+ */
+export const FIREFOX_ADDON_ID = 'agent-readiness-badge@is-agentic.com';
+
+/**
+ * The oldest Firefox this supports: 140 (desktop, the current ESR) and 142 (Android) are the
+ * first to read `data_collection_permissions`, which addons.mozilla.org requires of new
+ * add-ons. Every API used here (storage.session, menus, sidebar_action) is older.
+ */
+export const FIREFOX_MIN_VERSION = '140.0';
+export const FIREFOX_ANDROID_MIN_VERSION = '142.0';
+
+/** Chrome 114 is the first with the side panel (`side_panel.default_path`). */
+export const CHROME_MIN_VERSION = '114';
+
+export interface ManifestTarget {
+  browser: string;
+  manifestVersion: 2 | 3;
+  serviceBaseUrl: string;
+}
+
+export function extensionManifest({
+  browser,
+  manifestVersion,
+  serviceBaseUrl,
+}: ManifestTarget): UserManifest {
+  // MV2 names the toolbar button's command after `browser_action`, MV3 after `action`.
+  const openPopupCommand = manifestVersion === 3 ? '_execute_action' : '_execute_browser_action';
+  return {
+    name: EXTENSION_NAME,
+    description: EXTENSION_DESCRIPTION,
+    // `sidePanel` (Chrome) is added by WXT with the side panel entrypoint; Firefox's sidebar
+    // needs no permission.
+    permissions: ['storage', 'tabs', 'contextMenus'],
+    host_permissions: [hostPermissionFor(serviceBaseUrl)],
+    action: { default_title: EXTENSION_NAME },
+    commands: {
+      [openPopupCommand]: {
+        suggested_key: { default: OPEN_POPUP_SHORTCUT },
+        description: 'Show the agent readiness report of the current site',
+      },
+    },
+    ...(browser === 'firefox' ? firefoxSettings() : { minimum_chrome_version: CHROME_MIN_VERSION }),
+  };
+}
+
+function firefoxSettings(): UserManifest {
+  return {
+    browser_specific_settings: {
+      gecko: {
+        id: FIREFOX_ADDON_ID,
+        strict_min_version: FIREFOX_MIN_VERSION,
+        data_collection_permissions: {
+          // The origin of the sites the user visits goes to the lookup service: that is
+          // "browsing activity" in Firefox's categories, and the extension cannot work
+          // without it, so it is required rather than optional. Nothing else is collected.
+          required: ['browsingActivity'],
+        },
+      },
+      gecko_android: { strict_min_version: FIREFOX_ANDROID_MIN_VERSION },
+    },
+  };
+}
