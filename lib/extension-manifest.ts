@@ -38,6 +38,9 @@ export const FIREFOX_ANDROID_MIN_VERSION = '142.0';
 /** Chrome 114 is the first with the side panel (`side_panel.default_path`). */
 export const CHROME_MIN_VERSION = '114';
 
+/** Drawn from scripts/assets/icon.svg by `npm run render-icons`; WXT lists every size in `icons`. */
+export const TOOLBAR_ICONS = { 16: 'icon/16.png', 32: 'icon/32.png' };
+
 export interface ManifestTarget {
   browser: string;
   manifestVersion: 2 | 3;
@@ -58,7 +61,7 @@ export function extensionManifest({
     // needs no permission.
     permissions: ['storage', 'tabs', 'contextMenus'],
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
-    action: { default_title: EXTENSION_NAME },
+    action: { default_title: EXTENSION_NAME, default_icon: TOOLBAR_ICONS },
     commands: {
       [openPopupCommand]: {
         suggested_key: { default: OPEN_POPUP_SHORTCUT },
