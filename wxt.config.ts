@@ -1,5 +1,5 @@
 import { defineConfig } from 'wxt';
-import { extensionManifest } from './lib/extension-manifest';
+import { asEventPage, extensionManifest } from './lib/extension-manifest';
 import { resolveServiceBaseUrl } from './lib/service-base-url';
 import { preactTextOnly } from './scripts/preact-text-only';
 import { SOURCES_INCLUDED } from './scripts/store-packages';
@@ -22,6 +22,7 @@ export default defineConfig({
   }),
   manifest: ({ browser, manifestVersion }) =>
     extensionManifest({ browser, manifestVersion, serviceBaseUrl }),
+  hooks: { 'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest) },
   // What `npm run zip` puts in the Firefox sources package: README, "Store packages".
   zip: { includeSources: [...SOURCES_INCLUDED] },
 });

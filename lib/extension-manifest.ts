@@ -61,7 +61,11 @@ export function extensionManifest({
     // needs no permission.
     permissions: ['storage', 'tabs', 'contextMenus'],
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
-    action: { default_title: EXTENSION_NAME, default_icon: TOOLBAR_ICONS },
+    // MV2 calls it `browser_action`; WXT adds the popup to it but would drop an `action` key.
+    [manifestVersion === 3 ? 'action' : 'browser_action']: {
+      default_title: EXTENSION_NAME,
+      default_icon: TOOLBAR_ICONS,
+    },
     commands: {
       [openPopupCommand]: {
         suggested_key: { default: OPEN_POPUP_SHORTCUT },
@@ -70,6 +74,16 @@ export function extensionManifest({
     },
     ...(browser === 'firefox' ? firefoxSettings() : { minimum_chrome_version: CHROME_MIN_VERSION }),
   };
+}
+
+/**
+ * An MV2 background (Firefox) as an event page, stopped when idle like Chrome's worker, so
+ * both browsers run the one design that keeps state in storage. MV3 has no such key.
+ */
+export function asEventPage(manifest: { manifest_version: number; background?: object }): void {
+  if (manifest.manifest_version === 2 && manifest.background) {
+    Object.assign(manifest.background, { persistent: false });
+  }
 }
 
 function firefoxSettings(): UserManifest {
