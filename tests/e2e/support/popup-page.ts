@@ -1,5 +1,6 @@
 /**
- * The popup as a person uses it, opened as a page for one tab (`popup.html?tabId=N`).
+ * The popup as a person uses it, opened as a page for one tab (`popup.html?tabId=N`), or any
+ * other page that renders the popup's view.
  */
 import type { Locator, Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../../support/extension-browser';
@@ -10,6 +11,11 @@ export class PopupPage {
   static async open(browser: ExtensionBrowser, tabId: number): Promise<PopupPage> {
     const page = await browser.context.newPage();
     await page.goto(browser.popupUrl(tabId));
+    return new PopupPage(page);
+  }
+
+  /** Another page that shows the popup's view (the side panel, the site report window). */
+  static of(page: Page): PopupPage {
     return new PopupPage(page);
   }
 
