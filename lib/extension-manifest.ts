@@ -15,9 +15,10 @@ export const EXTENSION_DESCRIPTION =
   'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.';
 
 /**
- * The key suggested for opening the popup. Alt+Shift+R ("readiness") is not taken by Chrome
- * or Firefox on Windows, Linux or macOS; users can change it in the browser's shortcut
- * settings (README, "Shortcut, context menu and side panel").
+ * The key suggested for opening the popup: Alt+Shift+R ("readiness"), which is not among
+ * Chrome's or Firefox's documented shortcuts. A browser ignores a suggestion whose key is
+ * taken; users can change it in its shortcut settings (README, "Shortcut, context menu and
+ * side panel").
  */
 export const OPEN_POPUP_SHORTCUT = 'Alt+Shift+R';
 
