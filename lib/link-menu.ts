@@ -50,6 +50,8 @@ export function registerLinkMenu(
   showSiteReport: (path: string) => Promise<unknown>,
   onError: (error: unknown) => void,
 ) {
+  // Firefox for Android has no context menus; everything else works there.
+  if (!browser.contextMenus) return;
   browser.contextMenus.onClicked.addListener((info: LinkMenuClick) => {
     if (info.menuItemId !== LINK_MENU_ITEM_ID) return;
     showSiteReport(siteReportPath(deriveLookupTarget(info.linkUrl))).catch(onError);

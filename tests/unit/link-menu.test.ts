@@ -85,6 +85,11 @@ describe('the link context menu', () => {
     expect(showSiteReport.mock.calls).toEqual([['/site-report.html?refused=private-address']]);
   });
 
+  it('is left out where the browser has no context menus (Firefox for Android)', () => {
+    Object.assign(fakeBrowser, { contextMenus: undefined });
+    expect(() => registerLinkMenu(vi.fn(), vi.fn())).not.toThrow();
+  });
+
   it("leaves other items' clicks alone and reports a failure to open", async () => {
     const { click } = fakeContextMenus();
     const onError = vi.fn();
