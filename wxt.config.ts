@@ -1,6 +1,8 @@
 import { defineConfig } from 'wxt';
-import { DEFAULT_BADGE_TITLE } from './lib/badge';
-import { hostPermissionFor, resolveServiceBaseUrl } from './lib/service-base-url';
+import { asEventPage, extensionManifest } from './lib/extension-manifest';
+import { resolveServiceBaseUrl } from './lib/service-base-url';
+import { preactTextOnly } from './scripts/preact-text-only';
+import { SOURCES_INCLUDED } from './scripts/store-packages';
 
 // Fails the build early on a malformed value rather than shipping an extension that cannot
 // reach its service.
@@ -13,16 +15,14 @@ export default defineConfig({
   // No browser launched by `wxt` dev mode: `npm start` drives Chromium itself.
   webExt: { disabled: true },
   vite: () => ({
+    plugins: [preactTextOnly()],
     define: {
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),
     },
   }),
-  manifest: {
-    name: 'Agent Readiness Badge',
-    description:
-      'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.',
-    permissions: ['alarms', 'storage', 'tabs'],
-    host_permissions: [hostPermissionFor(serviceBaseUrl)],
-    action: { default_title: DEFAULT_BADGE_TITLE },
-  },
+  manifest: ({ browser, manifestVersion }) =>
+    extensionManifest({ browser, manifestVersion, serviceBaseUrl }),
+  hooks: { 'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest) },
+  // What `npm run zip` puts in the Firefox sources package: README, "Store packages".
+  zip: { includeSources: [...SOURCES_INCLUDED] },
 });

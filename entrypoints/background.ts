@@ -2,6 +2,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/browser-badge';
 import { openTabs, readTab } from '../lib/browser-tabs';
 import { ensurePurgeAlarm, registerPurgeAlarmListener } from '../lib/cache-purge-alarm';
+import { registerLinkMenu } from '../lib/link-menu';
 import { createLookupService } from '../lib/lookup-service';
 import { registerMessageHandler } from '../lib/messages';
 import { withOutcomeLog } from '../lib/outcome-log';
@@ -9,6 +10,8 @@ import { createReportCache } from '../lib/report-cache';
 import { createReportClient } from '../lib/report-client';
 import { createRetryGate } from '../lib/retry-gate';
 import { configuredServiceBaseUrl } from '../lib/service-base-url';
+import { registerSiteMessageHandler } from '../lib/site-messages';
+import { openSiteReportWindow } from '../lib/site-report-window';
 import { registerTabListeners } from '../lib/tab-listeners';
 import { createTabStateStore } from '../lib/tab-state-store';
 
@@ -34,6 +37,8 @@ export default defineBackground(() => {
   // Synchronously, before anything is awaited: see lib/tab-listeners.ts.
   registerTabListeners(service, logError);
   registerMessageHandler(service, logError);
+  registerSiteMessageHandler(service, logError);
+  registerLinkMenu(openSiteReportWindow, logError);
   registerPurgeAlarmListener(
     () => Promise.all([cache.purgeExpired(), retryGate.purgeExpired(Date.now())]),
     logError,

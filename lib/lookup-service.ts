@@ -62,6 +62,8 @@ export interface LookupService {
   restoreBadge(tabId: number): Promise<void>;
   /** Drops what is kept about a closed tab. */
   forgetTab(tabId: number): Promise<void>;
+  /** The view of the site a URL is on, for no tab (the link menu); `force` skips the cache. */
+  showSite(url: string, options?: { force?: boolean }): Promise<TabView>;
   /** At worker start: finish what a stopped worker left half done, drop closed tabs' states. */
   reconcile(): Promise<void>;
 }
@@ -271,23 +273,52 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     if (!force && (await keepsUnusableAnswer(tabId, call, targetKey, origin))) {
       return (await deps.tabStates.get(tabId))?.view ?? null;
     }
-    if (!lookupsInFlight.has(origin)) {
-      // Checked before showing "loading", so a blocked site goes straight to its answer.
-      const blockedUntil = await deps.retryGate.blockedUntil(origin, deps.now());
-      if (blockedUntil !== null) {
-        const standIn = canStandIn(cached);
-        const view = viewOfResult(origin, { kind: 'blocked', retryAt: blockedUntil, standIn });
-        await publish(tabId, call, targetKey, origin, view);
-        return view;
-      }
+    // Checked before showing "loading", so a blocked site goes straight to its answer.
+    const blocked = await blockedView(origin, cached);
+    if (blocked !== null) {
+      await publish(tabId, call, targetKey, origin, blocked);
+      return blocked;
     }
     await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+    const view = await lookedUpView(origin, force);
+    await publish(tabId, call, targetKey, origin, view);
+    return view;
+  }
+
+  /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
+  async function blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null> {
+    if (lookupsInFlight.has(origin)) return null;
+    const blockedUntil = await deps.retryGate.blockedUntil(origin, deps.now());
+    if (blockedUntil === null) return null;
+    return viewOfResult(origin, {
+      kind: 'blocked',
+      retryAt: blockedUntil,
+      standIn: canStandIn(cached),
+    });
+  }
+
+  /** Asks the service (sharing a request under way) and names what came back. */
+  async function lookedUpView(origin: string, force: boolean): Promise<TabView> {
     let result = await lookupShared(origin, force);
     // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
     if (force && result.kind === 'cached') result = await lookupShared(origin, true);
-    const view = viewOfResult(origin, result);
-    await publish(tabId, call, targetKey, origin, view);
-    return view;
+    return viewOfResult(origin, result);
+  }
+
+  /**
+   * A site the user asked about outside any tab (the link menu): the same policy, cache,
+   * retry gate and shared requests as for tabs, with nothing published to a tab.
+   */
+  async function showSite(url: string, options: { force?: boolean } = {}): Promise<TabView> {
+    const force = options.force ?? false;
+    const target = deriveLookupTarget(url);
+    if (target.kind === 'refused') return { status: 'not-looked-up', reason: target.reason };
+    const { origin } = target;
+    const cached = await deps.cache.get(origin);
+    if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
+      return viewOfCached(origin, cached, false);
+    }
+    return (await blockedView(origin, cached)) ?? (await lookedUpView(origin, force));
   }
 
   /**
@@ -376,6 +407,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     },
 
     tabNavigated,
+    showSite,
 
     async restoreBadge(tabId) {
       // The stored state is about another page: the navigation's own call may still be under

@@ -30,7 +30,10 @@ export function requestTabView(tabId: number, force: boolean): Promise<TabView |
 }
 
 /** Background side. `sendResponse` + `return true` keeps the channel open in every browser. */
-export function registerMessageHandler(service: LookupService, onError: (error: unknown) => void) {
+export function registerMessageHandler(
+  service: Pick<LookupService, 'showTab'>,
+  onError: (error: unknown) => void,
+) {
   // runtime.onMessage only hears this extension's own pages (other extensions and web pages
   // would arrive on onMessageExternal, which is not listened to), so the shape is all to check.
   browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {

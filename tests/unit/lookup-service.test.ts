@@ -493,3 +493,61 @@ describe('createTabEventHandlers', () => {
     expect(await t.tabStates.get(tabId)).toBeNull();
   });
 });
+
+describe('showSite (the link menu: a site outside any tab)', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('looks up the origin of a link, never its path, query or fragment, and caches it', async () => {
+    const t = setUp();
+    const view = await t.worker.service.showSite(`${HIGH}/account/jane@mail.com?session=1#top`);
+    expect(t.targets()).toEqual([HIGH]);
+    expect(view).toMatchObject({ status: 'report', target: HIGH, receivedAt: START });
+    // A tab on the site is then answered from the same cache.
+    await t.openActive(`${HIGH}/pricing`);
+    expect(t.targets()).toEqual([HIGH]);
+  });
+
+  it('answers from the cache without a request, and past it when forced', async () => {
+    const t = setUp();
+    await t.worker.service.showSite(`${HIGH}/`);
+    await t.worker.service.showSite(`${HIGH}/other`);
+    expect(t.targets()).toEqual([HIGH]);
+    await t.worker.service.showSite(`${HIGH}/`, { force: true });
+    expect(t.targets()).toEqual([HIGH, HIGH]);
+  });
+
+  it('shares one request with a tab looking the same site up', async () => {
+    const pending = deferredLookup();
+    const t = setUp(() => pending.promise);
+    const tab = t.openActive(`${HIGH}/a`);
+    const site = t.worker.service.showSite(`${HIGH}/b`);
+    await vi.waitFor(() => expect(t.lookupReport).toHaveBeenCalledTimes(1));
+    pending.resolve(reportOutcome());
+    await Promise.all([tab, site]);
+    expect(t.targets()).toEqual([HIGH]);
+  });
+
+  it('honours Retry-After like a tab does', async () => {
+    const t = setUp(async () => unavailable(START + 120_000));
+    await t.openActive(`${HIGH}/`);
+    const view = await t.worker.service.showSite(`${HIGH}/`, { force: true });
+    expect(view).toMatchObject({ status: 'unavailable', retryAt: START + 120_000 });
+    expect(t.targets()).toEqual([HIGH]);
+  });
+
+  it.each([
+    ['a private address', 'http://192.168.1.1/admin', 'private-address'],
+    ['localhost', 'http://localhost:3000/', 'localhost'],
+    ['a page that is not a website', 'file:///etc/hosts', 'not-http'],
+    ['no address', '', 'no-url'],
+  ])('refuses %s with the reason, sending nothing', async (_name, url, reason) => {
+    const t = setUp();
+    await expect(t.worker.service.showSite(url)).resolves.toEqual({
+      status: 'not-looked-up',
+      reason,
+    });
+    expect(t.lookupReport).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * The popup as a person uses it, opened as a page for one tab (`popup.html?tabId=N`).
+ * The popup as a person uses it, opened as a page for one tab (`popup.html?tabId=N`), or any
+ * other page that renders the popup's view.
  */
 import type { Locator, Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../../support/extension-browser';
@@ -19,6 +20,11 @@ export class PopupPage {
    */
   async showTab(browser: ExtensionBrowser, tabId: number): Promise<void> {
     await this.page.goto(browser.popupUrl(tabId));
+  }
+
+  /** Another page that shows the popup's view (the side panel, the site report window). */
+  static of(page: Page): PopupPage {
+    return new PopupPage(page);
   }
 
   /** The main heading: the site for a report, the state's title otherwise. */

@@ -1,0 +1,16 @@
+import { PopupView } from '../../components/PopupView';
+import { useActiveTab } from '../../lib/use-active-tab';
+import { useTabView } from '../../lib/use-tab-view';
+
+/** The side panel: the popup's view of whichever tab is active in the panel's window. */
+export function App({ windowId }: { windowId: number | null }) {
+  const tabId = useActiveTab(windowId);
+  if (tabId === undefined) return <PopupView view={null} now={Date.now()} />;
+  // Keyed by tab, so a switch starts from "loading" rather than the previous tab's report.
+  return <ActiveTabReport key={tabId ?? 'none'} tabId={tabId} />;
+}
+
+function ActiveTabReport({ tabId }: { tabId: number | null }) {
+  const { view, now, refresh } = useTabView(tabId);
+  return <PopupView view={view} now={now} onRefresh={refresh} />;
+}

@@ -1,0 +1,106 @@
+/**
+ * The manifest keys wxt.config.ts hands to WXT, per browser and manifest version. WXT adds
+ * what it derives from the entrypoints (background, popup, side panel, icons) and takes the
+ * version from package.json.
+ *
+ * Every permission here has a row in the README's Permissions table and a justification in
+ * STORE.md; tests/package checks the built manifests against that table.
+ */
+import type { UserManifest } from 'wxt';
+import { hostPermissionFor } from './service-base-url';
+
+export const EXTENSION_NAME = 'Agent Readiness Badge';
+
+export const EXTENSION_DESCRIPTION =
+  'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.';
+
+/**
+ * The key suggested for opening the popup: Alt+Shift+R ("readiness"), which is not among
+ * Chrome's or Firefox's documented shortcuts. A browser ignores a suggestion whose key is
+ * taken; users can change it in its shortcut settings (README, "Shortcut, context menu and
+ * side panel").
+ */
+export const OPEN_POPUP_SHORTCUT = 'Alt+Shift+R';
+
+/**
+ * The Firefox add-on id. It can never change once the add-on is listed on
+ * addons.mozilla.org: updates are matched to installs by it.
+ */
+export const FIREFOX_ADDON_ID = 'agent-readiness-badge@is-agentic.com';
+
+/**
+ * The oldest Firefox this supports: 140 (desktop, the current ESR) and 142 (Android) are the
+ * first to read `data_collection_permissions`, which addons.mozilla.org requires of new
+ * add-ons. Every API used here (storage.session, menus, sidebar_action) is older.
+ */
+export const FIREFOX_MIN_VERSION = '140.0';
+export const FIREFOX_ANDROID_MIN_VERSION = '142.0';
+
+/** Chrome 114 is the first with the side panel (`side_panel.default_path`). */
+export const CHROME_MIN_VERSION = '114';
+
+/** Drawn from scripts/assets/icon.svg by `npm run render-icons`; WXT lists every size in `icons`. */
+export const TOOLBAR_ICONS = { 16: 'icon/16.png', 32: 'icon/32.png' };
+
+export interface ManifestTarget {
+  browser: string;
+  manifestVersion: 2 | 3;
+  serviceBaseUrl: string;
+}
+
+export function extensionManifest({
+  browser,
+  manifestVersion,
+  serviceBaseUrl,
+}: ManifestTarget): UserManifest {
+  // MV2 names the toolbar button's command after `browser_action`, MV3 after `action`.
+  const openPopupCommand = manifestVersion === 3 ? '_execute_action' : '_execute_browser_action';
+  return {
+    name: EXTENSION_NAME,
+    description: EXTENSION_DESCRIPTION,
+    // `sidePanel` (Chrome) is added by WXT with the side panel entrypoint; Firefox's sidebar
+    // needs no permission.
+    permissions: ['alarms', 'storage', 'tabs', 'contextMenus'],
+    host_permissions: [hostPermissionFor(serviceBaseUrl)],
+    // MV2 calls it `browser_action`; WXT adds the popup to it but would drop an `action` key.
+    [manifestVersion === 3 ? 'action' : 'browser_action']: {
+      default_title: EXTENSION_NAME,
+      default_icon: TOOLBAR_ICONS,
+    },
+    commands: {
+      [openPopupCommand]: {
+        suggested_key: { default: OPEN_POPUP_SHORTCUT },
+        description: 'Show the agent readiness report of the current site',
+      },
+    },
+    ...(browser === 'firefox' ? firefoxSettings() : { minimum_chrome_version: CHROME_MIN_VERSION }),
+  };
+}
+
+/**
+ * An MV2 background (Firefox) as an event page, stopped when idle like Chrome's worker, so
+ * both browsers run the one design that keeps state in storage. MV3 has no such key.
+ */
+export function asEventPage(manifest: { manifest_version: number; background?: object }): void {
+  if (manifest.manifest_version === 2 && manifest.background) {
+    Object.assign(manifest.background, { persistent: false });
+  }
+}
+
+function firefoxSettings(): UserManifest {
+  return {
+    browser_specific_settings: {
+      gecko: {
+        id: FIREFOX_ADDON_ID,
+        strict_min_version: FIREFOX_MIN_VERSION,
+        data_collection_permissions: {
+          // The origin of the sites the user visits goes to the lookup service: that is
+          // "browsing activity" in Firefox's categories, and the extension cannot work
+          // without it, so it is required rather than optional. Nothing else is collected.
+          required: ['browsingActivity'],
+        },
+      },
+      gecko_android: { strict_min_version: FIREFOX_ANDROID_MIN_VERSION },
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * What goes into the Firefox sources package that addons.mozilla.org asks for with every
+ * upload: exactly the files `npm ci && npm run build:firefox` reads, and the README that says
+ * how. Listed rather than excluded, so a stray file in a checkout (screenshots, test output,
+ * editor or worktree leftovers) can never end up in it.
+ *
+ * Tests, the reference server, the icon source and the CI scripts are left out: a reviewer
+ * rebuilds the package, and none of them is read by that build. tests/package checks both
+ * halves: nothing else is in the package, and a build from it alone is byte-identical to
+ * the store package.
+ */
+export const SOURCES_INCLUDED = [
+  'README.md',
+  'PRIVACY.md',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'wxt.config.ts',
+  'entrypoints/**',
+  'components/**',
+  'lib/**',
+  'public/**',
+  // Build-time modules wxt.config.ts imports.
+  'scripts/preact-text-only.ts',
+  'scripts/store-packages.ts',
+] as const;

@@ -1,0 +1,126 @@
+/**
+ * The context menu item on links, in real Chromium: a click is the browser firing
+ * contextMenus.onClicked at the listener the extension registered. Headless Chromium draws
+ * no menus to click, so the test fires that same event in the extension's worker (every
+ * extension event has a `dispatch`), with what a click on the link would carry. Nothing in
+ * the product is there for the test.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LINK_MENU_ITEM_ID } from '../../lib/link-menu';
+import { FIXTURE_ORIGINS } from '../fixtures/reports';
+import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
+import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
+import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import { PopupPage } from './support/popup-page';
+
+let service: ReferenceServer;
+let sites: SampleSiteServer;
+let browser: ExtensionBrowser;
+
+const lookedUp = () =>
+  service
+    .requests()
+    .filter((request) => request.path === '/api/report')
+    .map((request) => request.url);
+
+/** Fires the menu click on a link of `tabId`'s page and returns the window it opened. */
+async function clickMenuOnLink(tabId: number, linkUrl: string): Promise<Page> {
+  const opened = browser.context.waitForEvent('page', {
+    predicate: (page) => page.url().includes('/site-report.html'),
+    timeout: 10_000,
+  });
+  const worker = await browser.worker();
+  await worker.evaluate(
+    async ({ itemId, link, id }) => {
+      const tab = await chrome.tabs.get(id);
+      const onClicked = chrome.contextMenus.onClicked as unknown as {
+        dispatch(info: chrome.contextMenus.OnClickData, tab: chrome.tabs.Tab): void;
+      };
+      onClicked.dispatch(
+        { menuItemId: itemId, linkUrl: link, pageUrl: tab.url ?? '', editable: false },
+        tab,
+      );
+    },
+    { itemId: LINK_MENU_ITEM_ID, link: linkUrl, id: tabId },
+  );
+  return opened;
+}
+
+/** The type of the window a page is in, as the extension sees it. */
+async function windowTypeOf(page: Page): Promise<string | undefined> {
+  const worker = await browser.worker();
+  return worker.evaluate(async (url) => {
+    const windows = await chrome.windows.getAll({ populate: true });
+    return windows.find((window) => window.tabs?.some((tab) => tab.url === url))?.type;
+  }, page.url());
+}
+
+beforeAll(async () => {
+  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
+  sites = await startSampleSiteServer();
+  browser = await launchExtensionBrowser({
+    chromiumPath: process.env.CHROME_PATH ?? '',
+    extensionDir: E2E_EXTENSION_DIR,
+    sitesPort: sites.port,
+    headless: E2E_HEADLESS,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sites?.close();
+  await service?.close();
+});
+
+describe('the link menu item', () => {
+  beforeEach(() => service.clearRequests());
+
+  it('is registered on install, under the id the click handler answers to', async () => {
+    const worker = await browser.worker();
+    const exists = () =>
+      worker.evaluate(
+        (id) =>
+          chrome.contextMenus.update(id, {}).then(
+            () => true,
+            () => false,
+          ),
+        LINK_MENU_ITEM_ID,
+      );
+    await expect.poll(exists).toBe(true);
+  });
+
+  it("opens a popup window with the report of the link's site, having sent only its origin", async () => {
+    const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.low}/`);
+    await browser.settledBadgeOf(tabId);
+    service.clearRequests();
+
+    const page = await clickMenuOnLink(tabId, `${FIXTURE_ORIGINS.mid}/pricing?plan=team#faq`);
+    const report = PopupPage.of(page);
+    await expect.poll(() => report.heading().textContent()).toBe('mid.readiness-fixtures.com');
+    expect(await page.locator('.score-figure').textContent()).toBe('75');
+    expect(await report.link('Open full report').getAttribute('href')).toBe(
+      `${service.baseUrl}/scan/mid.readiness-fixtures.com`,
+    );
+    expect(lookedUp()).toEqual([FIXTURE_ORIGINS.mid]);
+    expect(await page.title()).toBe('Agent readiness of mid.readiness-fixtures.com');
+    expect(await windowTypeOf(page)).toBe('popup');
+    // The tab the user was on is left as it was: still its own site, still its own badge.
+    expect((await browser.badgeOf(tabId)).text).toBe('23');
+    await page.close();
+  });
+
+  it('refuses a link to a private address, says why, and sends nothing', async () => {
+    const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.high}/`);
+    await browser.settledBadgeOf(tabId);
+    service.clearRequests();
+
+    const page = await clickMenuOnLink(tabId, 'http://192.168.1.20/admin?password=x');
+    const report = PopupPage.of(page);
+    await expect.poll(() => report.heading().textContent()).toBe('Not looked up: private address');
+    expect(page.url()).not.toContain('192.168');
+    expect(lookedUp()).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The side panel in real Chromium, following the active tab of its window as the user
+ * switches tabs and navigates.
+ *
+ * Headless Chromium draws no side panel, so the test opens the panel's page as a page of its
+ * own, told which window it belongs to (`sidepanel.html?windowId=N`, as the popup takes
+ * `?tabId=N`); docked, the page finds its window itself. The tabs it follows are real tabs
+ * in a real window, switched through the tabs API as the tab strip would.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
+import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
+import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
+import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import { PopupPage } from './support/popup-page';
+
+let service: ReferenceServer;
+let sites: SampleSiteServer;
+let browser: ExtensionBrowser;
+
+beforeAll(async () => {
+  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
+  sites = await startSampleSiteServer();
+  browser = await launchExtensionBrowser({
+    chromiumPath: process.env.CHROME_PATH ?? '',
+    extensionDir: E2E_EXTENSION_DIR,
+    sitesPort: sites.port,
+    headless: E2E_HEADLESS,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sites?.close();
+  await service?.close();
+});
+
+// Tabs and windows are driven through the extension's worker, as the browser's tab strip
+// would drive them: the panel hears the same events.
+const worker = () => browser.worker();
+
+/** A new browser window showing `url`; its id and its one tab's id. */
+async function openWindow(url: string): Promise<{ windowId: number; tabId: number }> {
+  return (await worker()).evaluate(async (address) => {
+    const window = await chrome.windows.create({ url: address, focused: true });
+    const tabId = window?.tabs?.[0]?.id;
+    if (window?.id === undefined || tabId === undefined) throw new Error('No window created');
+    return { windowId: window.id, tabId };
+  }, url);
+}
+
+async function openTabIn(windowId: number, url: string): Promise<number> {
+  return (await worker()).evaluate(
+    async ({ id, address }) => {
+      const tab = await chrome.tabs.create({ windowId: id, url: address, active: true });
+      return tab.id as number;
+    },
+    { id: windowId, address: url },
+  );
+}
+
+async function activeTabOf(windowId: number): Promise<number> {
+  return (await worker()).evaluate(async (id) => {
+    const [tab] = await chrome.tabs.query({ active: true, windowId: id });
+    return tab?.id as number;
+  }, windowId);
+}
+
+async function switchTo(tabId: number): Promise<void> {
+  await (await worker()).evaluate(async (id) => {
+    await chrome.tabs.update(id, { active: true });
+  }, tabId);
+}
+
+async function navigate(tabId: number, url: string): Promise<void> {
+  await (await worker()).evaluate(
+    async ({ id, address }) => {
+      await chrome.tabs.update(id, { url: address });
+    },
+    { id: tabId, address: url },
+  );
+}
+
+describe('the side panel', () => {
+  let windowId: number;
+  let firstTab: number;
+  let panel: Page;
+  const heading = () => PopupPage.of(panel).heading().textContent();
+
+  beforeAll(async () => {
+    // The page first, so that it opens in the browser's first window, not among the tabs it
+    // follows (docked, the panel is no tab at all).
+    panel = await browser.context.newPage();
+    ({ windowId, tabId: firstTab } = await openWindow(`${FIXTURE_ORIGINS.high}/docs`));
+    await panel.goto(
+      `chrome-extension://${browser.extensionId}/sidepanel.html?windowId=${windowId}`,
+    );
+  });
+
+  it('is the page Chromium docks as the side panel', async () => {
+    const options = await (await worker()).evaluate(() => chrome.sidePanel.getOptions({}));
+    expect(options).toMatchObject({ path: 'sidepanel.html', enabled: true });
+  });
+
+  it("shows the report of its window's active tab", async () => {
+    await expect.poll(heading).toBe('high.readiness-fixtures.com');
+    expect(await panel.locator('.score-figure').textContent()).toBe('92');
+  });
+
+  it('follows the user to a new tab and back', async () => {
+    const secondTab = await openTabIn(windowId, `${FIXTURE_ORIGINS.mid}/pricing`);
+    await expect.poll(heading).toBe('mid.readiness-fixtures.com');
+    expect(await panel.locator('.score-figure').textContent()).toBe('75');
+
+    await switchTo(firstTab);
+    await expect.poll(heading).toBe('high.readiness-fixtures.com');
+    expect(await panel.locator('.score-figure').textContent()).toBe('92');
+
+    await switchTo(secondTab);
+    await expect.poll(heading).toBe('mid.readiness-fixtures.com');
+  });
+
+  it('follows the active tab to another site', async () => {
+    const tabId = await activeTabOf(windowId);
+    await navigate(tabId, `${UNSCANNED_ORIGIN}/`);
+    await expect.poll(heading).toBe('No readiness report yet');
+  });
+
+  it('stays with its own window while the user switches tabs in another', async () => {
+    const before = await heading();
+    const other = await openWindow(`${FIXTURE_ORIGINS.low}/`);
+    const otherTab = await openTabIn(other.windowId, `${FIXTURE_ORIGINS.mid}/`);
+    // A settled badge means the extension has seen the switch (the badge is looked up after).
+    await browser.settledBadgeOf(otherTab);
+    await switchTo(other.tabId);
+    await browser.settledBadgeOf(other.tabId);
+    expect(await heading()).toBe(before);
+
+    // Still following its own window, not stuck.
+    await switchTo(firstTab);
+    await expect.poll(heading).toBe('high.readiness-fixtures.com');
+  });
+});
