@@ -10,14 +10,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../fixtures/reports';
-import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
-import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
-import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import type { ReferenceServer } from '../reference-server/server';
+import type { ExtensionBrowser } from '../support/extension-browser';
+import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
 let service: ReferenceServer;
-let sites: SampleSiteServer;
 let browser: ExtensionBrowser;
 
 /** The lookups the service received, optionally only those for one site. */
@@ -27,22 +25,14 @@ const lookups = (origin?: string) =>
     .filter((request) => request.path === '/api/report')
     .filter((request) => origin === undefined || request.url === origin);
 
+let world: E2eWorld | undefined;
+
 beforeAll(async () => {
-  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
-  sites = await startSampleSiteServer();
-  browser = await launchExtensionBrowser({
-    chromiumPath: process.env.CHROME_PATH ?? '',
-    extensionDir: E2E_EXTENSION_DIR,
-    sitesPort: sites.port,
-    headless: E2E_HEADLESS,
-  });
+  world = await startE2eWorld();
+  ({ service, browser } = world);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sites?.close();
-  await service?.close();
-});
+afterAll(() => world?.close());
 
 /** Tabs on the high-score site, opened by the first test and switched among by the next. */
 const highTabs: { page: Page; tabId: number }[] = [];

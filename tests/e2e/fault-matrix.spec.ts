@@ -15,20 +15,11 @@ import type { ScanReport } from '../../lib/contract/report-schema';
 import { refusedBodies, toleratedBodies } from '../fixtures/contract-corpus';
 import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
 import { retargetReport } from '../reference-server/report-store';
-import {
-  type Misbehaviour,
-  type ReferenceServer,
-  startReferenceServer,
-} from '../reference-server/server';
+import type { Misbehaviour, ReferenceServer } from '../reference-server/server';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
-import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
-import {
-  E2E_EXTENSION_DIR,
-  E2E_HEADLESS,
-  E2E_REFERENCE_PORT,
-  E2E_REFUSED_EXTENSION_DIR,
-  E2E_REFUSED_PORT,
-} from './support/e2e-settings';
+import type { SampleSiteServer } from '../support/sample-site-server';
+import { E2E_HEADLESS, E2E_REFUSED_EXTENSION_DIR, E2E_REFUSED_PORT } from './support/e2e-settings';
+import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
@@ -337,9 +328,10 @@ let neverAnswers: { tabId: number; popup: PopupPage };
 const lookupsOf = (origin: string) =>
   service.requests().filter((request) => request.path === '/api/report' && request.url === origin);
 
+let world: E2eWorld | undefined;
+
 beforeAll(async () => {
-  service = await startReferenceServer({
-    port: E2E_REFERENCE_PORT,
+  world = await startE2eWorld({
     // Reports scanned five minutes ago by the server's own (wrong) clock.
     extraReports: (baseUrl) =>
       Object.fromEntries(
@@ -351,6 +343,8 @@ beforeAll(async () => {
         }),
       ),
   });
+  ({ service, sites, browser } = world);
+  // Every site's answer is set before the browser opens a tab, so none is asked early.
   for (const testCase of FAULT_CASES) {
     const origin = originOf(testCase.slug);
     const misbehaviour = testCase.misbehaviour({ baseUrl: service.baseUrl, origin });
@@ -361,13 +355,6 @@ beforeAll(async () => {
   }
   service.setMisbehaviour(originOf(NEVER_ANSWERS.slug), { kind: 'never-answers' });
 
-  sites = await startSampleSiteServer();
-  browser = await launchExtensionBrowser({
-    chromiumPath: process.env.CHROME_PATH ?? '',
-    extensionDir: E2E_EXTENSION_DIR,
-    sitesPort: sites.port,
-    headless: E2E_HEADLESS,
-  });
   watch = await FaultWatch.start(browser);
 
   // The popup asks for the same site while the tab's lookup is under way, so both share it.
@@ -375,11 +362,7 @@ beforeAll(async () => {
   neverAnswers = { tabId, popup: await PopupPage.open(browser, tabId) };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sites?.close();
-  await service?.close();
-});
+afterAll(() => world?.close());
 
 /** One popup page for the cases, shown for each case's tab in turn. */
 let sharedPopup: PopupPage | undefined;

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
-import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
-import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
-import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import type { ReferenceServer } from '../reference-server/server';
+import type { ExtensionBrowser } from '../support/extension-browser';
+import type { SampleSiteServer } from '../support/sample-site-server';
+import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
 let service: ReferenceServer;
@@ -22,22 +22,14 @@ const lookedUp = () =>
     .filter((request) => request.path === '/api/report')
     .map((request) => request.url);
 
+let world: E2eWorld | undefined;
+
 beforeAll(async () => {
-  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
-  sites = await startSampleSiteServer();
-  browser = await launchExtensionBrowser({
-    chromiumPath: process.env.CHROME_PATH ?? '',
-    extensionDir: E2E_EXTENSION_DIR,
-    sitesPort: sites.port,
-    headless: E2E_HEADLESS,
-  });
+  world = await startE2eWorld();
+  ({ service, sites, browser } = world);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sites?.close();
-  await service?.close();
-});
+afterAll(() => world?.close());
 
 describe('a site with a stored report', () => {
   it('gets the rounded score on its badge and the site named in the title', async () => {

@@ -15,11 +15,10 @@ import {
 } from '../fixtures/hostile-strings';
 import { FIXTURE_DOMAIN, fixtureReports } from '../fixtures/reports';
 import { retargetReport } from '../reference-server/report-store';
-import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
+import type { ReferenceServer } from '../reference-server/server';
+import type { ExtensionBrowser } from '../support/extension-browser';
 import { openapiValidators } from '../support/openapi-validators';
-import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
-import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
@@ -62,7 +61,6 @@ const PAYLOADS = Object.entries(HOSTILE_STRINGS).map(([name, text], index) => ({
 const LINKS = LINK_URLS.map((link, index) => ({ ...link, slug: `link-${index}` }));
 
 let service: ReferenceServer;
-let sites: SampleSiteServer;
 let browser: ExtensionBrowser;
 let watch: FaultWatch;
 const validators = openapiValidators();
@@ -70,8 +68,12 @@ const validators = openapiValidators();
 const midReportFor = (origin: string): ScanReport =>
   retargetReport(fixtureReports(service.baseUrl).mid, origin, service.baseUrl);
 
+let world: E2eWorld | undefined;
+
 beforeAll(async () => {
-  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
+  // Every site's answer is set before the browser opens a tab, so none is asked early.
+  world = await startE2eWorld();
+  ({ service, browser } = world);
   for (const payload of PAYLOADS) {
     const reportOrigin = originOf(`${payload.slug}-report`);
     service.setMisbehaviour(reportOrigin, {
@@ -113,21 +115,10 @@ beforeAll(async () => {
     body: JSON.stringify(midReportFor(clickOrigin)),
   });
 
-  sites = await startSampleSiteServer();
-  browser = await launchExtensionBrowser({
-    chromiumPath: process.env.CHROME_PATH ?? '',
-    extensionDir: E2E_EXTENSION_DIR,
-    sitesPort: sites.port,
-    headless: E2E_HEADLESS,
-  });
   watch = await FaultWatch.start(browser);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sites?.close();
-  await service?.close();
-});
+afterAll(() => world?.close());
 
 afterEach(async () => {
   expect(await watch.problems()).toEqual([]);

@@ -9,14 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LINK_MENU_ITEM_ID } from '../../lib/link-menu';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
-import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
-import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
-import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './support/e2e-settings';
+import type { ReferenceServer } from '../reference-server/server';
+import type { ExtensionBrowser } from '../support/extension-browser';
+import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
 let service: ReferenceServer;
-let sites: SampleSiteServer;
 let browser: ExtensionBrowser;
 
 const lookedUp = () =>
@@ -57,22 +55,14 @@ async function windowTypeOf(page: Page): Promise<string | undefined> {
   }, page.url());
 }
 
+let world: E2eWorld | undefined;
+
 beforeAll(async () => {
-  service = await startReferenceServer({ port: E2E_REFERENCE_PORT });
-  sites = await startSampleSiteServer();
-  browser = await launchExtensionBrowser({
-    chromiumPath: process.env.CHROME_PATH ?? '',
-    extensionDir: E2E_EXTENSION_DIR,
-    sitesPort: sites.port,
-    headless: E2E_HEADLESS,
-  });
+  world = await startE2eWorld();
+  ({ service, browser } = world);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sites?.close();
-  await service?.close();
-});
+afterAll(() => world?.close());
 
 describe('the link menu item', () => {
   beforeEach(() => service.clearRequests());

@@ -1,0 +1,42 @@
+/**
+ * What every e2e spec runs against: the reference server on the port the e2e build points
+ * at, the sample-site server, and Chromium with the built extension.
+ */
+import {
+  type ReferenceServer,
+  type ReferenceServerOptions,
+  startReferenceServer,
+} from '../../reference-server/server';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../../support/extension-browser';
+import { type SampleSiteServer, startSampleSiteServer } from '../../support/sample-site-server';
+import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './e2e-settings';
+
+export interface E2eWorld {
+  service: ReferenceServer;
+  sites: SampleSiteServer;
+  browser: ExtensionBrowser;
+  close(): Promise<void>;
+}
+
+export async function startE2eWorld(
+  serverOptions: Omit<ReferenceServerOptions, 'port'> = {},
+): Promise<E2eWorld> {
+  const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
+  const sites = await startSampleSiteServer();
+  const browser = await launchExtensionBrowser({
+    chromiumPath: process.env.CHROME_PATH ?? '',
+    extensionDir: E2E_EXTENSION_DIR,
+    sitesPort: sites.port,
+    headless: E2E_HEADLESS,
+  });
+  return {
+    service,
+    sites,
+    browser,
+    async close() {
+      await browser.close();
+      await sites.close();
+      await service.close();
+    },
+  };
+}
