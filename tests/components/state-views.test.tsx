@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupView } from '../../components/PopupView';
+import { notLookedUpReasonSentence } from '../../lib/not-looked-up-reasons';
 import type { NotLookedUpReason, TabView, UnavailableCause } from '../../lib/tab-view';
 import { UNSCANNED_ORIGIN } from '../fixtures/reports';
 
@@ -152,16 +153,17 @@ describe('PopupView for answers that cannot be used', () => {
 });
 
 describe('PopupView for a site that was not looked up', () => {
-  it.each<[NotLookedUpReason, string]>([
-    ['no-url', 'Not looked up: this tab has no web address yet'],
-    ['not-http', 'Not looked up: not a website'],
-    ['invalid-url', 'Not looked up: unreadable address'],
-    ['localhost', 'Not looked up: local site'],
-    ['private-address', 'Not looked up: private address'],
-    ['too-long', 'Not looked up: address too long'],
-  ])('names the reason %s', (reason, sentence) => {
+  // The wording of each sentence is pinned in tests/unit/not-looked-up-reasons.test.ts.
+  it.each<NotLookedUpReason>([
+    'no-url',
+    'not-http',
+    'invalid-url',
+    'localhost',
+    'private-address',
+    'too-long',
+  ])('names the reason %s', (reason) => {
     renderView({ status: 'not-looked-up', reason }, () => {});
-    expect(h1()).toBe(sentence);
+    expect(h1()).toBe(notLookedUpReasonSentence(reason));
     expect(screen.queryByRole('link')).toBeNull();
   });
 

@@ -18,13 +18,6 @@ import { PopupPage } from './support/popup-page';
 let service: ReferenceServer;
 let browser: ExtensionBrowser;
 
-/** The lookups the service received, optionally only those for one site. */
-const lookups = (origin?: string) =>
-  service
-    .requests()
-    .filter((request) => request.path === '/api/report')
-    .filter((request) => origin === undefined || request.url === origin);
-
 let world: E2eWorld | undefined;
 
 beforeAll(async () => {
@@ -62,20 +55,20 @@ describe('one site in many tabs', () => {
       expect((await browser.settledBadgeOf(tab.tabId)).text).toBe('92');
     }
     expect((await browser.settledBadgeOf(first.tabId)).text).toBe('92');
-    expect(lookups(site)).toHaveLength(1);
+    expect(service.lookedUp(site)).toHaveLength(1);
   });
 
   it('costs no request at all when switching among cached tabs', async () => {
     const other = await browser.openTab(`${FIXTURE_ORIGINS.low}/`);
     expect((await browser.settledBadgeOf(other.tabId)).text).toBe('23');
-    const before = lookups().length;
+    const before = service.lookedUp().length;
 
     for (let round = 0; round < 3; round++) {
       for (const tab of [...highTabs, other]) {
         await browser.untilTabStateWritten(tab.tabId, () => browser.activateTab(tab.page));
       }
     }
-    expect(lookups()).toHaveLength(before);
+    expect(service.lookedUp()).toHaveLength(before);
     for (const tab of highTabs) expect((await browser.badgeOf(tab.tabId)).text).toBe('92');
     expect((await browser.badgeOf(other.tabId)).text).toBe('23');
   });
@@ -99,7 +92,7 @@ describe('a stopped service worker', () => {
   it('loses nothing: the popup shows the cached report with no new request', async () => {
     const [tab] = highTabs;
     if (!tab) throw new Error('the first test opened no tab');
-    const before = lookups().length;
+    const before = service.lookedUp().length;
     // A value only the running worker instance holds: a new instance starts without it.
     await (await browser.worker()).evaluate(() => {
       (globalThis as { instanceMarker?: string }).instanceMarker = 'before the stop';
@@ -116,7 +109,7 @@ describe('a stopped service worker', () => {
     expect(marker).toBeNull();
     // The popup asked the woken worker to bring the view up to date; wait for its answer.
     await browser.untilTabStateWritten(tab.tabId, () => popup.page.reload());
-    expect(lookups()).toHaveLength(before);
+    expect(service.lookedUp()).toHaveLength(before);
     await popup.close();
   });
 });
@@ -127,7 +120,7 @@ describe('a site whose report store is down', () => {
     service.setMisbehaviour(down, { kind: 'unavailable', retryAfter: '120' });
     const tab = await browser.openTab(`${down}/`);
     expect((await browser.settledBadgeOf(tab.tabId)).text).toBe('!');
-    expect(lookups(down)).toHaveLength(1);
+    expect(service.lookedUp(down)).toHaveLength(1);
 
     const [other] = highTabs;
     if (!other) throw new Error('the first test opened no tab');
@@ -135,14 +128,14 @@ describe('a site whose report store is down', () => {
       await browser.untilTabStateWritten(other.tabId, () => browser.activateTab(other.page));
       await browser.untilTabStateWritten(tab.tabId, () => browser.activateTab(tab.page));
     }
-    expect(lookups(down)).toHaveLength(1);
+    expect(service.lookedUp(down)).toHaveLength(1);
 
     const popup = await PopupPage.open(browser, tab.tabId);
     await expect.poll(() => popup.heading().textContent()).toBe('Report service unavailable');
     await browser.untilTabStateWritten(tab.tabId, () =>
       popup.page.getByRole('button', { name: /refresh/i }).click(),
     );
-    expect(lookups(down)).toHaveLength(1);
+    expect(service.lookedUp(down)).toHaveLength(1);
     expect(await popup.text(/Next try after/).count()).toBe(1);
     await popup.close();
   });
@@ -159,7 +152,7 @@ describe('a site whose report store is down', () => {
     service.setMisbehaviour(site, { kind: 'unavailable', retryAfter: '120' });
     // Opening the popup asks for the tab again: max-age=0 means a new lookup, which fails.
     const popup = await PopupPage.open(browser, tab.tabId);
-    await expect.poll(() => lookups(site).length).toBe(2);
+    await expect.poll(() => service.lookedUp(site).length).toBe(2);
     await expect.poll(() => popup.text('Stale').count()).toBe(1);
     expect(await popup.heading().textContent()).toBe('no-issues.readiness-fixtures.com');
     expect(await popup.text(/Saved copy received/).count()).toBe(1);

@@ -325,9 +325,6 @@ let watch: FaultWatch;
 /** The never-answering site's tab and popup, opened before everything else. */
 let neverAnswers: { tabId: number; popup: PopupPage };
 
-const lookupsOf = (origin: string) =>
-  service.requests().filter((request) => request.path === '/api/report' && request.url === origin);
-
 let world: E2eWorld | undefined;
 
 beforeAll(async () => {
@@ -447,7 +444,7 @@ describe('fault matrix', () => {
   });
 
   it("a redirect at another site's report never fetches it", () => {
-    expect(lookupsOf(FIXTURE_ORIGINS.high)).toEqual([]);
+    expect(service.lookedUp(FIXTURE_ORIGINS.high)).toEqual([]);
   });
 
   it('a 400 is written to the worker console as a warning naming the site, not as an error', () => {
@@ -480,10 +477,10 @@ describe('a server clock an hour off', () => {
 
     // The answer said max-age=300: a second tab on the site is served without asking again,
     // so the skewed Date did not make it look expired on arrival.
-    const asked = lookupsOf(origin).length;
+    const asked = service.lookedUp(origin).length;
     const second = await browser.openTab(`${origin}/other`);
     expect((await lookedUpBadgeOf(browser, second.tabId)).text).toBe('75');
-    expect(lookupsOf(origin)).toHaveLength(asked);
+    expect(service.lookedUp(origin)).toHaveLength(asked);
   });
 });
 

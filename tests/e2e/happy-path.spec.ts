@@ -15,13 +15,6 @@ let service: ReferenceServer;
 let sites: SampleSiteServer;
 let browser: ExtensionBrowser;
 
-/** The `url` parameter of every lookup the service received, in order. */
-const lookedUp = () =>
-  service
-    .requests()
-    .filter((request) => request.path === '/api/report')
-    .map((request) => request.url);
-
 let world: E2eWorld | undefined;
 
 beforeAll(async () => {
@@ -107,7 +100,7 @@ describe('local pages', () => {
     const badge = await browser.settledBadgeOf(tabId);
     expect(badge.title).toMatch(/^Not looked up: /);
     expect(badge.text).toBe('');
-    expect(lookedUp()).toEqual([]);
+    expect(service.lookedUp()).toEqual([]);
   });
 });
 
@@ -118,7 +111,7 @@ describe('what is sent', () => {
       `${FIXTURE_ORIGINS.low}/account/jane.doe@mail.com?session=abc#x`,
     );
     expect((await browser.settledBadgeOf(tabId)).text).toBe('23');
-    const sent = lookedUp();
+    const sent = service.lookedUp();
     expect(sent).toEqual([FIXTURE_ORIGINS.low]);
     for (const parameter of sent) expect(new URL(parameter ?? '').origin).toBe(parameter);
   });

@@ -17,12 +17,6 @@ import { PopupPage } from './support/popup-page';
 let service: ReferenceServer;
 let browser: ExtensionBrowser;
 
-const lookedUp = () =>
-  service
-    .requests()
-    .filter((request) => request.path === '/api/report')
-    .map((request) => request.url);
-
 /** Fires the menu click on a link of `tabId`'s page and returns the window it opened. */
 async function clickMenuOnLink(tabId: number, linkUrl: string): Promise<Page> {
   const opened = browser.context.waitForEvent('page', {
@@ -93,7 +87,7 @@ describe('the link menu item', () => {
     expect(await report.link('Open full report').getAttribute('href')).toBe(
       `${service.baseUrl}/scan/mid.readiness-fixtures.com`,
     );
-    expect(lookedUp()).toEqual([FIXTURE_ORIGINS.mid]);
+    expect(service.lookedUp()).toEqual([FIXTURE_ORIGINS.mid]);
     expect(await page.title()).toBe('Agent readiness of mid.readiness-fixtures.com');
     expect(await windowTypeOf(page)).toBe('popup');
     // The tab the user was on is left as it was: still its own site, still its own badge.
@@ -110,7 +104,7 @@ describe('the link menu item', () => {
     const report = PopupPage.of(page);
     await expect.poll(() => report.heading().textContent()).toBe('Not looked up: private address');
     expect(page.url()).not.toContain('192.168');
-    expect(lookedUp()).toEqual([]);
+    expect(service.lookedUp()).toEqual([]);
     await page.close();
   });
 });

@@ -58,6 +58,11 @@ export interface ReferenceServer {
   port: number;
   /** Every request received so far, oldest first, whatever its path. */
   requests(): RecordedRequest[];
+  /**
+   * The `url` parameter of every lookup (GET /api/report) received so far, oldest first;
+   * with `origin`, only the lookups for that site.
+   */
+  lookedUp(origin?: string): (string | null)[];
   clearRequests(): void;
   /** Sets (or with null, removes) the misbehaviour for an origin; a URL's path is ignored. */
   setMisbehaviour(origin: string, misbehaviour: Misbehaviour | null): void;
@@ -144,6 +149,12 @@ export async function startReferenceServer(
     baseUrl,
     port,
     requests: () => log.entries(),
+    lookedUp: (origin) =>
+      log
+        .entries()
+        .filter((request) => request.path === REPORT_PATH)
+        .map((request) => request.url)
+        .filter((url) => origin === undefined || url === origin),
     clearRequests: () => log.clear(),
     setMisbehaviour,
     misbehaviours: () => new Map(misbehaviours),
