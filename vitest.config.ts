@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     restoreMocks: true,
+    // browser.i18n answers with the shipped English messages.
+    setupFiles: ['tests/support/fake-i18n.ts'],
     // The JSON report feeds the one-line total that .ci/run prints (scripts/test-summary.ts).
     reporters: ['default', 'json'],
     outputFile: { json: '.test-results/unit.json' },

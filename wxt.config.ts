@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { asEventPage, extensionManifest } from './lib/extension-manifest';
 import { resolveServiceBaseUrl } from './lib/service-base-url';
+import { readLocaleMessages } from './scripts/locale-messages';
 import { preactTextOnly } from './scripts/preact-text-only';
 import { SOURCES_INCLUDED } from './scripts/store-packages';
 
@@ -22,7 +23,18 @@ export default defineConfig({
   }),
   manifest: ({ browser, manifestVersion }) =>
     extensionManifest({ browser, manifestVersion, serviceBaseUrl }),
-  hooks: { 'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest) },
+  hooks: {
+    'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest),
+    // locales/<locale>/*.json → _locales/<locale>/messages.json (scripts/locale-messages.ts).
+    'build:publicAssets': (_wxt, files) => {
+      for (const [locale, messages] of readLocaleMessages()) {
+        files.push({
+          relativeDest: `_locales/${locale}/messages.json`,
+          contents: JSON.stringify(messages, null, 2),
+        });
+      }
+    },
+  },
   // What `npm run zip` puts in the Firefox sources package: README, "Store packages".
   zip: { includeSources: [...SOURCES_INCLUDED] },
 });

@@ -9,10 +9,12 @@
 import type { UserManifest } from 'wxt';
 import { hostPermissionFor } from './service-base-url';
 
-export const EXTENSION_NAME = 'Agent Readiness Badge';
+/** Name and description come from `locales/` (extension.json), in the browser's language. */
+export const EXTENSION_NAME = '__MSG_extensionName__';
+export const EXTENSION_DESCRIPTION = '__MSG_extensionDescription__';
 
-export const EXTENSION_DESCRIPTION =
-  'Shows how ready the site in the active tab is for AI agents, from its latest stored readiness report.';
+/** The locale used where the browser's language has no translation. */
+export const DEFAULT_LOCALE = 'en';
 
 /**
  * The key suggested for opening the popup: Alt+Shift+R ("readiness"), which is not among
@@ -58,6 +60,7 @@ export function extensionManifest({
   return {
     name: EXTENSION_NAME,
     description: EXTENSION_DESCRIPTION,
+    default_locale: DEFAULT_LOCALE,
     // `sidePanel` (Chrome) is added by WXT with the side panel entrypoint; Firefox's sidebar
     // needs no permission.
     permissions: ['alarms', 'storage', 'tabs', 'contextMenus'],

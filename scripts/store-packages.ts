@@ -20,7 +20,9 @@ export const SOURCES_INCLUDED = [
   'components/**',
   'lib/**',
   'public/**',
+  'locales/**',
   // Build-time modules wxt.config.ts imports.
   'scripts/preact-text-only.ts',
   'scripts/store-packages.ts',
+  'scripts/locale-messages.ts',
 ] as const;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { badgeFor, DEFAULT_BADGE_TITLE } from '../../lib/badge';
 import { deriveLookupTarget } from '../../lib/lookup-target';
+import type { UserSettings } from '../../lib/settings';
 import type { TabState } from '../../lib/tab-state-store';
 
 export interface ExtensionBrowser {
@@ -43,6 +44,8 @@ export interface ExtensionBrowser {
    */
   stopWorker(): Promise<void>;
   popupUrl(tabId: number): string;
+  /** Stores a change to the user's settings (lib/settings.ts), as the options page would. */
+  saveSettings(change: Partial<UserSettings>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -130,11 +133,18 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
   const tabStateUpdatedAt = async (tabId: number) =>
     (await tabStateStamp(tabId))?.updatedAt ?? null;
 
+  const saveSettings = async (change: Partial<UserSettings>) =>
+    (await worker()).evaluate(async (patch) => {
+      const stored = (await chrome.storage.local.get('settings')).settings ?? {};
+      await chrome.storage.local.set({ settings: { ...stored, ...patch } });
+    }, change);
+
   return {
     context,
     extensionId,
     worker,
     badgeOf,
+    saveSettings,
     async openTab(url) {
       const page = await context.newPage();
       // As a person opens a site: in a tab in front. A new page is not always the active tab

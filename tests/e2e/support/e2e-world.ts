@@ -18,8 +18,17 @@ export interface E2eWorld {
   close(): Promise<void>;
 }
 
+export interface E2eWorldOptions {
+  /**
+   * Whether the user has already said yes to automatic lookups, as most specs assume; specs
+   * about consent itself start without it.
+   */
+  automaticLookups?: boolean;
+}
+
 export async function startE2eWorld(
   serverOptions: Omit<ReferenceServerOptions, 'port'> = {},
+  { automaticLookups = true }: E2eWorldOptions = {},
 ): Promise<E2eWorld> {
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
   const sites = await startSampleSiteServer();
@@ -29,6 +38,9 @@ export async function startE2eWorld(
     sitesPort: sites.port,
     headless: E2E_HEADLESS,
   });
+  if (automaticLookups) {
+    await browser.saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
+  }
   return {
     service,
     sites,

@@ -1,0 +1,27 @@
+/**
+ * The one way the product's code reads user-facing text: `browser.i18n`, from the messages in
+ * `locales/` (merged into `_locales/` by the build). Keys are typed from the English files, so
+ * a missing or misspelt key fails the type check rather than showing an empty string.
+ */
+import { browser } from 'wxt/browser';
+import type extension from '../locales/en/extension.json';
+
+/** Add each new area file of `locales/en/` here. */
+export type MessageKey = keyof typeof extension;
+
+// WXT types getMessage from public/_locales, which this project generates from locales/ instead.
+const getMessage = (key: string, substitutions?: string[]): string =>
+  (browser.i18n.getMessage as (key: string, substitutions?: string[]) => string)(
+    key,
+    substitutions,
+  );
+
+export function t(key: MessageKey, substitutions?: string | readonly string[]): string {
+  const subs = typeof substitutions === 'string' ? [substitutions] : substitutions;
+  return getMessage(key, subs === undefined ? undefined : [...subs]);
+}
+
+/** The browser's UI language, for Intl date and number formatting that matches the text. */
+export function uiLocale(): string {
+  return browser.i18n.getUILanguage();
+}
