@@ -9,7 +9,6 @@ import { SOURCES_INCLUDED } from './scripts/store-packages';
 const serviceBaseUrl = resolveServiceBaseUrl(process.env.WXT_REPORT_API_BASE_URL);
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports only: lib/ is not auto-imported anyway, and explicit paths keep vi.mock honest.
   imports: false,
   // No browser launched by `wxt` dev mode: `npm start` drives Chromium itself.
