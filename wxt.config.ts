@@ -13,7 +13,10 @@ export default defineConfig({
   imports: false,
   // No browser launched by `wxt` dev mode: `npm start` drives Chromium itself.
   webExt: { disabled: true },
-  vite: () => ({
+  vite: (env) => ({
+    // The size profile (npm run bench:sizes) reads source maps of a build otherwise identical
+    // to production; no other build carries them.
+    build: { sourcemap: env.mode === 'profile' },
     plugins: [preactTextOnly()],
     define: {
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),
