@@ -39,17 +39,41 @@ function markFirstFrameWithContent({
   observer.observe(document, { childList: true, subtree: true });
 }
 
-async function timeToContent(page: Page, url: string): Promise<number> {
+/** Where a page's time went, from its Navigation Timing entry (ms since navigation start). */
+export interface PagePhases {
+  /** The HTML has arrived. */
+  responseEnd: number;
+  /** The HTML is parsed; module scripts run after this. */
+  domInteractive: number;
+  /** Module scripts have run (their first, synchronous part). */
+  domContentLoaded: number;
+  /** The content is in a frame. */
+  shown: number;
+}
+
+async function timeToContent(page: Page, url: string): Promise<PagePhases> {
   await page.goto(url);
   await page.waitForFunction(() => (globalThis as ShownGlobal).benchShownAt !== undefined, null, {
     timeout: 10_000,
   });
-  return page.evaluate(() => (globalThis as ShownGlobal).benchShownAt as number);
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    return {
+      responseEnd: navigation?.responseEnd ?? Number.NaN,
+      domInteractive: navigation?.domInteractive ?? Number.NaN,
+      domContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      shown: (globalThis as ShownGlobal).benchShownAt as number,
+    };
+  });
 }
 
 export interface PopupSamples {
   popup: number[];
   blank: number[];
+  /** The popup's loads phase by phase: the profile of figure 1. */
+  popupPhases: PagePhases[];
 }
 
 export async function measurePopup(
@@ -69,12 +93,17 @@ export async function measurePopup(
   // Warm-up: the first load of each compiles and caches what later loads reuse.
   await timeToContent(page, popupUrl);
   await timeToContent(page, blankUrl);
-  const samples: PopupSamples = { popup: [], blank: [] };
+  const samples: PopupSamples = { popup: [], blank: [], popupPhases: [] };
+  const loadPopup = async () => {
+    const phases = await timeToContent(page, popupUrl);
+    samples.popupPhases.push(phases);
+    samples.popup.push(phases.shown);
+  };
   for (let pair = 0; pair < pairs; pair++) {
     const popupFirst = pair % 2 === 0;
-    if (popupFirst) samples.popup.push(await timeToContent(page, popupUrl));
-    samples.blank.push(await timeToContent(page, blankUrl));
-    if (!popupFirst) samples.popup.push(await timeToContent(page, popupUrl));
+    if (popupFirst) await loadPopup();
+    samples.blank.push((await timeToContent(page, blankUrl)).shown);
+    if (!popupFirst) await loadPopup();
   }
   await page.close();
   return samples;

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { profileActivations } from './api-trace';
 import { measureCachedBadge, measureUncachedBadge } from './badge-timing';
 import {
   BENCH_SITE_COUNT,
@@ -18,7 +19,7 @@ import { measureCacheScale } from './cache-scale';
 import { entrySizes } from './entry-sizes';
 import { type FigureRow, formatBytes, formatTiming, renderTable } from './figure-table';
 import { machineDetails } from './machine';
-import { measurePopup } from './popup-timing';
+import { measurePopup, type PagePhases } from './popup-timing';
 import { measureScriptedBrowse } from './scripted-browse';
 import { budgetFor } from './size-budgets';
 import { pairedRatios, summarize } from './statistics';
@@ -85,6 +86,9 @@ async function main() {
       goal: `≤ floor + ${UNCACHED_ALLOWANCE_MS} ms`,
       met: uncachedSummary.median <= serviceSummary.median + UNCACHED_ALLOWANCE_MS,
     });
+
+    log('2. profile: the extension API calls behind a cached badge');
+    const badgeProfile = await profileActivations(world, [high, mid], 10);
 
     log('3. requests over a scripted browse');
     const browse = await measureScriptedBrowse(world);
@@ -160,12 +164,28 @@ async function main() {
 
     const table = renderTable(rows);
     process.stdout.write(`\n${table}\n\n`);
+    const phase = (key: keyof PagePhases) =>
+      summarize(popup.popupPhases.map((phases) => phases[key])).median.toFixed(0);
+    process.stdout.write(
+      `Profile of 1 (popup, medians since navigation start): HTML in ${phase('responseEnd')} ms, ` +
+        `parsed ${phase('domInteractive')} ms, scripts run ${phase('domContentLoaded')} ms, ` +
+        `report in a frame ${phase('shown')} ms.\n` +
+        `Profile of 2a (API calls awaited per cached activation, ${badgeProfile.activations} traced, ` +
+        `median ${badgeProfile.medianMs.toFixed(1)} ms):\n` +
+        badgeProfile.calls
+          .map(
+            (call) =>
+              `  ${call.api.padEnd(36)} ${call.callsPerActivation.toFixed(1)} calls  ${call.msPerActivation.toFixed(1)} ms`,
+          )
+          .join('\n') +
+        '\n\n',
+    );
     const result = {
       takenAt: new Date(started).toISOString(),
       durationSeconds: Math.round((Date.now() - started) / 1000),
       machine,
       rows,
-      samples: { popup, cached, uncached, cold, browse, scale, sizes },
+      samples: { popup, cached, uncached, badgeProfile, cold, browse, scale, sizes },
     };
     mkdirSync(OUTPUT_DIR, { recursive: true });
     const stamp = result.takenAt.replace(/[:.]/g, '-');
