@@ -1,36 +1,41 @@
 /// <reference types="chrome" />
 /**
  * Figure 6: the cache at scale — storage used, and the time from a tab switch to its badge
- * for a cached site, as the number of cached origins grows.
+ * for a cached site, as the number of sites offered to the cache grows to 10,000.
  *
- * The cache keeps at most 500 entries (lib/report-cache.ts), so reaching thousands through
- * lookups is impossible by design. Entries are written straight into storage instead, each a
- * copy of a real entry the extension wrote for a real answer, under the keys and with the
- * index records the cache itself uses: storage then holds what the cache would hold if its
- * bound were lifted, and the extension's own lookups run over it. The levels stop where the
- * browser's local storage quota (10 MB) would be exceeded; bytes at 10,000 are projected from
- * the bytes per entry.
+ * Reaching thousands of sites through real lookups would take hours, so each level's new
+ * entries are written straight into storage — copies of a real entry the extension wrote for
+ * a real answer, under the cache's own keys, with later last-use times than the ones before,
+ * and with the cache's totals record kept accurate. Then one real lookup of a site the cache
+ * has never seen makes the extension store an answer, and with it apply its own limits
+ * (lib/report-cache.ts): what storage holds afterwards is what the cache would hold after
+ * that many sites. The cached lookups are timed on the most recently used seeded sites, which
+ * eviction keeps.
  */
 import type { Page } from 'playwright-core';
 import { activationToBadge, installBadgeProbe } from './badge-probe';
 import { type BenchWorld, tabIdOf } from './bench-world';
 
-const ENTRY_PREFIX = 'report-cache:v1:';
-const INDEX_KEY = 'report-cache-index:v1';
+const ENTRY_PREFIX = 'report-cache:v2:';
+const TOTALS_KEY = 'report-cache-totals:v2';
 const scaleSite = (index: number) => `http://x${index}.bench-scale.com`;
+/** Sites that trigger the cache's own eviction after each level: never seeded. */
+const triggerSite = (level: number) => `http://trigger-${level}.bench-sites.com`;
 
 export interface ScaleLevel {
+  /** Sites offered to the cache so far. */
+  offered: number;
+  /** Sites the cache holds after applying its limits. */
   entries: number;
   bytesInUse: number;
-  /** Activation → badge for seeded sites (ms). */
+  /** Activation → badge for the most recent seeded sites (ms). */
   lookups: number[];
 }
 
 export interface ScaleResult {
   levels: ScaleLevel[];
-  /** Median bytes of one real cache entry (key + value) as the browser counts them. */
+  /** Bytes of one real cache entry (key + value, UTF-8 JSON). */
   bytesPerEntry: number;
-  projectedBytesFor10k: number;
   /** Local storage quota of the browser (bytes). */
   quotaBytes: number;
 }
@@ -38,35 +43,39 @@ export interface ScaleResult {
 /** Writes cache entries for sites `from`…`to`-1, copies of the template entry. */
 async function seedEntries(world: BenchWorld, templateOrigin: string, from: number, to: number) {
   const worker = await world.browser.worker();
-  await worker.evaluate(
-    async ({ prefix, indexKey, templateOrigin, from, to, sites }) => {
+  return worker.evaluate(
+    async ({ prefix, totalsKey, templateOrigin, from, to, sites }) => {
       const everything = await chrome.storage.local.get(null);
       const templateKey = Object.keys(everything).find(
         (key) => key.startsWith(prefix) && key.endsWith(`|${templateOrigin}`),
       );
       if (templateKey === undefined) throw new Error(`No cache entry for ${templateOrigin}`);
-      const template = everything[templateKey];
+      const template = everything[templateKey] as { usedAt: number };
       const keyStart = templateKey.slice(0, templateKey.length - templateOrigin.length);
-      const index = (everything[indexKey] ?? {}) as Record<
-        string,
-        { bytes: number; usedAt: number }
-      >;
-      const bytes = new TextEncoder().encode(templateKey + JSON.stringify(template)).length;
+      const totals = (everything[totalsKey] ?? { entries: 0, bytes: 0 }) as {
+        entries: number;
+        bytes: number;
+      };
       const batch = 500;
+      let bytesPerEntry = 0;
       for (let start = from; start < to; start += batch) {
         const items: Record<string, unknown> = {};
         for (let i = start; i < Math.min(to, start + batch); i++) {
           const key = `${keyStart}${sites.replace('{i}', String(i))}`;
-          items[key] = template;
-          index[key] = { bytes, usedAt: Date.now() };
+          // Later sites were used later: eviction keeps the newest.
+          const entry = { ...template, usedAt: template.usedAt + i };
+          bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(entry)).length;
+          items[key] = entry;
+          totals.entries += 1;
+          totals.bytes += bytesPerEntry;
         }
-        await chrome.storage.local.set(items);
+        await chrome.storage.local.set({ ...items, [totalsKey]: totals });
       }
-      await chrome.storage.local.set({ [indexKey]: index });
+      return bytesPerEntry;
     },
     {
       prefix: ENTRY_PREFIX,
-      indexKey: INDEX_KEY,
+      totalsKey: TOTALS_KEY,
       templateOrigin,
       from,
       to,
@@ -75,9 +84,18 @@ async function seedEntries(world: BenchWorld, templateOrigin: string, from: numb
   );
 }
 
-async function bytesInUse(world: BenchWorld): Promise<number> {
+async function storageState(world: BenchWorld) {
   const worker = await world.browser.worker();
-  return worker.evaluate(() => chrome.storage.local.getBytesInUse(null));
+  return worker.evaluate(
+    async ({ prefix }) => {
+      const everything = await chrome.storage.local.get(null);
+      return {
+        bytesInUse: await chrome.storage.local.getBytesInUse(null),
+        entries: Object.keys(everything).filter((key) => key.startsWith(prefix)).length,
+      };
+    },
+    { prefix: ENTRY_PREFIX },
+  );
 }
 
 export async function measureCacheScale(
@@ -89,22 +107,27 @@ export async function measureCacheScale(
   const { browser } = world;
   const result: ScaleLevel[] = [];
   let seeded = 0;
-  const before = await bytesInUse(world);
+  let bytesPerEntry = 0;
   const quotaBytes = await (await browser.worker()).evaluate(
     () => chrome.storage.local.QUOTA_BYTES,
   );
   for (const level of levels) {
-    const measured = result.at(-1);
-    if (measured !== undefined) {
-      const perEntry = (measured.bytesInUse - before) / measured.entries;
-      // Past the quota the browser refuses the writes: the level cannot exist.
-      if (before + perEntry * level > 0.9 * quotaBytes) break;
+    // In steps, so that no single write exceeds the quota before the cache can evict.
+    for (
+      let to = Math.min(level, seeded + 1_000);
+      seeded < level;
+      to = Math.min(level, to + 1_000)
+    ) {
+      bytesPerEntry = await seedEntries(world, templateOrigin, seeded, to);
+      seeded = to;
+      const trigger = await browser.openTab(`${triggerSite(seeded)}/`);
+      await browser.settledBadgeOf(trigger.tabId);
+      await trigger.page.close();
     }
-    await seedEntries(world, templateOrigin, seeded, level);
-    seeded = level;
-    // Two seeded sites in two tabs, switched between: every switch is a cached lookup.
+    // Two of the newest seeded sites in two tabs, switched between: every switch is a
+    // cached lookup.
     const pages: { page: Page; tabId: number }[] = [];
-    for (const index of [0, 1]) {
+    for (const index of [level - 1, level - 2]) {
       const page = await browser.context.newPage();
       await page.bringToFront();
       await page.goto(`${scaleSite(index)}/level-${level}`);
@@ -124,14 +147,7 @@ export async function measureCacheScale(
     if (world.service.lookedUp().some((url) => url?.includes('bench-scale.com'))) {
       throw new Error('A seeded site was looked up: the cache did not serve it');
     }
-    result.push({ entries: level, bytesInUse: await bytesInUse(world), lookups });
+    result.push({ offered: level, ...(await storageState(world)), lookups });
   }
-  const last = result.at(-1) as ScaleLevel;
-  const bytesPerEntry = (last.bytesInUse - before) / last.entries;
-  return {
-    levels: result,
-    bytesPerEntry,
-    projectedBytesFor10k: before + bytesPerEntry * 10_000,
-    quotaBytes,
-  };
+  return { levels: result, bytesPerEntry, quotaBytes };
 }

@@ -30,7 +30,7 @@ const POPUP_PAIRS = 30;
 const BADGE_SAMPLES = 30;
 const UNCACHED_SAMPLES = 20;
 const COLD_STARTS = 12;
-/** Levels that would not fit in the browser's storage quota are skipped (cache-scale.ts). */
+/** Sites offered to the cache; it keeps what fits its limits (lib/report-cache.ts). */
 const SCALE_LEVELS = [100, 500, 1_000, 2_000, 3_000, 5_000, 10_000];
 const SCALE_LOOKUPS = 20;
 /** One frame at 60 Hz. */
@@ -139,22 +139,23 @@ async function main() {
     await browser.settledBadgeOf(templateTab.tabId);
     await templateTab.page.close();
     const scale = await measureCacheScale(world, template, SCALE_LEVELS, SCALE_LOOKUPS);
+    const largest = scale.levels.at(-1);
     rows.push({
-      figure: '6a. Storage for 10,000 cached origins',
-      measured: `${formatBytes(scale.projectedBytesFor10k)} (projected, ${formatBytes(scale.bytesPerEntry)}/entry)`,
+      figure: `6a. Storage after ${largest?.offered ?? 0} cached origins`,
+      measured: `${formatBytes(largest?.bytesInUse ?? 0)} (${largest?.entries ?? 0} kept, ${formatBytes(scale.bytesPerEntry)}/entry)`,
       floor: '–',
       ratio: '–',
       goal: '≤ 5 MB',
-      met: scale.projectedBytesFor10k <= 5_000_000,
+      met: largest !== undefined && largest.offered >= 10_000 && largest.bytesInUse <= 5_000_000,
     });
     const first = scale.levels[0];
     for (const level of scale.levels) {
       const summary = summarize(level.lookups);
       const baseline = summarize(first?.lookups ?? level.lookups);
       rows.push({
-        figure: `6b. Cached lookup with ${level.entries} entries (p50 / p99)`,
+        figure: `6b. Cached lookup after ${level.offered} origins (${level.entries} kept), p50 / p99`,
         measured: `${summary.median.toFixed(1)} / ${summary.p99.toFixed(1)} ms n=${summary.n}`,
-        floor: `${baseline.median.toFixed(1)} ms at ${first?.entries}`,
+        floor: `${baseline.median.toFixed(1)} ms at ${first?.offered}`,
         ratio: (summary.median / baseline.median).toFixed(2),
         goal: 'flat',
         // "Does not grow": the median within a quarter of the smallest level's.
