@@ -10,12 +10,14 @@ import { SOURCES_INCLUDED } from './scripts/store-packages';
 const serviceBaseUrl = resolveServiceBaseUrl(process.env.WXT_REPORT_API_BASE_URL);
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports only: lib/ is not auto-imported anyway, and explicit paths keep vi.mock honest.
   imports: false,
   // No browser launched by `wxt` dev mode: `npm start` drives Chromium itself.
   webExt: { disabled: true },
-  vite: () => ({
+  vite: (env) => ({
+    // The size profile (npm run bench:sizes) reads source maps of a build otherwise identical
+    // to production; no other build carries them.
+    build: { sourcemap: env.mode === 'profile' },
     plugins: [preactTextOnly()],
     define: {
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),

@@ -2,17 +2,18 @@
  * Answers from the service kept in local storage, so they outlive the MV3 worker (which the
  * browser stops after about 30 s idle) and a tab switch costs no request.
  *
- * - Each entry holds the answer and its http-cache-semantics policy (toObject()), so freshness
- *   is judged again by the same rules after any restart (lib/cache-freshness.ts).
+ * - Each entry holds the answer, the caching headers it came with and its http-cache-semantics
+ *   policy (toObject()), so freshness is judged again by the same rules after any restart
+ *   (lib/cache-freshness.ts). Other headers are not kept: they cost bytes and decide nothing.
  * - Keys carry the service base URL: a report from one service is never served for another.
- * - Bounded in entries and bytes by an index of sizes and last use; the least recently used
- *   go first. A quota error evicts cache entries and retries; nothing else in storage (the
- *   user's settings) is ever touched.
- * - The index only decides what to evict: what is served is always read from the entry
- *   itself, so an index out of step (a worker stopped between two writes) never serves a
- *   wrong answer, and the purge (on an alarm) puts the two back in step.
+ * - A read is one storage read of its own entry, whatever the number of entries: the entry
+ *   carries its own last use, and a small totals record (entries, bytes) tells a write when
+ *   the cache has outgrown its limits. Only then is everything read, the expired dropped and
+ *   the least recently used evicted, down to 90 % of the limits, so it happens rarely.
+ * - The totals may drift when the worker stops between two writes; the hourly purge counts
+ *   them again. Nothing else in storage (the user's settings) is ever touched.
  */
-import { storage } from 'wxt/utils/storage';
+import { browser } from 'wxt/browser';
 import {
   assessFreshness,
   type FreshnessVerdict,
@@ -20,7 +21,7 @@ import {
   type StoredPolicy,
 } from './cache-freshness';
 import { createKeyedQueue } from './keyed-queue';
-import type { LookupOutcome } from './lookup-outcome';
+import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { reportRequestUrl } from './report-client';
 
 /** The answers worth keeping: they describe the site, not the state of the service. */
@@ -43,43 +44,54 @@ export interface ReportCache {
    * copy can still stand in for them (stale-if-error).
    */
   put(target: string, outcome: LookupOutcome, receivedAt: number): Promise<void>;
-  /** Drops expired entries and puts the index back in step with the entries. */
+  /** Drops expired entries, evicts beyond the limits and counts the totals again. */
   purgeExpired(): Promise<void>;
 }
 
 export interface CacheLimits {
   maxEntries: number;
-  /** Sum of the entries' sizes, as UTF-8 JSON. */
+  /** Sum of the entries' sizes, as UTF-8 JSON with their keys. */
   maxBytes: number;
 }
 
-/** Reports are a few kilobytes: this holds hundreds, well inside the 10 MB of local storage. */
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 500, maxBytes: 2 * 1024 * 1024 };
+/**
+ * A typical report's entry is about 1.5 KB, so the byte limit binds first: some 2,500
+ * sites, and never more than 4 MiB of the browser's 10 MB of local storage, leaving room for
+ * the settings, the score history and the lookup log.
+ */
+export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
 
 /** A read refreshes an entry's last use at most this often, to spare a write per tab switch. */
 export const TOUCH_INTERVAL_MS = 60_000;
 
+/** Eviction goes this far below the limits, so the next writes do not evict again at once. */
+const EVICT_TO_SHARE = 0.9;
+
 /** How many times a write that hit the quota is retried, each after evicting more. */
 const QUOTA_RETRIES = 3;
 
-const ENTRY_PREFIX = 'report-cache:v1:';
+/** Response headers that decide freshness; nothing else of a response is stored. */
+const CACHING_HEADERS = ['cache-control', 'age', 'date', 'expires', 'pragma', 'vary'];
+
+const ENTRY_PREFIX = 'report-cache:v2:';
 /** Entries of this and any earlier format share this prefix; the purge drops unknown ones. */
 const ANY_ENTRY_PREFIX = 'report-cache:';
-const INDEX_KEY = 'local:report-cache-index:v1';
+const TOTALS_KEY = 'report-cache-totals:v2';
+/** Records of earlier formats that the purge removes. */
+const RETIRED_KEYS = ['report-cache-index:v1'];
 
 interface CacheEntry {
   outcome: CacheableOutcome;
   policy: StoredPolicy;
   receivedAt: number;
-}
-
-interface IndexRecord {
-  bytes: number;
+  /** Last read or write (epoch ms), for evicting the least recently used. */
   usedAt: number;
 }
 
-/** By entry key (without the storage area). */
-type CacheIndex = Record<string, IndexRecord>;
+interface CacheTotals {
+  entries: number;
+  bytes: number;
+}
 
 export function isCacheableOutcome(outcome: LookupOutcome): outcome is CacheableOutcome {
   return outcome.kind === 'report' || outcome.kind === 'no-report';
@@ -90,9 +102,15 @@ function isCacheEntry(value: unknown): value is CacheEntry {
   const entry = value as Partial<CacheEntry>;
   return (
     typeof entry.receivedAt === 'number' &&
+    typeof entry.usedAt === 'number' &&
     entry.policy?.v === 1 &&
     (entry.outcome?.kind === 'report' || entry.outcome?.kind === 'no-report')
   );
+}
+
+function isCacheTotals(value: unknown): value is CacheTotals {
+  const totals = value as Partial<CacheTotals> | null | undefined;
+  return typeof totals?.entries === 'number' && typeof totals.bytes === 'number';
 }
 
 function isQuotaError(error: unknown): boolean {
@@ -104,33 +122,23 @@ function isQuotaError(error: unknown): boolean {
 const byteSize = (key: string, value: unknown) =>
   new TextEncoder().encode(key + JSON.stringify(value)).length;
 
-/** Keys of the least recently used entries, oldest first. */
-function leastRecentlyUsed(index: CacheIndex, except: string): string[] {
-  return Object.entries(index)
-    .filter(([key]) => key !== except)
-    .sort(([keyA, a], [keyB, b]) => a.usedAt - b.usedAt || keyA.localeCompare(keyB))
-    .map(([key]) => key);
-}
-
-/** The keys to evict so that the index fits the limits, least recently used first. */
-function overflow(index: CacheIndex, limits: CacheLimits, keep: string): string[] {
-  let entries = Object.keys(index).length;
-  let bytes = Object.values(index).reduce((sum, record) => sum + record.bytes, 0);
-  const evicted: string[] = [];
-  for (const key of leastRecentlyUsed(index, keep)) {
-    if (entries <= limits.maxEntries && bytes <= limits.maxBytes) break;
-    evicted.push(key);
-    entries -= 1;
-    bytes -= index[key]?.bytes ?? 0;
+/** The response as the cache keeps it: its status and caching headers only. */
+export function cachingPart(response: ResponseMeta): ResponseMeta {
+  const headers: Record<string, string> = {};
+  for (const name of CACHING_HEADERS) {
+    const value = response.headers[name];
+    if (value !== undefined) headers[name] = value;
   }
-  return evicted;
+  return { status: response.status, headers };
 }
 
-function without(index: CacheIndex, keys: string[]): CacheIndex {
-  const copy = { ...index };
-  for (const key of keys) delete copy[key];
-  return copy;
-}
+const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
+  maxEntries: Math.floor(limits.maxEntries * share),
+  maxBytes: Math.floor(limits.maxBytes * share),
+});
+
+const withinLimits = (totals: CacheTotals, limits: CacheLimits) =>
+  totals.entries <= limits.maxEntries && totals.bytes <= limits.maxBytes;
 
 export function createReportCache(deps: {
   baseUrl: string;
@@ -138,79 +146,126 @@ export function createReportCache(deps: {
   limits?: CacheLimits;
 }): ReportCache {
   const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
-  // Every change of the index goes through this one queue: read-modify-write must not race.
-  const indexQueue = createKeyedQueue<'index'>();
-  const withIndex = <T>(task: () => Promise<T>) => indexQueue.run('index', task);
+  const local = browser.storage.local;
+  // Every write goes through this one queue: the totals are a read-modify-write, and a touch
+  // must not put back an entry that a newer answer has just replaced.
+  const writeQueue = createKeyedQueue<'writes'>();
+  const serially = <T>(task: () => Promise<T>) => writeQueue.run('writes', task);
 
   const entryKey = (target: string) =>
     `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|${target}`;
-  const local = (key: string) => `local:${key}` as const;
   const requestUrl = (target: string) => reportRequestUrl(deps.baseUrl, target);
 
-  const readIndex = async () => (await storage.getItem<CacheIndex>(INDEX_KEY)) ?? {};
+  const readOne = async (key: string): Promise<unknown> => (await local.get(key))[key];
+  const readTotals = async (): Promise<CacheTotals> => {
+    const stored = await readOne(TOTALS_KEY);
+    return isCacheTotals(stored) ? stored : { entries: 0, bytes: 0 };
+  };
+
+  /**
+   * Reads everything once: drops what is unusable or expired, evicts the least recently used
+   * until the rest fits `fit` (keeping `keep`), and writes the totals counted afresh.
+   */
+  async function compact(fit: CacheLimits, keep: string | null): Promise<void> {
+    const now = deps.now();
+    const everything = await local.get(null);
+    const kept: { key: string; usedAt: number; bytes: number }[] = [];
+    const dropped: string[] = RETIRED_KEYS.filter((key) => key in everything);
+    for (const [key, value] of Object.entries(everything)) {
+      if (!key.startsWith(ANY_ENTRY_PREFIX) || key === TOTALS_KEY) continue;
+      // Expiry depends on the policy's times alone, so the request it was stored for (the
+      // policy's own URL) serves to judge entries of any base URL.
+      const usable =
+        key.startsWith(ENTRY_PREFIX) &&
+        isCacheEntry(value) &&
+        !assessFreshness(value.policy, value.policy.u ?? '', () => now).expired;
+      if (usable) kept.push({ key, usedAt: value.usedAt, bytes: byteSize(key, value) });
+      else dropped.push(key);
+    }
+    kept.sort((a, b) => a.usedAt - b.usedAt || a.key.localeCompare(b.key));
+    const totals: CacheTotals = {
+      entries: kept.length,
+      bytes: kept.reduce((sum, entry) => sum + entry.bytes, 0),
+    };
+    for (const entry of kept) {
+      if (withinLimits(totals, fit)) break;
+      if (entry.key === keep) continue;
+      dropped.push(entry.key);
+      totals.entries -= 1;
+      totals.bytes -= entry.bytes;
+    }
+    if (dropped.length > 0) await local.remove(dropped);
+    await local.set({ [TOTALS_KEY]: totals });
+  }
 
   async function remove(key: string): Promise<void> {
-    await withIndex(async () => {
-      const index = await readIndex();
-      if (key in index) await storage.setItem(INDEX_KEY, without(index, [key]));
-      await storage.removeItem(local(key));
+    await serially(async () => {
+      const old = await readOne(key);
+      if (old === undefined) return;
+      const totals = await readTotals();
+      await local.remove(key);
+      await local.set({
+        [TOTALS_KEY]: {
+          entries: Math.max(0, totals.entries - 1),
+          bytes: Math.max(0, totals.bytes - byteSize(key, old)),
+        },
+      });
     });
   }
 
-  /** Writes entry and index in one call (atomic in the browser), evicting on quota errors. */
+  /** Writes an entry and the totals in one call (atomic in the browser), evicting as needed. */
   async function store(key: string, entry: CacheEntry): Promise<void> {
     const bytes = byteSize(key, entry);
     if (bytes > limits.maxBytes) {
       await remove(key);
       return;
     }
-    await withIndex(async () => {
-      let index: CacheIndex = { ...(await readIndex()), [key]: { bytes, usedAt: deps.now() } };
-      let evicted = overflow(index, limits, key);
-      index = without(index, evicted);
+    await serially(async () => {
+      const old = await readOne(key);
+      const totals = await readTotals();
+      const next: CacheTotals = {
+        entries: totals.entries + (old === undefined ? 1 : 0),
+        bytes: totals.bytes - (old === undefined ? 0 : byteSize(key, old)) + bytes,
+      };
       for (let attempt = 0; ; attempt++) {
         try {
-          await storage.setItems([
-            { key: local(key), value: entry },
-            { key: INDEX_KEY, value: index },
-          ]);
+          await local.set({ [key]: entry, [TOTALS_KEY]: next });
           break;
         } catch (error) {
-          const candidates = leastRecentlyUsed(index, key);
-          if (!isQuotaError(error) || attempt >= QUOTA_RETRIES || candidates.length === 0) {
-            // Not caching is always safe; failing the lookup over it is not.
-            if (isQuotaError(error)) return;
-            throw error;
+          if (!isQuotaError(error)) throw error;
+          // Not caching is always safe; failing the lookup over it is not.
+          if (attempt >= QUOTA_RETRIES) return;
+          // The browser's quota is shared with other data: make room by a quarter each time.
+          const { entries: count, bytes: size } = await readTotals();
+          try {
+            await compact(scaled({ maxEntries: count, maxBytes: size }, 0.75), null);
+          } catch (compactError) {
+            if (isQuotaError(compactError)) return;
+            throw compactError;
           }
-          // Make room by evicting a quarter of the entries (at least one), oldest first.
-          const more = candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 4)));
-          await storage.removeItems(more.map(local));
-          evicted = evicted.concat(more);
-          index = without(index, more);
+          const now = await readTotals();
+          next.entries = now.entries + 1;
+          next.bytes = now.bytes + bytes;
         }
       }
-      if (evicted.length > 0) await storage.removeItems(evicted.map(local));
+      if (!withinLimits(next, limits)) await compact(scaled(limits, EVICT_TO_SHARE), key);
     });
   }
 
-  async function touch(key: string, now: number): Promise<void> {
-    await withIndex(async () => {
-      const index = await readIndex();
-      const record = index[key];
-      if (record !== undefined && now - record.usedAt < TOUCH_INTERVAL_MS) return;
-      const entry = await storage.getItem<unknown>(local(key));
-      // The entry may have gone meanwhile; an index record must not outlive it.
-      if (!isCacheEntry(entry)) return;
-      const bytes = record?.bytes ?? byteSize(key, entry);
-      await storage.setItem(INDEX_KEY, { ...index, [key]: { bytes, usedAt: now } });
+  /** Records a read as the entry's last use, unless a newer answer replaced it meanwhile. */
+  async function touch(key: string, read: CacheEntry, now: number): Promise<void> {
+    await serially(async () => {
+      const current = await readOne(key);
+      if (!isCacheEntry(current) || current.receivedAt !== read.receivedAt) return;
+      await local.set({ [key]: { ...current, usedAt: now } });
     });
   }
 
   return {
     async get(target) {
       const key = entryKey(target);
-      const entry = await storage.getItem<unknown>(local(key));
-      if (entry === null) return null;
+      const entry = await readOne(key);
+      if (entry === undefined) return null;
       if (!isCacheEntry(entry)) {
         await remove(key);
         return null;
@@ -221,46 +276,22 @@ export function createReportCache(deps: {
         await remove(key);
         return null;
       }
-      await touch(key, now);
+      if (now - entry.usedAt >= TOUCH_INTERVAL_MS) await touch(key, entry, now);
       return { outcome: entry.outcome, receivedAt: entry.receivedAt, verdict };
     },
 
     async put(target, outcome, receivedAt) {
       if (!isCacheableOutcome(outcome)) return;
       const key = entryKey(target);
-      const policy = policyForAnswer(requestUrl(target), outcome.response, () => receivedAt);
+      const kept = { ...outcome, response: cachingPart(outcome.response) } as CacheableOutcome;
+      const policy = policyForAnswer(requestUrl(target), kept.response, () => receivedAt);
       if (policy === null) {
         await remove(key);
         return;
       }
-      await store(key, { outcome, policy, receivedAt });
+      await store(key, { outcome: kept, policy, receivedAt, usedAt: deps.now() });
     },
 
-    async purgeExpired() {
-      const now = deps.now();
-      await withIndex(async () => {
-        const everything = await storage.snapshot('local');
-        const index = await readIndex();
-        const kept: CacheIndex = {};
-        const dropped: string[] = [];
-        for (const [key, value] of Object.entries(everything)) {
-          if (!key.startsWith(ANY_ENTRY_PREFIX)) continue;
-          // Expiry depends on the policy's times alone, so the request it was stored for
-          // (the policy's own URL) serves to judge entries of any base URL.
-          const usable =
-            isCacheEntry(value) &&
-            !assessFreshness(value.policy, value.policy.u ?? '', () => now).expired;
-          if (!usable) {
-            dropped.push(key);
-            continue;
-          }
-          kept[key] = index[key] ?? { bytes: byteSize(key, value), usedAt: value.receivedAt };
-        }
-        const evicted = overflow(kept, limits, '');
-        await storage.setItem(INDEX_KEY, without(kept, evicted));
-        const gone = dropped.concat(evicted);
-        if (gone.length > 0) await storage.removeItems(gone.map(local));
-      });
-    },
+    purgeExpired: () => serially(() => compact(limits, null)),
   };
 }

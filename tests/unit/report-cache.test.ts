@@ -55,8 +55,11 @@ describe('createReportCache', () => {
     });
     advance(300_000);
     expect(await cache.get(site(1))).toBeNull();
-    // Expired entries go from storage too, index and all.
-    expect(await localKeys()).toEqual(['report-cache-index:v1']);
+    // Expired entries go from storage too; only the (now empty) totals stay.
+    expect(await localKeys()).toEqual(['report-cache-totals:v2']);
+    expect(await fakeBrowser.storage.local.get('report-cache-totals:v2')).toEqual({
+      'report-cache-totals:v2': { entries: 0, bytes: 0 },
+    });
   });
 
   it('survives the worker: a new cache over the same storage serves the entry', async () => {
@@ -92,7 +95,38 @@ describe('createReportCache', () => {
     expect(await cache.get(site(2))).toBeNull();
   });
 
-  it('evicts the least recently used entry beyond the entry limit', async () => {
+  it('reads one storage record per lookup, whatever the number of entries', async () => {
+    const { cache, advance } = setUp();
+    for (let n = 0; n < 200; n++) await cache.put(site(n), reportFor(site(n)), START);
+    advance(1_000);
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await cache.get(site(7))).not.toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('keeps only the caching headers of a response', async () => {
+    const { cache } = setUp();
+    const outcome = reportFor(site(1));
+    if (outcome.kind !== 'report') throw new Error('fixture');
+    outcome.response.headers = {
+      'cache-control': 'max-age=300',
+      date: new Date(START).toUTCString(),
+      'content-type': 'application/json',
+      'set-cookie': 'session=secret',
+      server: 'reference',
+    };
+    await cache.put(site(1), outcome, START);
+    const cached = await cache.get(site(1));
+    expect(cached?.outcome.response.headers).toEqual({
+      'cache-control': 'max-age=300',
+      date: new Date(START).toUTCString(),
+    });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('secret');
+  });
+
+  it('evicts the least recently used beyond the entry limit, down to 90 % of it', async () => {
     const { cache, advance } = setUp({ maxEntries: 3, maxBytes: 1024 * 1024 });
     for (const n of [1, 2, 3]) {
       await cache.put(site(n), reportFor(site(n)), START);
@@ -102,17 +136,16 @@ describe('createReportCache', () => {
     await cache.get(site(1));
     advance(TOUCH_INTERVAL_MS);
     await cache.put(site(4), reportFor(site(4)), START);
-    expect(await cachedTargets(cache, [1, 2, 3, 4].map(site))).toEqual([site(1), site(3), site(4)]);
+    // 90 % of three is two entries: sites 2 and 3 were used least recently.
+    expect(await cachedTargets(cache, [1, 2, 3, 4].map(site))).toEqual([site(1), site(4)]);
   });
 
   it('evicts beyond the byte limit, and never stores an entry larger than the limit', async () => {
-    // The size of one entry, as the index counts it.
+    // The size of one entry, as the totals count it.
     await setUp().cache.put(site(1), reportFor(site(1)), START);
-    const stored = await fakeBrowser.storage.local.get('report-cache-index:v1');
-    const [record] = Object.values(
-      stored['report-cache-index:v1'] as Record<string, { bytes: number }>,
-    );
-    const entryBytes = record?.bytes ?? 0;
+    const stored = await fakeBrowser.storage.local.get('report-cache-totals:v2');
+    const entryBytes = (stored['report-cache-totals:v2'] as { bytes: number }).bytes;
+    expect(entryBytes).toBeGreaterThan(500);
     fakeBrowser.reset();
     const { cache, advance } = setUp({ maxEntries: 100, maxBytes: Math.round(entryBytes * 2.5) });
     for (const n of [1, 2, 3]) {
@@ -159,36 +192,30 @@ describe('createReportCache', () => {
     await expect(cache.put(site(1), reportFor(site(1)), START)).rejects.toThrow('disk on fire');
   });
 
-  it('purges expired entries, entries of an older format, and puts the index in step', async () => {
+  it('purges expired entries and older formats, and counts the totals again', async () => {
     const { cache, advance } = setUp();
     await cache.put(site(1), reportFor(site(1), 'max-age=60'), START);
     await cache.put(site(2), reportFor(site(2), 'max-age=600'), START);
+    const keyOf2 = `report-cache:v2:${encodeURIComponent(BASE_URL)}|${site(2)}`;
+    const entry2 = (await fakeBrowser.storage.local.get(keyOf2))[keyOf2];
     await fakeBrowser.storage.local.set({
       'report-cache:http%3A%2F%2Fservice.test|http://old.example.com': { expiresAt: 0 },
+      'report-cache:v1:http%3A%2F%2Fservice.test|http://old.example.com': { receivedAt: 0 },
+      'report-cache-index:v1': {},
+      // Totals out of step, as a worker stopped between two writes leaves them.
+      'report-cache-totals:v2': { entries: 7, bytes: 1 },
       settings: { automatic: true },
-    });
-    // An entry whose index record was lost (a worker stopped between two writes).
-    const index = (await fakeBrowser.storage.local.get('report-cache-index:v1'))[
-      'report-cache-index:v1'
-    ] as Record<string, unknown>;
-    const [firstKey] = Object.keys(index);
-    await fakeBrowser.storage.local.set({
-      'report-cache-index:v1': Object.fromEntries(
-        Object.entries(index).filter(([key]) => key !== firstKey),
-      ),
     });
     advance(120_000);
     await cache.purgeExpired();
-    expect((await localKeys()).sort()).toEqual([
-      'report-cache-index:v1',
-      `report-cache:v1:${encodeURIComponent(BASE_URL)}|${site(2)}`,
-      'settings',
-    ]);
-    const purgedIndex = (await fakeBrowser.storage.local.get('report-cache-index:v1'))[
-      'report-cache-index:v1'
-    ] as Record<string, unknown>;
-    expect(Object.keys(purgedIndex)).toEqual([
-      `report-cache:v1:${encodeURIComponent(BASE_URL)}|${site(2)}`,
-    ]);
+    expect((await localKeys()).sort()).toEqual(
+      [keyOf2, 'report-cache-totals:v2', 'settings'].sort(),
+    );
+    expect(await fakeBrowser.storage.local.get('report-cache-totals:v2')).toEqual({
+      'report-cache-totals:v2': {
+        entries: 1,
+        bytes: new TextEncoder().encode(keyOf2 + JSON.stringify(entry2)).length,
+      },
+    });
   });
 });

@@ -1,0 +1,109 @@
+/// <reference types="chrome" />
+/**
+ * What every figure of the bench runs against: the reference server on a free loopback port,
+ * the extension built for it as production code, the sample-site server, and headless
+ * Chromium with the extension loaded. Every host name resolves to 127.0.0.1
+ * (tests/support/extension-browser.ts), so nothing leaves the machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../tests/fixtures/reports';
+import { retargetReport } from '../../tests/reference-server/report-store';
+import { type ReferenceServer, startReferenceServer } from '../../tests/reference-server/server';
+import {
+  type ExtensionBrowser,
+  launchExtensionBrowser,
+} from '../../tests/support/extension-browser';
+import {
+  type SampleSiteServer,
+  startSampleSiteServer,
+} from '../../tests/support/sample-site-server';
+import { ensureChromium } from '../chromium';
+
+/** Where the bench build goes: `wxt build --mode bench`. */
+export const BENCH_EXTENSION_DIR = resolve('.output/chrome-mv3-bench');
+
+/**
+ * The floor page: an extension page with nothing in it, loaded from the same extension, so
+ * the popup is compared with the least a page of this extension can cost. Written into the
+ * bench build only; the product has no such page.
+ */
+export const BLANK_PAGE = 'bench-blank.html';
+const BLANK_PAGE_HTML =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Blank</title><body></body></html>\n';
+
+/** Sites the service has a report for beyond the fixtures: `http://s0.bench-sites.com` … */
+export const BENCH_SITE_COUNT = 400;
+export const benchSite = (index: number) => `http://s${index}.bench-sites.com`;
+
+export interface BenchWorld {
+  service: ReferenceServer;
+  sites: SampleSiteServer;
+  browser: ExtensionBrowser;
+  chromiumPath: string;
+  /** `chrome-extension://ID/PATH`. */
+  extensionUrl(path: string): string;
+  close(): Promise<void>;
+}
+
+export async function startBenchWorld(): Promise<BenchWorld> {
+  const chromiumPath = ensureChromium();
+  const service = await startReferenceServer({
+    port: 0,
+    extraReports: (baseUrl) => {
+      const template = fixtureReports(baseUrl).mid;
+      const reports: Record<string, ReturnType<typeof retargetReport>> = {};
+      for (let index = 0; index < BENCH_SITE_COUNT; index++) {
+        reports[benchSite(index)] = retargetReport(template, benchSite(index), baseUrl);
+      }
+      return reports;
+    },
+  });
+  buildBenchExtension(service.baseUrl);
+  const sites = await startSampleSiteServer();
+  const browser = await launchExtensionBrowser({
+    chromiumPath,
+    extensionDir: BENCH_EXTENSION_DIR,
+    sitesPort: sites.port,
+    headless: true,
+  });
+  return {
+    service,
+    sites,
+    browser,
+    chromiumPath,
+    extensionUrl: (path) => `chrome-extension://${browser.extensionId}/${path}`,
+    async close() {
+      await browser.close();
+      await sites.close();
+      await service.close();
+    },
+  };
+}
+
+/**
+ * Production code pointed at the bench's server: NODE_ENV=production because any other mode
+ * compiles Preact's development JSX (file names and line numbers in every element), which
+ * would make the popup heavier than what users run.
+ */
+function buildBenchExtension(baseUrl: string): void {
+  execFileSync('npx', ['wxt', 'build', '--mode', 'bench'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', WXT_REPORT_API_BASE_URL: baseUrl },
+  });
+  writeFileSync(join(BENCH_EXTENSION_DIR, BLANK_PAGE), BLANK_PAGE_HTML);
+}
+
+/** The id the extension knows a page's tab by (the page's address must be unique). */
+export async function tabIdOf(world: BenchWorld, page: Page): Promise<number> {
+  const worker = await world.browser.worker();
+  return worker.evaluate(async (pageUrl) => {
+    const tab = (await chrome.tabs.query({})).find((candidate) => candidate.url === pageUrl);
+    if (tab?.id === undefined) throw new Error(`No tab shows ${pageUrl}`);
+    return tab.id;
+  }, page.url());
+}
+
+export { FIXTURE_ORIGINS };

@@ -1,0 +1,153 @@
+/// <reference types="chrome" />
+/**
+ * Figure 6: the cache at scale — storage used, and the time from a tab switch to its badge
+ * for a cached site, as the number of sites offered to the cache grows to 10,000.
+ *
+ * Reaching thousands of sites through real lookups would take hours, so each level's new
+ * entries are written straight into storage — copies of a real entry the extension wrote for
+ * a real answer, under the cache's own keys, with later last-use times than the ones before,
+ * and with the cache's totals record kept accurate. Then one real lookup of a site the cache
+ * has never seen makes the extension store an answer, and with it apply its own limits
+ * (lib/report-cache.ts): what storage holds afterwards is what the cache would hold after
+ * that many sites. The cached lookups are timed on the most recently used seeded sites, which
+ * eviction keeps.
+ */
+import type { Page } from 'playwright-core';
+import { activationToBadge, installBadgeProbe } from './badge-probe';
+import { type BenchWorld, tabIdOf } from './bench-world';
+
+const ENTRY_PREFIX = 'report-cache:v2:';
+const TOTALS_KEY = 'report-cache-totals:v2';
+const scaleSite = (index: number) => `http://x${index}.bench-scale.com`;
+/** Sites that trigger the cache's own eviction after each level: never seeded. */
+const triggerSite = (level: number) => `http://trigger-${level}.bench-sites.com`;
+
+export interface ScaleLevel {
+  /** Sites offered to the cache so far. */
+  offered: number;
+  /** Sites the cache holds after applying its limits. */
+  entries: number;
+  bytesInUse: number;
+  /** Activation → badge for the most recent seeded sites (ms). */
+  lookups: number[];
+}
+
+export interface ScaleResult {
+  levels: ScaleLevel[];
+  /** Bytes of one real cache entry (key + value, UTF-8 JSON). */
+  bytesPerEntry: number;
+  /** Local storage quota of the browser (bytes). */
+  quotaBytes: number;
+}
+
+/** Writes cache entries for sites `from`…`to`-1, copies of the template entry. */
+async function seedEntries(world: BenchWorld, templateOrigin: string, from: number, to: number) {
+  const worker = await world.browser.worker();
+  return worker.evaluate(
+    async ({ prefix, totalsKey, templateOrigin, from, to, sites }) => {
+      const everything = await chrome.storage.local.get(null);
+      const templateKey = Object.keys(everything).find(
+        (key) => key.startsWith(prefix) && key.endsWith(`|${templateOrigin}`),
+      );
+      if (templateKey === undefined) throw new Error(`No cache entry for ${templateOrigin}`);
+      const template = everything[templateKey] as { usedAt: number };
+      const keyStart = templateKey.slice(0, templateKey.length - templateOrigin.length);
+      const totals = (everything[totalsKey] ?? { entries: 0, bytes: 0 }) as {
+        entries: number;
+        bytes: number;
+      };
+      const batch = 500;
+      let bytesPerEntry = 0;
+      for (let start = from; start < to; start += batch) {
+        const items: Record<string, unknown> = {};
+        for (let i = start; i < Math.min(to, start + batch); i++) {
+          const key = `${keyStart}${sites.replace('{i}', String(i))}`;
+          // Later sites were used later: eviction keeps the newest.
+          const entry = { ...template, usedAt: template.usedAt + i };
+          bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(entry)).length;
+          items[key] = entry;
+          totals.entries += 1;
+          totals.bytes += bytesPerEntry;
+        }
+        await chrome.storage.local.set({ ...items, [totalsKey]: totals });
+      }
+      return bytesPerEntry;
+    },
+    {
+      prefix: ENTRY_PREFIX,
+      totalsKey: TOTALS_KEY,
+      templateOrigin,
+      from,
+      to,
+      sites: scaleSite(0).replace('x0', 'x{i}'),
+    },
+  );
+}
+
+async function storageState(world: BenchWorld) {
+  const worker = await world.browser.worker();
+  return worker.evaluate(
+    async ({ prefix }) => {
+      const everything = await chrome.storage.local.get(null);
+      return {
+        bytesInUse: await chrome.storage.local.getBytesInUse(null),
+        entries: Object.keys(everything).filter((key) => key.startsWith(prefix)).length,
+      };
+    },
+    { prefix: ENTRY_PREFIX },
+  );
+}
+
+export async function measureCacheScale(
+  world: BenchWorld,
+  templateOrigin: string,
+  levels: number[],
+  lookupsPerLevel: number,
+): Promise<ScaleResult> {
+  const { browser } = world;
+  const result: ScaleLevel[] = [];
+  let seeded = 0;
+  let bytesPerEntry = 0;
+  const quotaBytes = await (await browser.worker()).evaluate(
+    () => chrome.storage.local.QUOTA_BYTES,
+  );
+  for (const level of levels) {
+    // In steps, so that no single write exceeds the quota before the cache can evict.
+    for (
+      let to = Math.min(level, seeded + 1_000);
+      seeded < level;
+      to = Math.min(level, to + 1_000)
+    ) {
+      bytesPerEntry = await seedEntries(world, templateOrigin, seeded, to);
+      seeded = to;
+      const trigger = await browser.openTab(`${triggerSite(seeded)}/`);
+      await browser.settledBadgeOf(trigger.tabId);
+      await trigger.page.close();
+    }
+    // Two of the newest seeded sites in two tabs, switched between: every switch is a
+    // cached lookup.
+    const pages: { page: Page; tabId: number }[] = [];
+    for (const index of [level - 1, level - 2]) {
+      const page = await browser.context.newPage();
+      await page.bringToFront();
+      await page.goto(`${scaleSite(index)}/level-${level}`);
+      const tabId = await tabIdOf(world, page);
+      await browser.settledBadgeOf(tabId);
+      pages.push({ page, tabId });
+    }
+    const lookups: number[] = [];
+    for (let sample = 0; sample < lookupsPerLevel; sample++) {
+      const tab = pages[sample % 2] as { page: Page; tabId: number };
+      const worker = await browser.worker();
+      await installBadgeProbe(worker);
+      await tab.page.bringToFront();
+      lookups.push(await activationToBadge(worker, tab.tabId));
+    }
+    for (const { page } of pages) await page.close();
+    if (world.service.lookedUp().some((url) => url?.includes('bench-scale.com'))) {
+      throw new Error('A seeded site was looked up: the cache did not serve it');
+    }
+    result.push({ offered: level, ...(await storageState(world)), lookups });
+  }
+  return { levels: result, bytesPerEntry, quotaBytes };
+}

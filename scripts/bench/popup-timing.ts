@@ -1,0 +1,110 @@
+/**
+ * Figure 1: the popup, on cached data, from navigation start to the first frame that shows
+ * the report's score, against the same measure for a blank page of the extension (the floor).
+ * The two pages alternate in one tab, each pair in the other order than the last, so a slow
+ * stretch of the machine lands on both.
+ */
+import type { Page } from 'playwright-core';
+import { type BenchWorld, BLANK_PAGE } from './bench-world';
+
+/** The popup's score: present only once a report is rendered (components/ScoreHeader.tsx). */
+const REPORT_SHOWN = '.score-figure';
+
+type ShownGlobal = typeof globalThis & { benchShownAt?: number };
+
+/**
+ * Runs in every document of the measuring tab before its own scripts: notes the first animation
+ * frame in which the page shows its content — the score for the popup, the body for the blank
+ * page — in ms since the navigation started (the document's time origin).
+ */
+function markFirstFrameWithContent({
+  selector,
+  blankPage,
+}: {
+  selector: string;
+  blankPage: string;
+}) {
+  // No named functions in here: tsx would wrap them in a helper the page does not have.
+  const scope = globalThis as ShownGlobal;
+  const observer = new MutationObserver(() => {
+    const shown = location.pathname.endsWith(`/${blankPage}`)
+      ? document.body !== null
+      : document.querySelector(selector) !== null;
+    if (!shown) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      scope.benchShownAt ??= performance.now();
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Where a page's time went, from its Navigation Timing entry (ms since navigation start). */
+export interface PagePhases {
+  /** The HTML has arrived. */
+  responseEnd: number;
+  /** The HTML is parsed; module scripts run after this. */
+  domInteractive: number;
+  /** Module scripts have run (their first, synchronous part). */
+  domContentLoaded: number;
+  /** The content is in a frame. */
+  shown: number;
+}
+
+async function timeToContent(page: Page, url: string): Promise<PagePhases> {
+  await page.goto(url);
+  await page.waitForFunction(() => (globalThis as ShownGlobal).benchShownAt !== undefined, null, {
+    timeout: 10_000,
+  });
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    return {
+      responseEnd: navigation?.responseEnd ?? Number.NaN,
+      domInteractive: navigation?.domInteractive ?? Number.NaN,
+      domContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      shown: (globalThis as ShownGlobal).benchShownAt as number,
+    };
+  });
+}
+
+export interface PopupSamples {
+  popup: number[];
+  blank: number[];
+  /** The popup's loads phase by phase: the profile of figure 1. */
+  popupPhases: PagePhases[];
+}
+
+export async function measurePopup(
+  world: BenchWorld,
+  tabId: number,
+  pairs: number,
+): Promise<PopupSamples> {
+  const page = await world.browser.context.newPage();
+  await page.addInitScript(markFirstFrameWithContent, {
+    selector: REPORT_SHOWN,
+    blankPage: BLANK_PAGE,
+  });
+  // In front: a hidden tab gets no animation frames.
+  await page.bringToFront();
+  const popupUrl = world.browser.popupUrl(tabId);
+  const blankUrl = world.extensionUrl(BLANK_PAGE);
+  // Warm-up: the first load of each compiles and caches what later loads reuse.
+  await timeToContent(page, popupUrl);
+  await timeToContent(page, blankUrl);
+  const samples: PopupSamples = { popup: [], blank: [], popupPhases: [] };
+  const loadPopup = async () => {
+    const phases = await timeToContent(page, popupUrl);
+    samples.popupPhases.push(phases);
+    samples.popup.push(phases.shown);
+  };
+  for (let pair = 0; pair < pairs; pair++) {
+    const popupFirst = pair % 2 === 0;
+    if (popupFirst) await loadPopup();
+    samples.blank.push((await timeToContent(page, blankUrl)).shown);
+    if (!popupFirst) await loadPopup();
+  }
+  await page.close();
+  return samples;
+}

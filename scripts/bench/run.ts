@@ -1,0 +1,209 @@
+/**
+ * `npm run bench`: what users feel, measured in real Chromium beside its floor in the same
+ * run (README, "Performance"). Prints a table and writes .output/bench/bench-<time>.json and
+ * .output/bench/latest.json. Not part of `npm test`: timings on a shared machine are for
+ * reading, not for failing a build.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { profileActivations } from './api-trace';
+import { measureCachedBadge, measureUncachedBadge } from './badge-timing';
+import {
+  BENCH_SITE_COUNT,
+  BLANK_PAGE,
+  benchSite,
+  FIXTURE_ORIGINS,
+  startBenchWorld,
+} from './bench-world';
+import { measureCacheScale } from './cache-scale';
+import { entrySizes } from './entry-sizes';
+import { type FigureRow, formatBytes, formatTiming, renderTable } from './figure-table';
+import { machineDetails } from './machine';
+import { measurePopup, type PagePhases } from './popup-timing';
+import { measureScriptedBrowse } from './scripted-browse';
+import { budgetFor } from './size-budgets';
+import { pairedRatios, summarize } from './statistics';
+import { measureColdStart } from './worker-cold-start';
+
+const OUTPUT_DIR = resolve('.output/bench');
+const POPUP_PAIRS = 30;
+const BADGE_SAMPLES = 30;
+const UNCACHED_SAMPLES = 20;
+const COLD_STARTS = 12;
+/** Sites offered to the cache; it keeps what fits its limits (lib/report-cache.ts). */
+const SCALE_LEVELS = [100, 500, 1_000, 2_000, 3_000, 5_000, 10_000];
+const SCALE_LOOKUPS = 20;
+/** One frame at 60 Hz. */
+const FRAME_MS = 16;
+const UNCACHED_ALLOWANCE_MS = 20;
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+async function main() {
+  const started = Date.now();
+  log('building the extension for the bench and starting Chromium');
+  const world = await startBenchWorld();
+  const machine = machineDetails(world.chromiumPath);
+  const rows: FigureRow[] = [];
+  try {
+    const { browser } = world;
+    const high = await browser.openTab(`${FIXTURE_ORIGINS.high}/`);
+    await browser.settledBadgeOf(high.tabId);
+    const mid = await browser.openTab(`${FIXTURE_ORIGINS.mid}/`);
+    await browser.settledBadgeOf(mid.tabId);
+
+    log('1. popup vs blank extension page');
+    const popup = await measurePopup(world, high.tabId, POPUP_PAIRS);
+    const popupRatio = pairedRatios(popup.popup, popup.blank);
+    rows.push({
+      figure: '1. Popup: navigation → report visible (cached)',
+      measured: formatTiming(summarize(popup.popup)),
+      floor: `${formatTiming(summarize(popup.blank))} blank page`,
+      ratio: `${popupRatio.median.toFixed(2)} [${popupRatio.p25.toFixed(2)}–${popupRatio.p75.toFixed(2)}]`,
+      goal: '≤ 1.3×',
+      met: popupRatio.median <= 1.3,
+    });
+
+    log('2. badge after a tab switch, cached and uncached');
+    const cached = await measureCachedBadge(world, [high, mid], BADGE_SAMPLES);
+    const cachedSummary = summarize(cached.measured);
+    rows.push({
+      figure: '2a. Badge: tab activation → badge set, cached',
+      measured: formatTiming(cachedSummary),
+      floor: `${formatTiming(summarize(cached.floor))} bare setBadgeText`,
+      ratio: `${pairedRatios(cached.measured, cached.floor).median.toFixed(1)}`,
+      goal: `≤ ${FRAME_MS} ms`,
+      met: cachedSummary.median <= FRAME_MS,
+    });
+    const uncached = await measureUncachedBadge(world, high.page, 0, UNCACHED_SAMPLES);
+    const uncachedSummary = summarize(uncached.measured);
+    const serviceSummary = summarize(uncached.floor);
+    rows.push({
+      figure: '2b. Badge: tab activation → badge set, uncached',
+      measured: formatTiming(uncachedSummary),
+      floor: `${formatTiming(serviceSummary)} service round trip`,
+      ratio: `${pairedRatios(uncached.measured, uncached.floor).median.toFixed(1)}`,
+      goal: `≤ floor + ${UNCACHED_ALLOWANCE_MS} ms`,
+      met: uncachedSummary.median <= serviceSummary.median + UNCACHED_ALLOWANCE_MS,
+    });
+
+    log('2. profile: the extension API calls behind a cached badge');
+    const badgeProfile = await profileActivations(world, [high, mid], 10);
+
+    log('3. requests over a scripted browse');
+    const browse = await measureScriptedBrowse(world);
+    rows.push({
+      figure: '3. Requests ÷ distinct (origin, freshness window)',
+      measured: `${browse.requests} requests, ${browse.needs} needs`,
+      floor: `${browse.windows} windows (max-age=${browse.lifetimeSeconds})`,
+      ratio: browse.ratio.toFixed(2),
+      goal: '1.00',
+      met: browse.requests === browse.windows,
+    });
+
+    log('4. worker cold start');
+    const cold = await measureColdStart(world, [high, mid], COLD_STARTS);
+    const coldSummary = summarize(cold.workerStartToBadge);
+    rows.push({
+      figure: '4. Worker cold start: worker started → first badge',
+      measured: formatTiming(coldSummary),
+      floor: `${formatTiming(cachedSummary)} warm (2a)`,
+      ratio: (coldSummary.median / cachedSummary.median).toFixed(1),
+      goal: 'reported',
+      met: true,
+    });
+
+    log('5. JavaScript per entry');
+    // The bench build is production code; its floor page is not part of the product.
+    const sizes = entrySizes(resolve('.output/chrome-mv3-bench')).filter(
+      (size) => `${size.entry}.html` !== BLANK_PAGE,
+    );
+    for (const size of sizes) {
+      const { budget, goal } = budgetFor(size.entry);
+      const limit = goal ?? budget;
+      rows.push({
+        figure: `5. JS shipped: ${size.entry}`,
+        measured: `${formatBytes(size.gzip)} gz, ${formatBytes(size.raw)} raw`,
+        floor: '–',
+        ratio: '–',
+        goal:
+          goal === undefined ? `budget ≤ ${formatBytes(budget)} gz` : `≤ ${formatBytes(goal)} gz`,
+        met: size.gzip <= limit,
+      });
+    }
+
+    log('6. the cache at scale');
+    // A fresh answer to copy: it must stay fresh while the levels are measured.
+    const template = benchSite(BENCH_SITE_COUNT - 1);
+    const templateTab = await browser.openTab(`${template}/`);
+    await browser.settledBadgeOf(templateTab.tabId);
+    await templateTab.page.close();
+    const scale = await measureCacheScale(world, template, SCALE_LEVELS, SCALE_LOOKUPS);
+    const largest = scale.levels.at(-1);
+    rows.push({
+      figure: `6a. Storage after ${largest?.offered ?? 0} cached origins`,
+      measured: `${formatBytes(largest?.bytesInUse ?? 0)} (${largest?.entries ?? 0} kept, ${formatBytes(scale.bytesPerEntry)}/entry)`,
+      floor: '–',
+      ratio: '–',
+      goal: '≤ 5 MB',
+      met: largest !== undefined && largest.offered >= 10_000 && largest.bytesInUse <= 5_000_000,
+    });
+    const first = scale.levels[0];
+    for (const level of scale.levels) {
+      const summary = summarize(level.lookups);
+      const baseline = summarize(first?.lookups ?? level.lookups);
+      rows.push({
+        figure: `6b. Cached lookup after ${level.offered} origins (${level.entries} kept), p50 / p99`,
+        measured: `${summary.median.toFixed(1)} / ${summary.p99.toFixed(1)} ms n=${summary.n}`,
+        floor: `${baseline.median.toFixed(1)} ms at ${first?.offered}`,
+        ratio: (summary.median / baseline.median).toFixed(2),
+        goal: 'flat',
+        // "Does not grow": the median within a quarter of the smallest level's.
+        met: summary.median <= baseline.median * 1.25,
+      });
+    }
+
+    const table = renderTable(rows);
+    process.stdout.write(`\n${table}\n\n`);
+    const phase = (key: keyof PagePhases) =>
+      summarize(popup.popupPhases.map((phases) => phases[key])).median.toFixed(0);
+    process.stdout.write(
+      `Profile of 1 (popup, medians since navigation start): HTML in ${phase('responseEnd')} ms, ` +
+        `parsed ${phase('domInteractive')} ms, scripts run ${phase('domContentLoaded')} ms, ` +
+        `report in a frame ${phase('shown')} ms.\n` +
+        `Profile of 2a (API calls awaited per cached activation, ${badgeProfile.activations} traced, ` +
+        `median ${badgeProfile.medianMs.toFixed(1)} ms):\n` +
+        badgeProfile.calls
+          .map(
+            (call) =>
+              `  ${call.api.padEnd(36)} ${call.callsPerActivation.toFixed(1)} calls  ${call.msPerActivation.toFixed(1)} ms`,
+          )
+          .join('\n') +
+        '\n\n',
+    );
+    const result = {
+      takenAt: new Date(started).toISOString(),
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+      machine,
+      rows,
+      samples: { popup, cached, uncached, badgeProfile, cold, browse, scale, sizes },
+    };
+    mkdirSync(OUTPUT_DIR, { recursive: true });
+    const stamp = result.takenAt.replace(/[:.]/g, '-');
+    const file = join(OUTPUT_DIR, `bench-${stamp}.json`);
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(join(OUTPUT_DIR, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+    const m = machine;
+    process.stdout.write(
+      `${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, ${m.chromium}, load ${m.loadAverage}\n` +
+        `Written to ${file} (and latest.json) in ${result.durationSeconds} s.\n`,
+    );
+  } finally {
+    await world.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
