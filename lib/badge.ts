@@ -47,7 +47,9 @@ function siteOf(target: string): string {
 function scannedPhrase(scannedAt: string, now: number): string {
   const scanned = parseTime(scannedAt);
   const ago =
-    scanned === null ? null : formatRelativeTime(Math.min(scanned, now), now, { locale: uiLocale() });
+    scanned === null
+      ? null
+      : formatRelativeTime(Math.min(scanned, now), now, { locale: uiLocale() });
   return ago === null ? t('badgeScannedUnknown') : t('badgeScanned', ago);
 }
 
