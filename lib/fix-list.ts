@@ -32,9 +32,10 @@ export function markdownText(text: string): string {
 /** A code span that holds any string: the fence is one backtick longer than any run inside. */
 export function markdownCode(text: string): string {
   const flat = text.replace(/[\r\n]+/g, ' ');
+  if (flat === '') return '` `';
   const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 

@@ -14,17 +14,37 @@ export type CountedMessage = {
     : never;
 }[MessageKey];
 
+/**
+ * One formatter per kind and locale: building an Intl formatter costs far more than using
+ * one, and a popup with 30 issues formats hundreds of numbers.
+ */
+const formatters = new Map<string, unknown>();
+function cached<T>(kind: string, locale: string, make: () => T): T {
+  const key = `${kind}|${locale}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A number as the UI locale writes it, with at most two decimals: 12.5 (en), 12,5 (de). */
 export function formatNumber(value: number, locale = uiLocale()): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return cached(
+    'number',
+    locale,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+  ).format(value);
 }
 
 /** A signed change, "+8", "−3" or "0", as the UI locale writes it. */
 export function formatChange(value: number, locale = uiLocale()): string {
-  return new Intl.NumberFormat(locale, {
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(value);
+  return cached(
+    'change',
+    locale,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+  ).format(value);
 }
 
 /**
@@ -33,11 +53,16 @@ export function formatChange(value: number, locale = uiLocale()): string {
  */
 export function tCount(stem: CountedMessage, count: number, ...rest: string[]): string {
   const locale = uiLocale();
-  const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'One' : 'Other';
+  const rules = cached('plural', locale, () => new Intl.PluralRules(locale));
+  const form = rules.select(count) === 'one' ? 'One' : 'Other';
   return t(`${stem}${form}` as MessageKey, [formatNumber(count, locale), ...rest]);
 }
 
 /** Items joined as a list of units in the UI locale: "2 failed, 1 partial". */
 export function formatUnitList(items: readonly string[], locale = uiLocale()): string {
-  return new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(items);
+  return cached(
+    'unit-list',
+    locale,
+    () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
+  ).format(items);
 }
