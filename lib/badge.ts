@@ -5,15 +5,18 @@
  */
 
 import { formatRelativeTime, parseTime } from './format-time';
-import { t, uiLocale } from './i18n';
+import { type MessageKey, t, uiLocale } from './i18n';
 import { notLookedUpReasonSentence } from './not-looked-up-reasons';
 import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
-import type { TabView } from './tab-view';
+import type { TabView, UnavailableCause } from './tab-view';
 
-export interface BadgeAppearance {
+export interface BadgeLook {
   text: string;
   /** Background colour; the text is white. */
   color: string;
+}
+
+export interface BadgeAppearance extends BadgeLook {
   /** The action's tooltip. */
   title: string;
 }
@@ -35,11 +38,45 @@ export const BADGE_MARKS = {
   notLookedUp: '',
 } as const;
 
+const UNAVAILABLE_TITLE: Record<UnavailableCause, MessageKey> = {
+  service: 'badgeServiceUnavailable',
+  timeout: 'badgeTimeout',
+  network: 'badgeNetwork',
+};
+
 function siteOf(target: string): string {
   try {
     return new URL(target).host;
   } catch {
     return target;
+  }
+}
+
+/**
+ * The badge's text and colour: a fresh score on its band, a stale one on the stale colour, a
+ * mark for every other state. Needs no translations, so tests outside the browser can use it.
+ */
+export function badgeLook(view: TabView): BadgeLook {
+  switch (view.status) {
+    case 'report': {
+      const { score } = view.report;
+      if (score === null) return { text: BADGE_MARKS.noScore, color: STATE_COLORS.neutral };
+      return {
+        text: String(roundScore(score)),
+        color: view.stale ? STATE_COLORS.stale : scoreBandFor(score).color,
+      };
+    }
+    case 'loading':
+      return { text: BADGE_MARKS.loading, color: STATE_COLORS.neutral };
+    case 'no-report':
+      return { text: BADGE_MARKS.noReport, color: STATE_COLORS.neutral };
+    case 'unavailable':
+      return { text: BADGE_MARKS.unavailable, color: STATE_COLORS.problem };
+    case 'invalid-response':
+    case 'rejected':
+      return { text: BADGE_MARKS.invalid, color: STATE_COLORS.problem };
+    case 'not-looked-up':
+      return { text: BADGE_MARKS.notLookedUp, color: STATE_COLORS.neutral };
   }
 }
 
@@ -53,71 +90,38 @@ function scannedPhrase(scannedAt: string, now: number): string {
   return ago === null ? t('badgeScannedUnknown') : t('badgeScanned', ago);
 }
 
-function reportBadge(view: Extract<TabView, { status: 'report' }>, now: number): BadgeAppearance {
-  const { report } = view;
-  const scanned = scannedPhrase(report.scanned_at, now);
-  const withAge = (title: string) => (view.stale ? t('badgeStale', title) : title);
-  if (report.score === null) {
-    return {
-      text: BADGE_MARKS.noScore,
-      color: STATE_COLORS.neutral,
-      title: withAge(t('badgeNoScore', [report.display_target, report.score_label, scanned])),
-    };
+/** The tooltip: the state in words, with the site and the report's age. */
+export function badgeTitle(view: TabView, now: number): string {
+  switch (view.status) {
+    case 'report': {
+      const { report } = view;
+      const scanned = scannedPhrase(report.scanned_at, now);
+      const title =
+        report.score === null
+          ? t('badgeNoScore', [report.display_target, report.score_label, scanned])
+          : t('badgeScore', [
+              String(roundScore(report.score)),
+              report.score_label,
+              report.display_target,
+              scanned,
+            ]);
+      return view.stale ? t('badgeStale', title) : title;
+    }
+    case 'loading':
+      return t('badgeLoading', siteOf(view.target));
+    case 'no-report':
+      return t('badgeNoReport', siteOf(view.target));
+    case 'unavailable':
+      return t(UNAVAILABLE_TITLE[view.cause], siteOf(view.target));
+    case 'invalid-response':
+      return t('badgeInvalid', siteOf(view.target));
+    case 'rejected':
+      return t('badgeRejected', siteOf(view.target));
+    case 'not-looked-up':
+      return notLookedUpReasonSentence(view.reason);
   }
-  const score = String(roundScore(report.score));
-  return {
-    text: score,
-    color: view.stale ? STATE_COLORS.stale : scoreBandFor(report.score).color,
-    title: withAge(t('badgeScore', [score, report.score_label, report.display_target, scanned])),
-  };
 }
 
 export function badgeFor(view: TabView, now: number): BadgeAppearance {
-  switch (view.status) {
-    case 'report':
-      return reportBadge(view, now);
-    case 'loading':
-      return {
-        text: BADGE_MARKS.loading,
-        color: STATE_COLORS.neutral,
-        title: t('badgeLoading', siteOf(view.target)),
-      };
-    case 'no-report':
-      return {
-        text: BADGE_MARKS.noReport,
-        color: STATE_COLORS.neutral,
-        title: t('badgeNoReport', siteOf(view.target)),
-      };
-    case 'unavailable':
-      return {
-        text: BADGE_MARKS.unavailable,
-        color: STATE_COLORS.problem,
-        title: t(
-          view.cause === 'service'
-            ? 'badgeServiceUnavailable'
-            : view.cause === 'timeout'
-              ? 'badgeTimeout'
-              : 'badgeNetwork',
-          siteOf(view.target),
-        ),
-      };
-    case 'invalid-response':
-      return {
-        text: BADGE_MARKS.invalid,
-        color: STATE_COLORS.problem,
-        title: t('badgeInvalid', siteOf(view.target)),
-      };
-    case 'rejected':
-      return {
-        text: BADGE_MARKS.invalid,
-        color: STATE_COLORS.problem,
-        title: t('badgeRejected', siteOf(view.target)),
-      };
-    case 'not-looked-up':
-      return {
-        text: BADGE_MARKS.notLookedUp,
-        color: STATE_COLORS.neutral,
-        title: notLookedUpReasonSentence(view.reason),
-      };
-  }
+  return { ...badgeLook(view), title: badgeTitle(view, now) };
 }
