@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { t } from '../lib/i18n';
 import { httpUrlOrNull } from '../lib/safe-url';
 
 export interface ExternalLinkProps {
@@ -18,7 +19,7 @@ export function ExternalLink({ href, children, class: className }: ExternalLinkP
   return (
     <a class={className} href={safe} target="_blank" rel="noopener noreferrer">
       {children}
-      <span class="visually-hidden"> (opens in a new tab)</span>
+      <span class="visually-hidden"> {t('popupOpensNewTab')}</span>
     </a>
   );
 }

@@ -1,3 +1,6 @@
+import { BADGE_MARKS } from '../lib/badge';
+import { t } from '../lib/i18n';
+import { STATE_COLORS } from '../lib/score-band';
 import { StateView } from './StateView';
 
 export interface InvalidResponseViewProps {
@@ -10,12 +13,19 @@ export function InvalidResponseView({ target, problem, onRefresh }: InvalidRespo
   return (
     <StateView
       kind="invalid-response"
-      title="The service sent a report this extension could not read"
+      mark={BADGE_MARKS.invalid}
+      markColor={STATE_COLORS.problem}
+      title={t('popupInvalidTitle')}
       target={target}
       onRefresh={onRefresh}
     >
-      <p>To avoid showing wrong numbers, none of it is shown.</p>
-      {problem ? <p class="problem">{problem}</p> : null}
+      <p>{t('popupInvalidBody')}</p>
+      {problem ? (
+        <p class="problem-line">
+          <span class="problem-label">{t('popupInvalidProblem')}</span>{' '}
+          <code class="problem">{problem}</code>
+        </p>
+      ) : null}
     </StateView>
   );
 }

@@ -1,13 +1,14 @@
 import type { ScanIssue } from '../lib/contract/report-schema';
+import { type MessageKey, t } from '../lib/i18n';
 import { presentText } from './format';
 
 export interface IssueItemProps {
   issue: ScanIssue;
 }
 
-const RESULT_TEXT: Record<ScanIssue['result'], string> = {
-  failed: 'Failed',
-  partial: 'Partial',
+const RESULT_TEXT: Record<ScanIssue['result'], MessageKey> = {
+  failed: 'popupResultFailed',
+  partial: 'popupResultPartial',
 };
 
 /** One issue: name and result; expands to what was found and how to fix it, when known. */
@@ -17,7 +18,7 @@ export function IssueItem({ issue }: IssueItemProps) {
   const head = (
     <>
       <span class="issue-name">{issue.name}</span>
-      <span class={`result result-${issue.result}`}>{RESULT_TEXT[issue.result]}</span>
+      <span class={`result result-${issue.result}`}>{t(RESULT_TEXT[issue.result])}</span>
     </>
   );
   if (details === null && recommendation === null) {
@@ -34,13 +35,13 @@ export function IssueItem({ issue }: IssueItemProps) {
         <dl class="issue-body">
           {details !== null ? (
             <>
-              <dt>What was found</dt>
+              <dt>{t('popupIssueDetails')}</dt>
               <dd>{details}</dd>
             </>
           ) : null}
           {recommendation !== null ? (
             <>
-              <dt>How to fix</dt>
+              <dt>{t('popupIssueRecommendation')}</dt>
               <dd>{recommendation}</dd>
             </>
           ) : null}

@@ -1,4 +1,7 @@
+import { BADGE_MARKS } from '../lib/badge';
+import { t } from '../lib/i18n';
 import { httpUrlOrNull } from '../lib/safe-url';
+import { STATE_COLORS } from '../lib/score-band';
 import { ExternalLink } from './ExternalLink';
 import { presentText } from './format';
 import { StateView } from './StateView';
@@ -23,26 +26,25 @@ export function NoReportView({
   return (
     <StateView
       kind="no-report"
-      title="No readiness report yet"
+      mark={BADGE_MARKS.noReport}
+      markColor={STATE_COLORS.neutral}
+      title={t('popupNoReportTitle')}
       target={target}
       onRefresh={onRefresh}
       actions={
         <>
           <ExternalLink class="button button-primary" href={scanUrl}>
-            Scan this site
+            {t('popupScanThisSite')}
           </ExternalLink>
           <ExternalLink class="button" href={documentationUrl}>
-            API documentation
+            {t('popupApiDocumentation')}
           </ExternalLink>
         </>
       }
     >
-      <p>The report service has no completed report stored for this site.</p>
+      <p>{t('popupNoReportBody')}</p>
       {serverMessage ? <p class="server-message">{serverMessage}</p> : null}
-      <p class="muted">
-        This extension never starts a scan itself.
-        {canScan ? ' You can ask for one on the service’s site.' : ''}
-      </p>
+      <p class="muted">{t(canScan ? 'popupNeverScansCanAsk' : 'popupNeverScans')}</p>
     </StateView>
   );
 }

@@ -1,11 +1,17 @@
 import './popup.css';
+import { BADGE_MARKS } from '../lib/badge';
+import { t } from '../lib/i18n';
+import { STATE_COLORS } from '../lib/score-band';
 import type { TabView } from '../lib/tab-view';
+import type { PopupControls } from '../lib/use-popup-controls';
+import { ConsentNotice } from './ConsentNotice';
 import { InvalidResponseView } from './InvalidResponseView';
 import { LoadingView } from './LoadingView';
 import { NoReportView } from './NoReportView';
 import { NotLookedUpView } from './NotLookedUpView';
 import { RejectedView } from './RejectedView';
 import { ReportView } from './ReportView';
+import { SiteControls } from './SiteControls';
 import { StateView } from './StateView';
 import { UnavailableView } from './UnavailableView';
 
@@ -16,14 +22,38 @@ export interface PopupViewProps {
   now: number;
   /** Asks for a fresh lookup; without it no Refresh button is shown. */
   onRefresh?: (() => void) | undefined;
+  /** Consent, pause, copy and history; without them the popup shows the view alone. */
+  controls?: PopupControls | undefined;
 }
 
 /** The whole popup: one designed view for every state a tab can be in. */
-export function PopupView({ view, now, onRefresh }: PopupViewProps) {
-  return <main class="popup">{viewFor(view, now, onRefresh)}</main>;
+export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
+  const settings = controls?.settings ?? null;
+  const site = controls?.site ?? null;
+  return (
+    <main class="popup">
+      {controls && settings && !settings.lookupModeChosen ? (
+        <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
+      ) : null}
+      {viewFor(view, now, onRefresh, controls)}
+      {controls && settings && site !== null ? (
+        <SiteControls
+          site={site}
+          paused={settings.pausedSites.includes(site)}
+          onPause={controls.pauseSite}
+          onResume={controls.resumeSite}
+        />
+      ) : null}
+    </main>
+  );
 }
 
-function viewFor(view: TabView | null, now: number, onRefresh: (() => void) | undefined) {
+function viewFor(
+  view: TabView | null,
+  now: number,
+  onRefresh: (() => void) | undefined,
+  controls: PopupControls | undefined,
+) {
   if (view === null) return <LoadingView target={null} />;
   switch (view.status) {
     case 'loading':
@@ -36,6 +66,8 @@ function viewFor(view: TabView | null, now: number, onRefresh: (() => void) | un
           receivedAt={view.receivedAt}
           now={now}
           onRefresh={onRefresh}
+          onCopyFixList={controls?.copyFixList}
+          change={controls?.scoreChange}
         />
       );
     case 'no-report':
@@ -77,8 +109,14 @@ function viewFor(view: TabView | null, now: number, onRefresh: (() => void) | un
  */
 function unknownView(_view: never, onRefresh: (() => void) | undefined) {
   return (
-    <StateView kind="unknown" title="Nothing to show for this tab yet" onRefresh={onRefresh}>
-      <p>Refresh to look the site up again.</p>
+    <StateView
+      kind="unknown"
+      mark={BADGE_MARKS.loading}
+      markColor={STATE_COLORS.neutral}
+      title={t('popupUnknownTitle')}
+      onRefresh={onRefresh}
+    >
+      <p>{t('popupUnknownBody')}</p>
     </StateView>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '../lib/i18n';
+
 export interface RefreshButtonProps {
   onRefresh: () => void;
 }
@@ -5,7 +7,7 @@ export interface RefreshButtonProps {
 export function RefreshButton({ onRefresh }: RefreshButtonProps) {
   return (
     <button type="button" class="button" onClick={() => onRefresh()}>
-      Refresh
+      {t('popupRefresh')}
     </button>
   );
 }

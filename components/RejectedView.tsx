@@ -1,3 +1,6 @@
+import { BADGE_MARKS } from '../lib/badge';
+import { t } from '../lib/i18n';
+import { STATE_COLORS } from '../lib/score-band';
 import { presentText } from './format';
 import { StateView } from './StateView';
 
@@ -12,12 +15,14 @@ export function RejectedView({ target, message, onRefresh }: RejectedViewProps) 
   return (
     <StateView
       kind="rejected"
-      title="The service rejected the lookup"
+      mark={BADGE_MARKS.invalid}
+      markColor={STATE_COLORS.problem}
+      title={t('popupRejectedTitle')}
       target={target}
       onRefresh={onRefresh}
     >
       {serverMessage ? <p class="server-message">{serverMessage}</p> : null}
-      <p class="muted">The request this extension sent was refused; it will not be retried.</p>
+      <p class="muted">{t('popupRejectedBody')}</p>
     </StateView>
   );
 }

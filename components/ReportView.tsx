@@ -1,4 +1,7 @@
 import type { ScanReport } from '../lib/contract/report-schema';
+import { t } from '../lib/i18n';
+import type { ScoreChange } from '../lib/score-history';
+import { CopyFixListButton } from './CopyFixListButton';
 import { ExternalLink } from './ExternalLink';
 import { IssueList } from './IssueList';
 import { RefreshButton } from './RefreshButton';
@@ -11,10 +14,24 @@ export interface ReportViewProps {
   receivedAt: number;
   now: number;
   onRefresh?: (() => void) | undefined;
+  /** Copies the fix list; without it no Copy button is shown. */
+  onCopyFixList?: ((report: ScanReport) => Promise<boolean>) | undefined;
+  change?: ScoreChange | null | undefined;
 }
 
-/** A stored report: score, tier buckets, issues, and the way to the full report. */
-export function ReportView({ report, stale, receivedAt, now, onRefresh }: ReportViewProps) {
+/**
+ * A stored report: the score first, then what to do next (the actions), then why (the tier
+ * buckets), then what to fix (the issues).
+ */
+export function ReportView({
+  report,
+  stale,
+  receivedAt,
+  now,
+  onRefresh,
+  onCopyFixList,
+  change,
+}: ReportViewProps) {
   return (
     <article class="report">
       <ScoreHeader
@@ -25,15 +42,19 @@ export function ReportView({ report, stale, receivedAt, now, onRefresh }: Report
         stale={stale}
         receivedAt={receivedAt}
         now={now}
+        change={change}
       />
-      <TierBuckets breakdown={report.score_breakdown} eligibleChecks={report.eligible_checks} />
-      <IssueList issues={report.issues} />
-      <div class="actions">
+      <div class="actions report-actions">
         <ExternalLink class="button button-primary" href={report.report_url}>
-          Open full report
+          {t('popupOpenFullReport')}
         </ExternalLink>
+        {onCopyFixList && report.issues.length > 0 ? (
+          <CopyFixListButton onCopy={() => onCopyFixList(report)} />
+        ) : null}
         {onRefresh ? <RefreshButton onRefresh={onRefresh} /> : null}
       </div>
+      <TierBuckets breakdown={report.score_breakdown} eligibleChecks={report.eligible_checks} />
+      <IssueList issues={report.issues} />
     </article>
   );
 }

@@ -1,5 +1,9 @@
+import { BADGE_MARKS } from '../lib/badge';
 import { formatClockTime } from '../lib/format-time';
+import { type MessageKey, t, uiLocale } from '../lib/i18n';
+import { STATE_COLORS } from '../lib/score-band';
 import type { UnavailableCause } from '../lib/tab-view';
+import { tWith } from './format';
 import { StateView } from './StateView';
 
 export interface UnavailableViewProps {
@@ -10,31 +14,38 @@ export interface UnavailableViewProps {
   onRefresh?: (() => void) | undefined;
 }
 
-const TEXT: Record<UnavailableCause, { title: string; body: string }> = {
-  service: {
-    title: 'Report service unavailable',
-    body: 'The service could not read its stored reports just now.',
-  },
-  network: {
-    title: 'Network problem',
-    body: 'The report service could not be reached. Check your connection.',
-  },
-  timeout: {
-    title: 'The lookup timed out',
-    body: 'The report service did not answer in time.',
-  },
+const TEXT: Record<UnavailableCause, { title: MessageKey; body: MessageKey }> = {
+  service: { title: 'popupServiceTitle', body: 'popupServiceBody' },
+  network: { title: 'popupNetworkTitle', body: 'popupNetworkBody' },
+  timeout: { title: 'popupTimeoutTitle', body: 'popupTimeoutBody' },
 };
 
 export function UnavailableView({ target, cause, retryAt, now, onRefresh }: UnavailableViewProps) {
   const text = TEXT[cause];
-  const next = retryAt !== null && retryAt > now ? formatClockTime(retryAt, now) : null;
+  const next =
+    retryAt !== null && retryAt > now
+      ? formatClockTime(retryAt, now, { locale: uiLocale() })
+      : null;
   return (
-    <StateView kind="unavailable" title={text.title} target={target} onRefresh={onRefresh}>
-      <p>{text.body}</p>
+    <StateView
+      kind="unavailable"
+      mark={BADGE_MARKS.unavailable}
+      markColor={STATE_COLORS.problem}
+      title={t(text.title)}
+      target={target}
+      onRefresh={onRefresh}
+    >
+      <p>{t(text.body)}</p>
       {next !== null && retryAt !== null ? (
-        <p>
-          Next try after <time dateTime={new Date(retryAt).toISOString()}>{next}</time>
+        <p class="next-try">
+          {tWith('popupNextTry', [
+            <time key="next" dateTime={new Date(retryAt).toISOString()}>
+              {next}
+            </time>,
+          ])}
         </p>
+      ) : onRefresh ? (
+        <p class="muted">{t('popupRetryOnRefresh')}</p>
       ) : null}
     </StateView>
   );

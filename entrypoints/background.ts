@@ -9,6 +9,7 @@ import { withOutcomeLog } from '../lib/outcome-log';
 import { createReportCache } from '../lib/report-cache';
 import { createReportClient } from '../lib/report-client';
 import { createRetryGate } from '../lib/retry-gate';
+import { createScoreHistory, withScoreHistory } from '../lib/score-history';
 import { configuredServiceBaseUrl } from '../lib/service-base-url';
 import { registerSiteMessageHandler } from '../lib/site-messages';
 import { openSiteReportWindow } from '../lib/site-report-window';
@@ -22,7 +23,11 @@ export default defineBackground(() => {
   const retryGate = createRetryGate({ baseUrl });
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
   const service = createLookupService({
-    lookupReport: withOutcomeLog((target) => client.lookupReport(target), console),
+    lookupReport: withScoreHistory(
+      withOutcomeLog((target) => client.lookupReport(target), console),
+      createScoreHistory({ now: Date.now }),
+      logError,
+    ),
     cache,
     retryGate,
     tabStates: createTabStateStore(baseUrl),

@@ -11,6 +11,22 @@ export interface TimeFormatOptions {
   timeZone?: string | undefined;
 }
 
+/** One formatter per kind, locale and zone: building one costs far more than using it. */
+const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(
+  kind: string,
+  options: TimeFormatOptions,
+  make: () => T,
+): T {
+  const key = `${kind}|${options.locale ?? ''}|${options.timeZone ?? ''}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -40,7 +56,11 @@ export function formatRelativeTime(
   options: TimeFormatOptions = {},
 ): string | null {
   if (!Number.isFinite(time) || !Number.isFinite(now)) return null;
-  const rtf = new Intl.RelativeTimeFormat(options.locale, { numeric: 'auto' });
+  const rtf = cached(
+    'relative',
+    options,
+    () => new Intl.RelativeTimeFormat(options.locale, { numeric: 'auto' }),
+  );
   const diff = time - now;
   const size = Math.abs(diff);
   for (const [unit, ms] of UNITS) {
@@ -55,11 +75,16 @@ export function formatRelativeTime(
 /** The exact date and time, e.g. "Nov 19, 2026, 9:30 AM"; null for an invalid time. */
 export function formatExactTime(time: number, options: TimeFormatOptions = {}): string | null {
   if (!Number.isFinite(time)) return null;
-  return new Intl.DateTimeFormat(options.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone,
-  }).format(time);
+  return cached(
+    'exact',
+    options,
+    () =>
+      new Intl.DateTimeFormat(options.locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: options.timeZone,
+      }),
+  ).format(time);
 }
 
 /**
@@ -73,13 +98,18 @@ export function formatClockTime(
 ): string | null {
   if (!Number.isFinite(time)) return null;
   const withDate = Number.isFinite(now) && Math.abs(time - now) > 12 * HOUR;
-  return new Intl.DateTimeFormat(options.locale, {
-    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: options.timeZone,
-  }).format(time);
+  return cached(
+    withDate ? 'clock-with-date' : 'clock',
+    options,
+    () =>
+      new Intl.DateTimeFormat(options.locale, {
+        ...(withDate ? { month: 'short', day: 'numeric' } : {}),
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: options.timeZone,
+      }),
+  ).format(time);
 }
 
 /**

@@ -4,10 +4,17 @@
  * a missing or misspelt key fails the type check rather than showing an empty string.
  */
 import { browser } from 'wxt/browser';
+import type badge from '../locales/en/badge.json';
 import type extension from '../locales/en/extension.json';
+import type fixList from '../locales/en/fix-list.json';
+import type popup from '../locales/en/popup.json';
 
 /** Add each new area file of `locales/en/` here. */
-export type MessageKey = keyof typeof extension;
+export type MessageKey =
+  | keyof typeof extension
+  | keyof typeof popup
+  | keyof typeof badge
+  | keyof typeof fixList;
 
 // WXT types getMessage from public/_locales, which this project generates from locales/ instead.
 const getMessage = (key: string, substitutions?: string[]): string =>

@@ -36,6 +36,10 @@ const TEXTS: Record<NotLookedUpReason, NotLookedUpText> = {
     title: 'Not looked up: address too long',
     why: 'The report service accepts addresses of up to 2,048 characters.',
   },
+  paused: {
+    title: 'Not looked up: paused on this site',
+    why: 'You paused lookups on this site. Resume to see its readiness report again.',
+  },
 };
 
 export function notLookedUpText(reason: NotLookedUpReason): NotLookedUpText {

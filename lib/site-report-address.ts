@@ -23,6 +23,7 @@ const REASONS: Record<NotLookedUpReason, true> = {
   localhost: true,
   'private-address': true,
   'too-long': true,
+  paused: true,
 };
 
 const isReason = (value: string): value is NotLookedUpReason => Object.hasOwn(REASONS, value);

@@ -12,7 +12,8 @@ export type NotLookedUpReason =
   | 'invalid-url'
   | 'localhost'
   | 'private-address'
-  | 'too-long';
+  | 'too-long'
+  | 'paused'; // the user paused lookups on this site
 
 export type UnavailableCause = 'service' | 'network' | 'timeout';
 

@@ -1,8 +1,11 @@
 import { PopupView } from '../../components/PopupView';
+import { usePageSite } from '../../lib/use-page-site';
+import { usePopupControls } from '../../lib/use-popup-controls';
 import { useTabView } from '../../lib/use-tab-view';
 
 /** Connects the popup's view to the tab it is about. */
 export function App({ tabId }: { tabId: number | null }) {
   const { view, now, refresh } = useTabView(tabId);
-  return <PopupView view={view} now={now} onRefresh={refresh} />;
+  const controls = usePopupControls(view, usePageSite(tabId));
+  return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;
 }

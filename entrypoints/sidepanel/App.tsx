@@ -1,5 +1,7 @@
 import { PopupView } from '../../components/PopupView';
 import { useActiveTab } from '../../lib/use-active-tab';
+import { usePageSite } from '../../lib/use-page-site';
+import { usePopupControls } from '../../lib/use-popup-controls';
 import { useTabView } from '../../lib/use-tab-view';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
@@ -12,5 +14,6 @@ export function App({ windowId }: { windowId: number | null }) {
 
 function ActiveTabReport({ tabId }: { tabId: number | null }) {
   const { view, now, refresh } = useTabView(tabId);
-  return <PopupView view={view} now={now} onRefresh={refresh} />;
+  const controls = usePopupControls(view, usePageSite(tabId));
+  return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;
 }

@@ -1,17 +1,24 @@
 import { useEffect } from 'preact/hooks';
 import { PopupView } from '../../components/PopupView';
 import type { SiteReportRequest } from '../../lib/site-report-address';
+import { usePopupControls } from '../../lib/use-popup-controls';
 import { useSiteView } from '../../lib/use-site-view';
 
 /** Connects the popup's view to one site, for the link menu's window. */
 export function App({ request }: { request: SiteReportRequest }) {
   const { view, now, refresh } = useSiteView(request);
   const site = request.kind === 'site' ? new URL(request.site).host : null;
+  const controls = usePopupControls(view, request.kind === 'site' ? request.site : null);
   useEffect(() => {
     // The window's title bar names the site, as the popup's heading does.
     if (site) document.title = `Agent readiness of ${site}`;
   }, [site]);
   return (
-    <PopupView view={view} now={now} onRefresh={request.kind === 'site' ? refresh : undefined} />
+    <PopupView
+      view={view}
+      now={now}
+      onRefresh={request.kind === 'site' ? refresh : undefined}
+      controls={controls}
+    />
   );
 }

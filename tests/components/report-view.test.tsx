@@ -92,8 +92,12 @@ describe('PopupView with a report: header', () => {
     const time = screen.getByText('3 days ago');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe('2026-11-19T09:30:00.000Z');
-    expect(time.getAttribute('title')).toMatch(/2026/);
-    expect(time.parentElement?.textContent).toBe('Scanned 3 days ago');
+    const exact = time.getAttribute('title');
+    expect(exact).toMatch(/^Nov 19, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    // Shown on keyboard focus by the stylesheet, read by screen readers after the sentence.
+    expect(time.getAttribute('data-exact')).toBe(exact);
+    expect(time.getAttribute('tabindex')).toBe('0');
+    expect(time.parentElement?.textContent).toBe(`Scanned 3 days ago (${exact})`);
   });
 
   it('marks a stale report visibly, and only a stale one', () => {

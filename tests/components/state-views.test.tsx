@@ -161,6 +161,7 @@ describe('PopupView for a site that was not looked up', () => {
     'localhost',
     'private-address',
     'too-long',
+    'paused',
   ])('names the reason %s', (reason) => {
     renderView({ status: 'not-looked-up', reason }, () => {});
     expect(h1()).toBe(notLookedUpReasonSentence(reason));
@@ -192,6 +193,38 @@ describe('PopupView structure in every state', () => {
     for (const button of container.querySelectorAll('button')) {
       expect(button.getAttribute('type')).toBe('button');
     }
+  });
+});
+
+describe('PopupView draws each state with the mark its badge shows', () => {
+  it.each<[TabView, string]>([
+    [
+      { status: 'no-report', target: TARGET, message: null, scanUrl: null, documentationUrl: null },
+      '–',
+    ],
+    [{ status: 'unavailable', target: TARGET, cause: 'service', retryAt: null }, '!'],
+    [{ status: 'invalid-response', target: TARGET, problem: 'bad' }, 'ERR'],
+    [{ status: 'rejected', target: TARGET, message: null }, 'ERR'],
+  ])('%j', (view, mark) => {
+    const { container } = renderView(view);
+    const drawn = container.querySelector('.state-mark');
+    expect(drawn?.textContent).toBe(mark);
+    // Decoration: the title says the state in words.
+    expect(drawn?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('offers Refresh in words when no retry time is known', () => {
+    renderView(
+      { status: 'unavailable', target: TARGET, cause: 'network', retryAt: null },
+      () => {},
+    );
+    expect(screen.getByText('Refresh to try again.')).toBeTruthy();
+  });
+
+  it('draws the shape of the report to come while loading', () => {
+    const { container } = renderView({ status: 'loading', target: TARGET });
+    expect(container.querySelectorAll('.skeleton-line').length).toBeGreaterThan(0);
+    expect(container.querySelector('.skeleton')?.getAttribute('aria-hidden')).toBe('true');
   });
 });
 

@@ -31,6 +31,7 @@ const RENDERED_TAGS = new Set([
   'MAIN',
   'ARTICLE',
   'HEADER',
+  'FOOTER',
   'SECTION',
   'DIV',
   'P',
@@ -48,6 +49,7 @@ const RENDERED_TAGS = new Set([
   'A',
   'TIME',
   'BUTTON',
+  'CODE',
 ]);
 
 const INVALID_RESPONSE_HEADING = 'The service sent a report this extension could not read';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { badgeFor, DEFAULT_BADGE_TITLE } from '../../lib/badge';
+import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge';
 import { deriveLookupTarget } from '../../lib/lookup-target';
 import type { UserSettings } from '../../lib/settings';
 import type { TabState } from '../../lib/tab-state-store';
@@ -118,7 +118,7 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       target.kind === 'target'
         ? state.target === target.origin
         : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
-    return about && badgeFor(state.view, Date.now()).text === badge.text;
+    return about && badgeLook(state.view).text === badge.text;
   };
 
   /** When the extension last wrote a tab's state, and whether that state is "loading". */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BADGE_MARKS, badgeFor } from '../../lib/badge';
-import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/score-band';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../lib/score-band';
 import type { TabView } from '../../lib/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
 
@@ -81,5 +82,63 @@ describe('badgeFor', () => {
       .map((view) => badgeFor(view, NOW).text);
     expect(new Set(marks).size).toBe(marks.length);
     expect(marks).toContain(BADGE_MARKS.notLookedUp);
+  });
+});
+
+describe('badgeFor a report served stale', () => {
+  const view = (report: ScanReport): TabView => ({
+    status: 'report',
+    target,
+    report,
+    receivedAt: NOW - 3_600_000,
+    stale: true,
+  });
+
+  it('keeps the score but trades the band colour for the stale colour', () => {
+    const badge = badgeFor(view(reports.high), NOW);
+    expect(badge.text).toBe('92');
+    expect(badge.color).toBe(STATE_COLORS.stale);
+    expect(SCORE_BANDS.map((band) => band.color)).not.toContain(STATE_COLORS.stale);
+  });
+
+  it('says in the title that the score comes from a saved copy', () => {
+    expect(badgeFor(view(reports.mid), NOW).title).toBe(
+      'Agent readiness 75 (B) for mid.readiness-fixtures.com, scanned 3 days ago (saved copy, may be out of date)',
+    );
+  });
+
+  it('marks a stale report without a score in the title only', () => {
+    const badge = badgeFor(view(reports.nullScore), NOW);
+    expect(badge.text).toBe('N/A');
+    expect(badge.title).toMatch(/\(saved copy, may be out of date\)$/);
+  });
+});
+
+describe('badgeFor titles in words', () => {
+  it.each<[TabView, string]>([
+    [{ status: 'loading', target }, 'Looking up agent readiness for mid.readiness-fixtures.com…'],
+    [
+      { status: 'unavailable', target, cause: 'timeout', retryAt: null },
+      'Agent readiness for mid.readiness-fixtures.com: the report service did not answer in time',
+    ],
+    [
+      { status: 'unavailable', target, cause: 'network', retryAt: null },
+      'Agent readiness for mid.readiness-fixtures.com: the report service could not be reached',
+    ],
+    [
+      { status: 'invalid-response', target, problem: 'x' },
+      "Agent readiness for mid.readiness-fixtures.com: the service's answer could not be read",
+    ],
+    [{ status: 'not-looked-up', reason: 'paused' }, 'Not looked up: paused on this site'],
+  ])('says %j in words', (view, title) => {
+    expect(badgeFor(view, NOW).title).toBe(title);
+  });
+
+  it('says when the scan time cannot be read', () => {
+    const report = { ...reports.mid, scanned_at: 'sometime' };
+    const view: TabView = { status: 'report', target, report, receivedAt: NOW, stale: false };
+    expect(badgeFor(view, NOW).title).toBe(
+      'Agent readiness 75 (B) for mid.readiness-fixtures.com, scan time unknown',
+    );
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * Numbers and counted phrases in the UI language. `browser.i18n` has no plural forms, so a
+ * counted message comes as a pair of keys, `…One` and `…Other`, and Intl.PluralRules of the UI
+ * locale picks one: English and German need no more forms than these two.
+ */
+import { type MessageKey, t, uiLocale } from './i18n';
+
+/** The stem of every message key that exists as both `${stem}One` and `${stem}Other`. */
+export type CountedMessage = {
+  [K in MessageKey]: K extends `${infer Stem}One`
+    ? `${Stem}Other` extends MessageKey
+      ? Stem
+      : never
+    : never;
+}[MessageKey];
+
+/**
+ * One formatter per kind and locale: building an Intl formatter costs far more than using
+ * one, and a popup with 30 issues formats hundreds of numbers.
+ */
+const formatters = new Map<string, unknown>();
+function cached<T>(kind: string, locale: string, make: () => T): T {
+  const key = `${kind}|${locale}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A number as the UI locale writes it, with at most two decimals: 12.5 (en), 12,5 (de). */
+export function formatNumber(value: number, locale = uiLocale()): string {
+  return cached(
+    'number',
+    locale,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+  ).format(value);
+}
+
+/** A signed change, "+8", "−3" or "0", as the UI locale writes it. */
+export function formatChange(value: number, locale = uiLocale()): string {
+  return cached(
+    'change',
+    locale,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+  ).format(value);
+}
+
+/**
+ * The counted message for `count`: `count` is the first substitution, `rest` follow it.
+ * The form follows the number as shown, so 1.5 takes the form of "1.5" in the locale.
+ */
+export function tCount(stem: CountedMessage, count: number, ...rest: string[]): string {
+  const locale = uiLocale();
+  const rules = cached('plural', locale, () => new Intl.PluralRules(locale));
+  const form = rules.select(count) === 'one' ? 'One' : 'Other';
+  return t(`${stem}${form}` as MessageKey, [formatNumber(count, locale), ...rest]);
+}
+
+/** Items joined as a list of units in the UI locale: "2 failed, 1 partial". */
+export function formatUnitList(items: readonly string[], locale = uiLocale()): string {
+  return cached(
+    'unit-list',
+    locale,
+    () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
+  ).format(items);
+}

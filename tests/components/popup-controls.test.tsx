@@ -1,0 +1,166 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PopupView } from '../../components/PopupView';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { DEFAULT_SETTINGS, type UserSettings } from '../../lib/settings';
+import type { TabView } from '../../lib/tab-view';
+import type { PopupControls } from '../../lib/use-popup-controls';
+import { formatMessage, readLocaleMessages } from '../../scripts/locale-messages';
+import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+import { installEnglishMessages } from '../support/fake-i18n';
+
+afterEach(() => {
+  cleanup();
+  installEnglishMessages();
+});
+
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+const reports = fixtureReports();
+const SITE = FIXTURE_ORIGINS.mid;
+
+function reportView(report: ScanReport = reports.mid, stale = false): TabView {
+  return { status: 'report', target: SITE, report, receivedAt: NOW - 3_600_000, stale };
+}
+
+function controls(overrides: Partial<PopupControls> = {}, settings: Partial<UserSettings> = {}) {
+  return {
+    settings: { ...DEFAULT_SETTINGS, lookupModeChosen: true, ...settings },
+    serviceHost: 'is-agentic.com',
+    site: SITE,
+    scoreChange: null,
+    copyFixList: vi.fn(async () => true),
+    pauseSite: vi.fn(),
+    resumeSite: vi.fn(),
+    chooseLookupMode: vi.fn(),
+    ...overrides,
+  } satisfies PopupControls;
+}
+
+function renderPopup(view: TabView | null, popupControls?: PopupControls) {
+  return render(<PopupView view={view} now={NOW} onRefresh={() => {}} controls={popupControls} />);
+}
+
+describe('PopupView consent notice', () => {
+  it('asks until the user has chosen, saying what is sent and to whom, above the report', () => {
+    const choices = controls({}, { lookupModeChosen: false });
+    renderPopup(reportView(), choices);
+    const notice = screen.getByRole('region', { name: 'Automatic lookups are off' });
+    expect(notice.textContent).toMatch(/origin of each site you visit/);
+    expect(notice.textContent).toMatch(/never the page’s path/);
+    expect(notice.textContent).toContain('is-agentic.com');
+    // The report the user opened the popup for is still there.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(reports.mid.display_target);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Look up sites automatically' }));
+    expect(choices.chooseLookupMode).toHaveBeenLastCalledWith(true);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Only when I open this' }));
+    expect(choices.chooseLookupMode).toHaveBeenLastCalledWith(false);
+  });
+
+  it('is gone once the user has chosen', () => {
+    renderPopup(reportView(), controls());
+    expect(screen.queryByRole('region', { name: 'Automatic lookups are off' })).toBeNull();
+  });
+
+  it('waits for the settings rather than flashing the question', () => {
+    renderPopup(reportView(), controls({ settings: null }));
+    expect(screen.queryByText('Automatic lookups are off')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pause on this site' })).toBeNull();
+  });
+});
+
+describe('PopupView pause and resume', () => {
+  it('pauses the site the report is about', () => {
+    const actions = controls();
+    renderPopup(reportView(), actions);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause on this site' }));
+    expect(actions.pauseSite).toHaveBeenCalledWith(SITE);
+  });
+
+  it('offers Resume, saying so, while the site is paused', () => {
+    const actions = controls({}, { pausedSites: [SITE] });
+    renderPopup({ status: 'not-looked-up', reason: 'paused' }, actions);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Not looked up: paused on this site',
+    );
+    expect(
+      screen.getByText('Paused: mid.readiness-fixtures.com is not looked up until you resume.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pause on this site' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume on this site' }));
+    expect(actions.resumeSite).toHaveBeenCalledWith(SITE);
+  });
+
+  it('offers nothing to pause where no site is known (a browser page)', () => {
+    renderPopup({ status: 'not-looked-up', reason: 'not-http' }, controls({ site: null }));
+    expect(screen.queryByRole('button', { name: /Pause|Resume/ })).toBeNull();
+  });
+});
+
+describe('PopupView copy fix list', () => {
+  it('copies the shown report and says so in a status', async () => {
+    const actions = controls();
+    renderPopup(reportView(), actions);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy fix list' }));
+    expect(actions.copyFixList).toHaveBeenCalledWith(reports.mid);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Fix list copied as Markdown.'),
+    );
+  });
+
+  it('says when the clipboard refused', async () => {
+    renderPopup(reportView(), controls({ copyFixList: vi.fn(async () => false) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy fix list' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Could not copy/));
+  });
+
+  it('is not offered for a report without issues', () => {
+    renderPopup(reportView(reports.noIssues), controls());
+    expect(screen.queryByRole('button', { name: 'Copy fix list' })).toBeNull();
+  });
+});
+
+describe('PopupView score change since the previous scan', () => {
+  const previousScannedAt = Date.parse('2026-10-03T09:00:00Z');
+
+  it.each([
+    [8, '+8 since Oct 3', 'up'],
+    [-5, '-5 since Oct 3', 'down'],
+    [0, 'Unchanged since Oct 3', 'same'],
+  ])('shows a change of %d as "%s"', (delta, text, direction) => {
+    renderPopup(reportView(), controls({ scoreChange: { delta, previousScannedAt } }));
+    const note = screen.getByText(text);
+    expect(note.closest('p')?.classList.contains(`score-change-${direction}`)).toBe(true);
+    expect(note.closest('p')?.textContent).toBe(`Score change since the previous scan: ${text}`);
+  });
+
+  it('shows nothing without a previous scan', () => {
+    renderPopup(reportView(), controls());
+    expect(screen.queryByText(/since/)).toBeNull();
+  });
+});
+
+describe('PopupView in German', () => {
+  it('shows every text from the German messages, numbers the German way', () => {
+    const german = readLocaleMessages().get('de') ?? {};
+    fakeBrowser.i18n.getMessage = ((key: string, subs?: string | string[]) => {
+      const entry = german[key];
+      return entry ? formatMessage(entry, typeof subs === 'string' ? [subs] : (subs ?? [])) : '';
+    }) as typeof fakeBrowser.i18n.getMessage;
+    fakeBrowser.i18n.getUILanguage = () => 'de';
+    const { container } = renderPopup(
+      reportView(),
+      controls({
+        scoreChange: { delta: 8, previousScannedAt: Date.parse('2026-10-03T09:00:00Z') },
+      }),
+    );
+    expect(screen.getByText('12,5 / 20 Punkte')).toBeTruthy();
+    expect(screen.getByText('9 / 12 Prüfungen bestanden')).toBeTruthy();
+    expect(screen.getByText('+8 seit 3. Okt.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Vollständigen Bericht öffnen/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Liste zum Beheben kopieren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Auf dieser Website pausieren' })).toBeTruthy();
+    expect(container.textContent).toContain('Gescannt vor 3 Tagen');
+    expect(container.textContent).not.toMatch(/Scanned|points|Refresh/);
+  });
+});
