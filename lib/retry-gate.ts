@@ -15,8 +15,8 @@
  * Any real answer (a report, "no report", even a 400) clears the failure count and the
  * target's record.
  */
-import { storage } from 'wxt/utils/storage';
 import { createKeyedQueue } from './keyed-queue';
+import { readLocal, writeLocal } from './local-records';
 import type { LookupOutcome } from './lookup-outcome';
 
 /** The first pause; it doubles with every further failure in a row. */
@@ -67,7 +67,7 @@ function isServiceFailure(outcome: LookupOutcome): boolean {
 }
 
 export function createRetryGate(deps: RetryGateDeps): RetryGate {
-  const key = `local:retry-gate:v1:${encodeURIComponent(deps.baseUrl)}` as const;
+  const key = `retry-gate:v1:${encodeURIComponent(deps.baseUrl)}`;
   const random = deps.random ?? Math.random;
   const queue = createKeyedQueue<string>();
 
@@ -75,7 +75,7 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
   const jittered = (delay: number) => Math.round(delay / 2 + (random() * delay) / 2);
 
   const read = async (): Promise<RetryGateRecord> =>
-    (await storage.getItem<RetryGateRecord>(key)) ?? EMPTY;
+    ((await readLocal(key)) as RetryGateRecord | undefined) ?? EMPTY;
 
   function blockedUntilIn(record: RetryGateRecord, target: string, now: number): number | null {
     const times = [record.serviceNotBefore, record.targetNotBefore[target] ?? null].filter(
@@ -114,15 +114,15 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
     record(target, outcome, now) {
       return queue.run(key, async () => {
         const updated = next(await read(), target, outcome, now);
-        await storage.setItem(key, updated);
+        await writeLocal(key, updated);
         return blockedUntilIn(updated, target, now);
       });
     },
     purgeExpired(now) {
       return queue.run(key, async () => {
-        const record = await storage.getItem<RetryGateRecord>(key);
-        if (record === null) return;
-        await storage.setItem(key, {
+        const record = (await readLocal(key)) as RetryGateRecord | undefined;
+        if (record === undefined) return;
+        await writeLocal(key, {
           ...record,
           targetNotBefore: withoutPast(record.targetNotBefore, now),
         });

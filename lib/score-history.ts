@@ -7,13 +7,13 @@
  * It lives in local storage under its own key, never in `settings`: everything in local
  * storage but the settings is local data, which "clear local data" removes, history included.
  */
-import { storage } from 'wxt/utils/storage';
 import type { ScanReport } from './contract/report-schema';
 import { parseTime } from './format-time';
 import { createKeyedQueue } from './keyed-queue';
+import { readLocal, writeLocal } from './local-records';
 import type { LookupOutcome } from './lookup-outcome';
 
-export const SCORE_HISTORY_KEY = 'local:score-history' as const;
+export const SCORE_HISTORY_KEY = 'score-history';
 /** Scans kept per site: enough for a trend, a few hundred bytes a site. */
 export const SCANS_PER_SITE = 10;
 /** Sites kept: the least recently seen goes first. */
@@ -115,11 +115,11 @@ export interface ScoreHistory {
 export function createScoreHistory({ now }: { now: () => number }): ScoreHistory {
   // One storage record for all sites: its read-modify-writes must not interleave.
   const queue = createKeyedQueue<string>();
-  const read = async () => parseHistory(await storage.getItem<unknown>(SCORE_HISTORY_KEY));
+  const read = async () => parseHistory(await readLocal(SCORE_HISTORY_KEY));
   return {
     record: (site, report) =>
       queue.run(SCORE_HISTORY_KEY, async () => {
-        await storage.setItem(SCORE_HISTORY_KEY, withScan(await read(), site, report, now()));
+        await writeLocal(SCORE_HISTORY_KEY, withScan(await read(), site, report, now()));
       }),
     scansOf: async (site) => (await read())[site]?.scans ?? [],
   };

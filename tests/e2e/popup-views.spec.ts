@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
 import type { ReferenceServer } from '../reference-server/server';

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
 import type { LookupOutcome } from '../../lib/lookup-outcome';
 import {
   createScoreHistory,
@@ -65,15 +64,17 @@ describe('score history', () => {
   });
 
   it('ignores what it cannot read in storage instead of failing', async () => {
-    await storage.setItem(SCORE_HISTORY_KEY, {
-      [SITE]: {
-        seen: 1,
-        scans: [
-          { scannedAt: day(1), score: 'high' },
-          { scannedAt: day(2), score: 70 },
-        ],
+    await fakeBrowser.storage.local.set({
+      [SCORE_HISTORY_KEY]: {
+        [SITE]: {
+          seen: 1,
+          scans: [
+            { scannedAt: day(1), score: 'high' },
+            { scannedAt: day(2), score: 70 },
+          ],
+        },
+        'https://broken.example.com': 'nonsense',
       },
-      'https://broken.example.com': 'nonsense',
     });
     const history = createScoreHistory({ now: () => 2 });
     expect(await history.scansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70 }]);
