@@ -40,30 +40,49 @@ export interface ScaleResult {
   quotaBytes: number;
 }
 
-/** Writes cache entries for sites `from`…`to`-1, copies of the template entry. */
-async function seedEntries(world: BenchWorld, templateOrigin: string, from: number, to: number) {
+interface TemplateEntry {
+  /** The entry's key up to the origin: prefix and service base URL. */
+  keyStart: string;
+  entry: { usedAt: number };
+}
+
+/**
+ * The real entry every seeded one copies. Read once: eviction later drops it like any entry
+ * that was used long ago.
+ */
+async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<TemplateEntry> {
   const worker = await world.browser.worker();
   return worker.evaluate(
-    async ({ prefix, totalsKey, templateOrigin, from, to, sites }) => {
+    async ({ prefix, templateOrigin }) => {
       const everything = await chrome.storage.local.get(null);
-      const templateKey = Object.keys(everything).find(
-        (key) => key.startsWith(prefix) && key.endsWith(`|${templateOrigin}`),
+      const key = Object.keys(everything).find(
+        (candidate) => candidate.startsWith(prefix) && candidate.endsWith(`|${templateOrigin}`),
       );
-      if (templateKey === undefined) throw new Error(`No cache entry for ${templateOrigin}`);
-      const template = everything[templateKey] as { usedAt: number };
-      const keyStart = templateKey.slice(0, templateKey.length - templateOrigin.length);
-      const totals = (everything[totalsKey] ?? { entries: 0, bytes: 0 }) as {
-        entries: number;
-        bytes: number;
+      if (key === undefined) throw new Error(`No cache entry for ${templateOrigin}`);
+      return {
+        keyStart: key.slice(0, key.length - templateOrigin.length),
+        entry: everything[key] as { usedAt: number },
       };
+    },
+    { prefix: ENTRY_PREFIX, templateOrigin },
+  );
+}
+
+/** Writes cache entries for sites `from`…`to`-1, copies of the template entry. */
+async function seedEntries(world: BenchWorld, template: TemplateEntry, from: number, to: number) {
+  const worker = await world.browser.worker();
+  return worker.evaluate(
+    async ({ totalsKey, template, from, to, sites }) => {
+      const stored = (await chrome.storage.local.get(totalsKey))[totalsKey];
+      const totals = (stored ?? { entries: 0, bytes: 0 }) as { entries: number; bytes: number };
       const batch = 500;
       let bytesPerEntry = 0;
       for (let start = from; start < to; start += batch) {
         const items: Record<string, unknown> = {};
         for (let i = start; i < Math.min(to, start + batch); i++) {
-          const key = `${keyStart}${sites.replace('{i}', String(i))}`;
+          const key = `${template.keyStart}${sites.replace('{i}', String(i))}`;
           // Later sites were used later: eviction keeps the newest.
-          const entry = { ...template, usedAt: template.usedAt + i };
+          const entry = { ...template.entry, usedAt: template.entry.usedAt + i };
           bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(entry)).length;
           items[key] = entry;
           totals.entries += 1;
@@ -74,9 +93,8 @@ async function seedEntries(world: BenchWorld, templateOrigin: string, from: numb
       return bytesPerEntry;
     },
     {
-      prefix: ENTRY_PREFIX,
       totalsKey: TOTALS_KEY,
-      templateOrigin,
+      template,
       from,
       to,
       sites: scaleSite(0).replace('x0', 'x{i}'),
@@ -111,6 +129,7 @@ export async function measureCacheScale(
   const quotaBytes = await (await browser.worker()).evaluate(
     () => chrome.storage.local.QUOTA_BYTES,
   );
+  const template = await readTemplate(world, templateOrigin);
   for (const level of levels) {
     // In steps, so that no single write exceeds the quota before the cache can evict.
     for (
@@ -118,7 +137,7 @@ export async function measureCacheScale(
       seeded < level;
       to = Math.min(level, to + 1_000)
     ) {
-      bytesPerEntry = await seedEntries(world, templateOrigin, seeded, to);
+      bytesPerEntry = await seedEntries(world, template, seeded, to);
       seeded = to;
       const trigger = await browser.openTab(`${triggerSite(seeded)}/`);
       await browser.settledBadgeOf(trigger.tabId);
