@@ -5,9 +5,16 @@
  */
 import { browser } from 'wxt/browser';
 import type extension from '../locales/en/extension.json';
+import type options from '../locales/en/options.json';
+import type reasons from '../locales/en/reasons.json';
+import type welcome from '../locales/en/welcome.json';
 
 /** Add each new area file of `locales/en/` here. */
-export type MessageKey = keyof typeof extension;
+export type MessageKey =
+  | keyof typeof extension
+  | keyof typeof options
+  | keyof typeof reasons
+  | keyof typeof welcome;
 
 // WXT types getMessage from public/_locales, which this project generates from locales/ instead.
 const getMessage = (key: string, substitutions?: string[]): string =>
