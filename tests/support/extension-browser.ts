@@ -46,6 +46,9 @@ export interface ExtensionBrowser {
   popupUrl(tabId: number): string;
   /** Stores a change to the user's settings (lib/settings.ts), as the options page would. */
   saveSettings(change: Partial<UserSettings>): Promise<void>;
+  /** The first-run page the extension opens when it is installed (a fresh profile is one). */
+  welcomePage(): Promise<Page>;
+  optionsUrl(): string;
   close(): Promise<void>;
 }
 
@@ -133,6 +136,16 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
   const tabStateUpdatedAt = async (tabId: number) =>
     (await tabStateStamp(tabId))?.updatedAt ?? null;
 
+  const welcomePage = async (): Promise<Page> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const page = context.pages().find((candidate) => candidate.url().endsWith('/welcome.html'));
+      if (page) return page;
+      if (Date.now() > deadline) throw new Error('The first-run page did not open');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
   const saveSettings = async (change: Partial<UserSettings>) =>
     (await worker()).evaluate(async (patch) => {
       const stored = (await chrome.storage.local.get('settings')).settings ?? {};
@@ -145,6 +158,8 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     worker,
     badgeOf,
     saveSettings,
+    welcomePage,
+    optionsUrl: () => `chrome-extension://${extensionId}/options.html`,
     async openTab(url) {
       const page = await context.newPage();
       // As a person opens a site: in a tab in front. A new page is not always the active tab

@@ -40,6 +40,8 @@ export async function startE2eWorld(
   });
   if (automaticLookups) {
     await browser.saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
+    // The first-run page opened at install has been answered: out of the way of the tabs.
+    await (await browser.welcomePage()).close();
   }
   return {
     service,
