@@ -35,12 +35,15 @@ export function useTabView(tabId: number | null): TabViewState {
     readSettings().then((settings) => {
       if (unmounted) return;
       const tabStates = createTabStateStore(serviceBaseUrlOf(settings));
-      // Stored state first, so a cached report shows without waiting for the worker to wake.
-      tabStates.get(tabId).then((state) => {
+      let changed = false;
+      stopWatching = tabStates.watch(tabId, (state) => {
+        changed = true;
         if (state) show(state.view);
       });
-      stopWatching = tabStates.watch(tabId, (state) => {
-        if (state) show(state.view);
+      // Stored state first, so a cached report shows without waiting for the worker to wake;
+      // unless a change came in meanwhile, which is newer than what the read found.
+      tabStates.get(tabId).then((state) => {
+        if (state && !changed) show(state.view);
       });
     });
     requestTabView(tabId, false).then((fresh) => {

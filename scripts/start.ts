@@ -66,8 +66,7 @@ async function shutDown(code: number): Promise<never> {
 
 if (headless) {
   // No one to answer the first-run page: say yes to automatic lookups, as a user would.
-  await browser.saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
-  await (await browser.welcomePage()).close();
+  await browser.acceptAutomaticLookups();
   mkdirSync(screenshotDir, { recursive: true });
   const rows: { site: string; badge: string; state: string; screenshot: string }[] = [];
   for (const [index, site] of SAMPLE_SITES.entries()) {

@@ -39,9 +39,7 @@ export async function startE2eWorld(
     headless: E2E_HEADLESS,
   });
   if (automaticLookups) {
-    await browser.saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
-    // The first-run page opened at install has been answered: out of the way of the tabs.
-    await (await browser.welcomePage()).close();
+    await browser.acceptAutomaticLookups();
   }
   return {
     service,
