@@ -137,7 +137,9 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     const { url, state, pausedSites } = await (await worker()).evaluate(async (id) => {
       const key = `tab-state:${id}`;
       const tab = await chrome.tabs.get(id);
-      const { settings } = await chrome.storage.local.get('settings');
+      const { settings } = (await chrome.storage.local.get('settings')) as {
+        settings?: { pausedSites?: string[] };
+      };
       return {
         url: tab.url,
         state: (await chrome.storage.session.get(key))[key] as TabState,
