@@ -4,16 +4,26 @@
  */
 import { browser } from 'wxt/browser';
 import { badgeFor, DEFAULT_BADGE_TITLE } from './badge';
+import type { BadgeOptions } from './lookup-service';
 import type { TabView } from './tab-view';
 
 const BADGE_TEXT_COLOR = '#ffffff';
 
-export async function showBadgeOnToolbar(tabId: number, view: TabView, now: number): Promise<void> {
+/**
+ * Shows a tab's view on the toolbar button. With `textVisible` false (the user turned the
+ * badge off) the button carries no text, while its tooltip still says the state in words.
+ */
+export async function showBadgeOnToolbar(
+  tabId: number,
+  view: TabView,
+  now: number,
+  options: BadgeOptions = { textVisible: true },
+): Promise<void> {
   const action = browser.action ?? browser.browserAction;
   const { text, color, title } = badgeFor(view, now);
   try {
     await Promise.all([
-      action.setBadgeText({ tabId, text }),
+      action.setBadgeText({ tabId, text: options.textVisible ? text : '' }),
       action.setBadgeBackgroundColor({ tabId, color }),
       action.setTitle({ tabId, title }),
       // Not every browser version has a text colour setting; white is the default where not.

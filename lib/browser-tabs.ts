@@ -10,7 +10,7 @@ export async function readTab(tabId: number): Promise<OpenTab | null> {
     const tab = await browser.tabs.get(tabId);
     // Some browsers (and the unit tests' fake) answer undefined rather than rejecting.
     if (!tab) return null;
-    return { id: tabId, url: tab.url, active: tab.active };
+    return { id: tabId, url: tab.url, active: tab.active, incognito: tab.incognito };
   } catch {
     // tabs.get rejects with "No tab with id" once a tab is closed or replaced.
     return null;
@@ -21,6 +21,8 @@ export async function readTab(tabId: number): Promise<OpenTab | null> {
 export async function openTabs(): Promise<OpenTab[]> {
   const tabs = await browser.tabs.query({});
   return tabs.flatMap((tab) =>
-    tab.id === undefined ? [] : [{ id: tab.id, url: tab.url, active: tab.active }],
+    tab.id === undefined
+      ? []
+      : [{ id: tab.id, url: tab.url, active: tab.active, incognito: tab.incognito }],
   );
 }

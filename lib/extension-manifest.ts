@@ -13,6 +13,15 @@ import { hostPermissionFor } from './service-base-url';
 export const EXTENSION_NAME = '__MSG_extensionName__';
 export const EXTENSION_DESCRIPTION = '__MSG_extensionDescription__';
 
+/** The shortcut's description in the browser's shortcut settings (locales/…/options.json). */
+export const OPEN_POPUP_DESCRIPTION = '__MSG_commandOpenPopup__';
+
+/** Hosts a user's own service base URL may be on: any http(s) host, asked for one at a time. */
+export const USER_SERVICE_HOSTS = ['http://*/*', 'https://*/*'] as const;
+
+/** The enterprise policy's schema (public/managed-schema.json), read by Chrome. */
+export const MANAGED_SCHEMA_FILE = 'managed-schema.json';
+
 /** The locale used where the browser's language has no translation. */
 export const DEFAULT_LOCALE = 'en';
 
@@ -65,6 +74,11 @@ export function extensionManifest({
     // needs no permission.
     permissions: ['alarms', 'storage', 'tabs', 'contextMenus'],
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
+    // A service base URL the user sets in the options page is asked for at that moment
+    // (lib/service-base-url-choice.ts); nothing is granted until then. MV2 has no separate key.
+    [manifestVersion === 3 ? 'optional_host_permissions' : 'optional_permissions']: [
+      ...USER_SERVICE_HOSTS,
+    ],
     // MV2 calls it `browser_action`; WXT adds the popup to it but would drop an `action` key.
     [manifestVersion === 3 ? 'action' : 'browser_action']: {
       default_title: EXTENSION_NAME,
@@ -73,10 +87,10 @@ export function extensionManifest({
     commands: {
       [openPopupCommand]: {
         suggested_key: { default: OPEN_POPUP_SHORTCUT },
-        description: 'Show the agent readiness report of the current site',
+        description: OPEN_POPUP_DESCRIPTION,
       },
     },
-    ...(browser === 'firefox' ? firefoxSettings() : { minimum_chrome_version: CHROME_MIN_VERSION }),
+    ...(browser === 'firefox' ? firefoxSettings() : chromeSettings()),
   };
 }
 
@@ -90,6 +104,15 @@ export function asEventPage(manifest: { manifest_version: number; background?: o
   }
 }
 
+function chromeSettings(): UserManifest {
+  return {
+    minimum_chrome_version: CHROME_MIN_VERSION,
+    // Lets an administrator set the base URL and on-click lookups (README, "Enterprise
+    // policy"). Firefox reads policies from its own policies.json, without a schema key.
+    storage: { managed_schema: MANAGED_SCHEMA_FILE },
+  };
+}
+
 function firefoxSettings(): UserManifest {
   return {
     browser_specific_settings: {
@@ -98,8 +121,11 @@ function firefoxSettings(): UserManifest {
         strict_min_version: FIREFOX_MIN_VERSION,
         data_collection_permissions: {
           // The origin of the sites the user visits goes to the lookup service: that is
-          // "browsing activity" in Firefox's categories, and the extension cannot work
-          // without it, so it is required rather than optional. Nothing else is collected.
+          // "browsing activity" in Firefox's categories. Every lookup sends it, even the one
+          // the user asks for by opening the popup, so the extension cannot work without it:
+          // required, and agreed to at install. Automatic lookups (every active tab) need a
+          // second, explicit yes inside the extension (first-run page or options), and until
+          // then nothing is sent unasked. Nothing else is collected.
           required: ['browsingActivity'],
         },
       },

@@ -7,14 +7,20 @@ import { browser } from 'wxt/browser';
 import type badge from '../locales/en/badge.json';
 import type extension from '../locales/en/extension.json';
 import type fixList from '../locales/en/fix-list.json';
+import type options from '../locales/en/options.json';
 import type popup from '../locales/en/popup.json';
+import type reasons from '../locales/en/reasons.json';
+import type welcome from '../locales/en/welcome.json';
 
 /** Add each new area file of `locales/en/` here. */
 export type MessageKey =
   | keyof typeof extension
   | keyof typeof popup
   | keyof typeof badge
-  | keyof typeof fixList;
+  | keyof typeof fixList
+  | keyof typeof options
+  | keyof typeof reasons
+  | keyof typeof welcome;
 
 // WXT types getMessage from public/_locales, which this project generates from locales/ instead.
 const getMessage = (key: string, substitutions?: string[]): string =>

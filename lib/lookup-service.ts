@@ -19,9 +19,10 @@
 import { isNoSuchTab } from './browser-badge';
 import { createKeyedQueue } from './keyed-queue';
 import type { LookupOutcome } from './lookup-outcome';
-import { deriveLookupTarget } from './lookup-target';
+import { deriveLookupTarget, type LookupTarget } from './lookup-target';
 import type { CachedAnswer, ReportCache } from './report-cache';
 import type { RetryGate } from './retry-gate';
+import { automaticLookupsAllowed, type UserSettings } from './settings';
 import type { TabState, TabStateStore } from './tab-state-store';
 import type { TabView } from './tab-view';
 import { viewFromOutcome } from './view-from-outcome';
@@ -30,6 +31,14 @@ export interface OpenTab {
   id: number;
   url: string | undefined;
   active: boolean;
+  /** In a private window: never looked up. */
+  incognito?: boolean;
+}
+
+/** How the badge is drawn, from the user's settings. */
+export interface BadgeOptions {
+  /** False: no badge text on any tab; the tooltip still says the state. */
+  textVisible: boolean;
 }
 
 export interface LookupServiceDeps {
@@ -41,7 +50,9 @@ export interface LookupServiceDeps {
   readTab(tabId: number): Promise<OpenTab | null>;
   /** Every open tab, to reconcile stored states when the worker starts. */
   openTabs(): Promise<OpenTab[]>;
-  showBadge(tabId: number, view: TabView, now: number): Promise<void>;
+  showBadge(tabId: number, view: TabView, now: number, options: BadgeOptions): Promise<void>;
+  /** The user's settings as they apply now (lookup mode, paused sites, badge). */
+  readSettings(): Promise<UserSettings>;
   /** Takes a tab's badge back to the extension's default (nothing known about the site). */
   clearBadge(tabId: number): Promise<void>;
   now(): number;
@@ -56,7 +67,17 @@ export interface LookupService {
    * the view, or null when the tab is gone or a newer call took over.
    */
   showTab(tabId: number, options?: { force?: boolean }): Promise<TabView | null>;
-  /** After a tab's URL changed: the active tab is looked up, a background tab only from cache. */
+  /**
+   * After the user turned to a tab: looked up when automatic lookups are allowed, otherwise
+   * shown from the cache only (nothing leaves the browser until the user asks).
+   */
+  tabActivated(tabId: number): Promise<void>;
+  /** After the settings changed: every open tab shown again under the new settings. */
+  settingsChanged(): Promise<void>;
+  /**
+   * After a tab's URL changed: the active tab is looked up when automatic lookups are
+   * allowed; any other tab is shown from the cache only.
+   */
   tabNavigated(tabId: number): Promise<void>;
   /** After a page finished loading (the browser clears the badge on a new document). */
   restoreBadge(tabId: number): Promise<void>;
@@ -84,11 +105,22 @@ type LookupResult =
   /** No request was needed: another lookup stored a usable answer just before this one began. */
   | { kind: 'cached'; cached: CachedAnswer };
 
+/** What may be sent for a tab under the user's settings: its origin, or why nothing. */
+function targetOfTab(tab: OpenTab, settings: UserSettings): LookupTarget {
+  return deriveLookupTarget(tab.url, {
+    incognito: tab.incognito === true,
+    pausedSites: settings.pausedSites,
+  });
+}
+
 /** What a tab shows, as far as lookups go: the origin, or why it is not looked up. */
-function targetKeyOfUrl(url: string | undefined): string {
-  const target = deriveLookupTarget(url);
+function targetKeyOf(target: LookupTarget): string {
   return target.kind === 'target' ? target.origin : `refused:${target.reason}`;
 }
+
+const badgeOptions = (settings: UserSettings): BadgeOptions => ({
+  textVisible: settings.badgeVisible,
+});
 
 function targetKeyOfState(state: TabState): string {
   if (state.target !== null) return state.target;
@@ -207,13 +239,18 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   ): Promise<boolean> {
     return tabQueue.run(tabId, async () => {
       if (!isNewest(tabId, call)) return false;
-      const tab = await deps.readTab(tabId);
-      if (tab === null || targetKeyOfUrl(tab.url) !== targetKey || !isNewest(tabId, call)) {
+      const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
+      // The settings count too: a site paused while its lookup was under way gets no report.
+      if (
+        tab === null ||
+        targetKeyOf(targetOfTab(tab, settings)) !== targetKey ||
+        !isNewest(tabId, call)
+      ) {
         return false;
       }
       const now = deps.now();
       await deps.tabStates.set(tabId, { target, view, updatedAt: now });
-      await showBadgeIfTabExists(tabId, view, now);
+      await showBadgeIfTabExists(tabId, view, now, badgeOptions(settings));
       return true;
     });
   }
@@ -227,9 +264,14 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     });
   }
 
-  async function showBadgeIfTabExists(tabId: number, view: TabView, now: number) {
+  async function showBadgeIfTabExists(
+    tabId: number,
+    view: TabView,
+    now: number,
+    options: BadgeOptions,
+  ) {
     try {
-      await deps.showBadge(tabId, view, now);
+      await deps.showBadge(tabId, view, now, options);
     } catch (error) {
       // The tab closed between the check and now: onRemoved cleans up after it.
       if (!isNoSuchTab(error)) throw error;
@@ -246,10 +288,10 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
 
   /** The active tab: answer from cache, or look the site up. */
   async function lookAt(tabId: number, call: number, force: boolean): Promise<TabView | null> {
-    const tab = await deps.readTab(tabId);
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
     if (tab === null || !isNewest(tabId, call)) return null;
-    const targetKey = targetKeyOfUrl(tab.url);
-    const target = deriveLookupTarget(tab.url);
+    const target = targetOfTab(tab, settings);
+    const targetKey = targetKeyOf(target);
     if (target.kind === 'refused') {
       const view: TabView = { status: 'not-looked-up', reason: target.reason };
       await publish(tabId, call, targetKey, null, view);
@@ -311,7 +353,8 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    */
   async function showSite(url: string, options: { force?: boolean } = {}): Promise<TabView> {
     const force = options.force ?? false;
-    const target = deriveLookupTarget(url);
+    const { pausedSites } = await deps.readSettings();
+    const target = deriveLookupTarget(url, { pausedSites });
     if (target.kind === 'refused') return { status: 'not-looked-up', reason: target.reason };
     const { origin } = target;
     const cached = await deps.cache.get(origin);
@@ -345,10 +388,10 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    * state must never stay about a site it no longer shows.
    */
   async function followInBackground(tabId: number, call: number): Promise<void> {
-    const tab = await deps.readTab(tabId);
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
     if (tab === null || !isNewest(tabId, call)) return;
-    const targetKey = targetKeyOfUrl(tab.url);
-    const target = deriveLookupTarget(tab.url);
+    const target = targetOfTab(tab, settings);
+    const targetKey = targetKeyOf(target);
     if (target.kind === 'refused') {
       const view: TabView = { status: 'not-looked-up', reason: target.reason };
       await publish(tabId, call, targetKey, null, view);
@@ -376,9 +419,10 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
 
   async function tabNavigated(tabId: number): Promise<void> {
     const call = beginCall(tabId);
-    const tab = await deps.readTab(tabId);
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
     if (tab === null || !isNewest(tabId, call)) return;
-    if (tab.active) await lookAt(tabId, call, false);
+    // Only the user's yes to automatic lookups lets a tab event send anything.
+    if (tab.active && automaticLookupsAllowed(settings)) await lookAt(tabId, call, false);
     else await followInBackground(tabId, call);
   }
 
@@ -388,10 +432,16 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    */
   function reapplyBadge(tabId: number): Promise<boolean> {
     return tabQueue.run(tabId, async () => {
-      const [state, tab] = await Promise.all([deps.tabStates.get(tabId), deps.readTab(tabId)]);
+      const [state, tab, settings] = await Promise.all([
+        deps.tabStates.get(tabId),
+        deps.readTab(tabId),
+        deps.readSettings(),
+      ]);
       if (tab === null) return true;
-      if (state === null || targetKeyOfState(state) !== targetKeyOfUrl(tab.url)) return false;
-      await showBadgeIfTabExists(tabId, state.view, deps.now());
+      if (state === null || targetKeyOfState(state) !== targetKeyOf(targetOfTab(tab, settings))) {
+        return false;
+      }
+      await showBadgeIfTabExists(tabId, state.view, deps.now(), badgeOptions(settings));
       return true;
     });
   }
@@ -404,6 +454,19 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   return {
     showTab(tabId, options = {}) {
       return lookAt(tabId, beginCall(tabId), options.force ?? false);
+    },
+
+    async tabActivated(tabId) {
+      const call = beginCall(tabId);
+      if (automaticLookupsAllowed(await deps.readSettings())) await lookAt(tabId, call, false);
+      else await followInBackground(tabId, call);
+    },
+
+    async settingsChanged() {
+      // Each tab decided afresh: a paused site loses its report, a resumed one gets it back
+      // (looked up only if automatic lookups are allowed), the badge shows or hides its text.
+      const tabs = await deps.openTabs();
+      await Promise.all(tabs.map((tab) => tabNavigated(tab.id)));
     },
 
     tabNavigated,
@@ -421,7 +484,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       // States first, then tabs: a tab opened in between has no state to be mistaken for a
       // closed tab's.
       const states = await deps.tabStates.all();
-      const tabs = await deps.openTabs();
+      const [tabs, settings] = await Promise.all([deps.openTabs(), deps.readSettings()]);
       const open = new Set(tabs.map((tab) => tab.id));
       const closed = [...states.keys()].filter((tabId) => !open.has(tabId));
       await Promise.all([
@@ -431,7 +494,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
           const settled =
             state !== undefined &&
             state.view.status !== 'loading' &&
-            targetKeyOfState(state) === targetKeyOfUrl(tab.url);
+            targetKeyOfState(state) === targetKeyOf(targetOfTab(tab, settings));
           // The badge is the browser's, not storage's: a worker stopped between writing a
           // state and its badge would leave the old badge up. Putting it back costs no request.
           if (settled) await reapplyBadge(tab.id);

@@ -1,21 +1,47 @@
 /**
- * Decides what, if anything, may be sent to the service for a tab's URL: its origin only
- * (scheme, host and a non-default port), and nothing at all for local or private sites.
+ * The lookup target policy: what, if anything, may be sent to the service for a URL. Only its
+ * origin (scheme, host and a non-default port) ever is, and nothing at all for a private
+ * window, a paused site, or a site whose name or address only means something on the user's
+ * own machine or network. Every refusal carries a reason the popup and the badge can name.
  *
  * Ranges come from ipaddr.js rather than hand-written masks; the URL parser has already
- * normalised odd IPv4 spellings (decimal, hex, octal, short forms) to dotted quads.
+ * normalised odd IPv4 spellings (decimal, hex, octal, short forms) to dotted quads and host
+ * names to lower-case punycode.
  */
 import ipaddr from 'ipaddr.js';
 import { MAX_URL_LENGTH } from './contract/report-schema';
+import { hasPublicSuffix, isSpecialUseName } from './public-name';
 import type { NotLookedUpReason } from './tab-view';
 
 export type LookupTarget =
   | { kind: 'target'; origin: string }
   | { kind: 'refused'; reason: NotLookedUpReason };
 
+/** Where the URL is shown and what the user decided about sites, as far as lookups go. */
+export interface LookupContext {
+  /** The tab is in a private (incognito) window. */
+  incognito?: boolean;
+  /** Origins the user paused lookups for. */
+  pausedSites?: readonly string[];
+}
+
 const refused = (reason: NotLookedUpReason): LookupTarget => ({ kind: 'refused', reason });
 
-export function deriveLookupTarget(url: string | undefined | null): LookupTarget {
+export function deriveLookupTarget(
+  url: string | undefined | null,
+  context: LookupContext = {},
+): LookupTarget {
+  // First: in a private window even the kind of page is nobody's business.
+  if (context.incognito === true) return refused('incognito');
+  const target = originOf(url);
+  if (target.kind === 'target' && context.pausedSites?.includes(target.origin)) {
+    return refused('paused');
+  }
+  return target;
+}
+
+/** The origin a URL may be looked up by, or why it may not be, before the user's choices. */
+function originOf(url: string | undefined | null): LookupTarget {
   if (url === undefined || url === null || url === '') return refused('no-url');
   let parsed: URL;
   try {
@@ -29,7 +55,13 @@ export function deriveLookupTarget(url: string | undefined | null): LookupTarget
   const hostname = parsed.hostname.replace(/\.$/, '');
   if (hostname === '') return refused('invalid-url');
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) return refused('localhost');
-  if (isNonPublicAddress(hostname)) return refused('private-address');
+  const address = ipAddressOf(hostname);
+  if (address !== null) {
+    // process() turns IPv4-mapped IPv6 (::ffff:10.0.0.1) into the IPv4 address it carries.
+    if (address.range() !== 'unicast') return refused('private-address');
+  } else if (isSpecialUseName(hostname) || !hasPublicSuffix(hostname)) {
+    return refused('no-public-suffix');
+  }
 
   const port = parsed.port === '' ? '' : `:${parsed.port}`;
   const origin = `${parsed.protocol}//${hostname}${port}`;
@@ -37,10 +69,8 @@ export function deriveLookupTarget(url: string | undefined | null): LookupTarget
   return { kind: 'target', origin };
 }
 
-/** True for IP literals outside public unicast space (loopback, private, link-local, ...). */
-function isNonPublicAddress(hostname: string): boolean {
+/** The IP address a host is written as, or null for a name. */
+function ipAddressOf(hostname: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  if (!ipaddr.isValid(literal)) return false;
-  // process() turns IPv4-mapped IPv6 (::ffff:10.0.0.1) into the IPv4 address it carries.
-  return ipaddr.process(literal).range() !== 'unicast';
+  return ipaddr.isValid(literal) ? ipaddr.process(literal) : null;
 }

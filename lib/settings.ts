@@ -1,12 +1,17 @@
 /**
  * What the user chose, kept in local storage: the lookup mode (their consent), paused sites,
- * whether the badge shows, and a service base URL of their own.
+ * whether the badge shows, and a service base URL of their own. Over it, what an
+ * administrator set by enterprise policy (managed storage, schema in
+ * public/managed-schema.json): a base URL, and on-click lookups only. Readers get the
+ * effective settings, with what the policy locked; writers only ever store the user's own.
  *
  * Every reader goes through `parseSettings`, field by field: a stored value from an older or
  * newer version, or one damaged by hand, falls back to the default for that field only, so one
- * bad field never costs the user the others.
+ * bad field never costs the user the others. A policy value that makes no sense is ignored.
  */
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from './service-base-url';
 
 /**
  * `on-click` looks a site up only when the user opens the popup on it; `automatic` looks up
@@ -38,6 +43,53 @@ export const DEFAULT_SETTINGS: UserSettings = {
 
 export const SETTINGS_KEY = 'local:settings' as const;
 
+/** What an administrator set, as far as it is usable. */
+export interface ManagedPolicy {
+  /** The service base URL everyone in the organisation uses; null when not set. */
+  serviceBaseUrl: string | null;
+  /** True: lookups happen only when the user asks (the popup), never automatically. */
+  forceOnClick: boolean;
+}
+
+export const NO_POLICY: ManagedPolicy = { serviceBaseUrl: null, forceOnClick: false };
+
+/** The settings in effect, with the fields an administrator's policy fixed. */
+export interface EffectiveSettings extends UserSettings {
+  locked: { serviceBaseUrl: boolean; lookupMode: boolean };
+}
+
+/** Reads a managed storage snapshot (key names as in managed-schema.json). */
+export function parseManagedPolicy(stored: unknown): ManagedPolicy {
+  const raw =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return {
+    serviceBaseUrl:
+      typeof raw.serviceBaseUrl === 'string' ? normaliseServiceBaseUrl(raw.serviceBaseUrl) : null,
+    forceOnClick: raw.forceOnClick === true,
+  };
+}
+
+/** The user's settings with the policy applied over them. */
+export function applyPolicy(user: UserSettings, policy: ManagedPolicy): EffectiveSettings {
+  return {
+    ...user,
+    ...(policy.serviceBaseUrl !== null ? { serviceBaseUrl: policy.serviceBaseUrl } : {}),
+    // The administrator answered the consent question: the popup does not ask it.
+    ...(policy.forceOnClick ? { lookupMode: 'on-click', lookupModeChosen: true } : {}),
+    locked: { serviceBaseUrl: policy.serviceBaseUrl !== null, lookupMode: policy.forceOnClick },
+  };
+}
+
+/** The policy in managed storage; none where the browser has no managed storage for us. */
+export async function readManagedPolicy(): Promise<ManagedPolicy> {
+  try {
+    // Firefox rejects when no policy names the extension; Chrome answers {}.
+    return parseManagedPolicy(await browser.storage.managed.get());
+  } catch {
+    return NO_POLICY;
+  }
+}
+
 export function parseSettings(stored: unknown): UserSettings {
   const raw =
     typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
@@ -60,23 +112,55 @@ export function parseSettings(stored: unknown): UserSettings {
   };
 }
 
-export async function readSettings(): Promise<UserSettings> {
+/** The user's own settings, as stored, without the policy. */
+export async function readUserSettings(): Promise<UserSettings> {
   return parseSettings(await storage.getItem<unknown>(SETTINGS_KEY));
 }
 
-/** Applies a change to the current settings and stores the result, which it returns. */
-export async function updateSettings(
-  change: (current: UserSettings) => Partial<UserSettings>,
-): Promise<UserSettings> {
-  const current = await readSettings();
-  const next = parseSettings({ ...current, ...change(current) });
-  await storage.setItem(SETTINGS_KEY, next);
-  return next;
+/** The settings in effect: the user's, with the administrator's policy over them. */
+export async function readSettings(): Promise<EffectiveSettings> {
+  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+  return applyPolicy(user, policy);
 }
 
-/** Calls back with the settings after every change; returns the function that stops it. */
-export function watchSettings(onChange: (settings: UserSettings) => void): () => void {
-  return storage.watch<unknown>(SETTINGS_KEY, (value) => onChange(parseSettings(value)));
+/**
+ * Applies a change to the user's settings and stores them; returns the settings in effect.
+ * A change to a field the policy locked is stored but has no effect while the policy holds.
+ */
+export async function updateSettings(
+  change: (current: EffectiveSettings) => Partial<UserSettings>,
+): Promise<EffectiveSettings> {
+  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+  const next = parseSettings({ ...user, ...change(applyPolicy(user, policy)) });
+  await storage.setItem(SETTINGS_KEY, next);
+  return applyPolicy(next, policy);
+}
+
+/**
+ * Calls back with the settings in effect after every change, the user's or the policy's;
+ * returns the function that stops it.
+ */
+export function watchSettings(onChange: (settings: EffectiveSettings) => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'managed' || (area === 'local' && SETTINGS_STORAGE_KEY in changes)) {
+      readSettings().then(onChange, () => undefined);
+    }
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}
+
+/** The key in storage.local itself (SETTINGS_KEY names the area too). */
+export const SETTINGS_STORAGE_KEY = SETTINGS_KEY.slice('local:'.length);
+
+/** The service base URL lookups go to under these settings. */
+export function serviceBaseUrlOf(settings: UserSettings): string {
+  return settings.serviceBaseUrl ?? configuredServiceBaseUrl();
+}
+
+/** True only when the user said yes to automatic lookups (and no policy forbids them). */
+export function automaticLookupsAllowed(settings: UserSettings): boolean {
+  return settings.lookupMode === 'automatic' && settings.lookupModeChosen;
 }
 
 export function isSitePaused(settings: UserSettings, origin: string): boolean {

@@ -22,8 +22,10 @@ const REASONS: Record<NotLookedUpReason, true> = {
   'invalid-url': true,
   localhost: true,
   'private-address': true,
+  'no-public-suffix': true,
   'too-long': true,
   paused: true,
+  incognito: true,
 };
 
 const isReason = (value: string): value is NotLookedUpReason => Object.hasOwn(REASONS, value);

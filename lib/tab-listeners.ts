@@ -21,7 +21,7 @@ export function createTabEventHandlers(
   const guarded = (work: Promise<unknown>) => work.then(() => undefined, onError);
 
   return {
-    activated: ({ tabId }) => guarded(service.showTab(tabId)),
+    activated: ({ tabId }) => guarded(service.tabActivated(tabId)),
 
     updated(tabId, changeInfo) {
       // onUpdated fires many times per page (loading, title, favicon, complete...): only a

@@ -11,9 +11,11 @@ export type NotLookedUpReason =
   | 'not-http' // chrome://, file:, about:, extension pages, ...
   | 'invalid-url'
   | 'localhost'
-  | 'private-address'
+  | 'private-address' // an IP literal outside public unicast space
+  | 'no-public-suffix' // a single label, an unknown top-level domain or a special-use name
   | 'too-long'
-  | 'paused'; // the user paused lookups on this site
+  | 'paused' // the user paused lookups for this site
+  | 'incognito'; // a private window
 
 export type UnavailableCause = 'service' | 'network' | 'timeout';
 

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { requestTabView } from './messages';
-import { configuredServiceBaseUrl } from './service-base-url';
+import { readSettings, serviceBaseUrlOf } from './settings';
 import { createTabStateStore } from './tab-state-store';
 import type { TabView } from './tab-view';
 
@@ -29,18 +29,30 @@ export function useTabView(tabId: number | null): TabViewState {
       show({ status: 'not-looked-up', reason: 'no-url' });
       return;
     }
-    const tabStates = createTabStateStore(configuredServiceBaseUrl());
-    // Stored state first, so a cached report shows without waiting for the worker to wake.
-    tabStates.get(tabId).then((state) => {
-      if (state) show(state.view);
-    });
-    const stopWatching = tabStates.watch(tabId, (state) => {
-      if (state) show(state.view);
+    let stopWatching = () => {};
+    let unmounted = false;
+    // Tab states are kept per service base URL: the one in effect may be the user's own.
+    readSettings().then((settings) => {
+      if (unmounted) return;
+      const tabStates = createTabStateStore(serviceBaseUrlOf(settings));
+      let changed = false;
+      stopWatching = tabStates.watch(tabId, (state) => {
+        changed = true;
+        if (state) show(state.view);
+      });
+      // Stored state first, so a cached report shows without waiting for the worker to wake;
+      // unless a change came in meanwhile, which is newer than what the read found.
+      tabStates.get(tabId).then((state) => {
+        if (state && !changed) show(state.view);
+      });
     });
     requestTabView(tabId, false).then((fresh) => {
       if (fresh) show(fresh);
     });
-    return stopWatching;
+    return () => {
+      unmounted = true;
+      stopWatching();
+    };
   }, [tabId, show]);
 
   const refresh = useCallback(() => {

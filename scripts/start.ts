@@ -65,6 +65,8 @@ async function shutDown(code: number): Promise<never> {
 }
 
 if (headless) {
+  // No one to answer the first-run page: say yes to automatic lookups, as a user would.
+  await browser.acceptAutomaticLookups();
   mkdirSync(screenshotDir, { recursive: true });
   const rows: { site: string; badge: string; state: string; screenshot: string }[] = [];
   for (const [index, site] of SAMPLE_SITES.entries()) {
@@ -95,7 +97,10 @@ if (headless) {
   await shutDown(0);
 } else {
   for (const site of SAMPLE_SITES) await browser.openTab(site.url);
-  console.log('\nChromium is open with the extension and the sample sites. Browse away;');
+  // The first-run page last, in front: nothing is looked up automatically until it is answered.
+  await (await browser.welcomePage()).bringToFront();
+  console.log('\nChromium is open with the extension, its first-run page and the sample sites.');
+  console.log('Answer the first-run page to start lookups, then browse away;');
   console.log('every host name resolves to the local sample-site server. Ctrl+C to stop.');
   browser.context.on('close', () => void shutDown(0));
   process.on('SIGINT', () => void shutDown(0));

@@ -516,6 +516,7 @@ describe('a refused connection (an extension built against a port nothing listen
       sitesPort: sites.port,
       headless: E2E_HEADLESS,
     });
+    await refusedBrowser.acceptAutomaticLookups();
     refusedWatch = await FaultWatch.start(refusedBrowser);
   });
 

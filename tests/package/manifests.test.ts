@@ -7,6 +7,7 @@ import {
   FIREFOX_ADDON_ID,
   FIREFOX_ANDROID_MIN_VERSION,
   FIREFOX_MIN_VERSION,
+  MANAGED_SCHEMA_FILE,
   OPEN_POPUP_SHORTCUT,
 } from '../../lib/extension-manifest';
 import { ICON_SIZES } from '../../scripts/render-icons';
@@ -21,6 +22,8 @@ import {
 const chrome = manifestOf('chrome');
 const firefox = manifestOf('firefox');
 const documented = documentedPermissions();
+const required = documented.filter((permission) => !permission.optional);
+const optional = documented.filter((permission) => permission.optional);
 
 const sorted = (values: unknown) => [...((values as string[] | undefined) ?? [])].sort();
 
@@ -36,7 +39,30 @@ describe('the Chrome package manifest', () => {
       ...(chrome.permissions as string[]),
       ...(chrome.host_permissions as string[]),
     ]);
-    expect(asked).toEqual(sorted(documented.map((permission) => permission.name)));
+    expect(asked).toEqual(sorted(required.map((permission) => permission.name)));
+  });
+
+  it('declares as optional exactly what the README documents as optional', () => {
+    expect(optional.length).toBeGreaterThan(0);
+    expect(sorted(chrome.optional_host_permissions)).toEqual(
+      sorted(optional.map((permission) => permission.name)),
+    );
+    expect(chrome).not.toHaveProperty('optional_permissions');
+  });
+
+  it('declares the enterprise policy schema, and ships it', () => {
+    expect(chrome.storage).toEqual({ managed_schema: MANAGED_SCHEMA_FILE });
+    const schema = JSON.parse(
+      entriesOf('chrome')
+        .find((entry) => entry.name === MANAGED_SCHEMA_FILE)
+        ?.read()
+        .toString('utf8') ?? '{}',
+    );
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['forceOnClick', 'serviceBaseUrl']);
+  });
+
+  it('has the settings page, opened in a tab', () => {
+    expect(chrome.options_ui).toEqual({ page: 'options.html', open_in_tab: true });
   });
 
   it('keeps the default content security policy', () => {
@@ -78,8 +104,9 @@ describe('the Chrome package code', () => {
 
 describe('the Firefox package manifest', () => {
   it('asks for exactly the permissions the README documents for Firefox', () => {
-    const forFirefox = documented.filter((permission) => !permission.chromeOnly);
+    const forFirefox = required.filter((permission) => !permission.chromeOnly);
     expect(sorted(firefox.permissions)).toEqual(sorted(forFirefox.map(({ name }) => name)));
+    expect(sorted(firefox.optional_permissions)).toEqual(sorted(optional.map(({ name }) => name)));
   });
 
   it('is MV2 at the version in package.json, with an event page', () => {

@@ -34,7 +34,7 @@ const namesOf = (kind: 'chrome' | 'firefox' | 'sources') =>
 
 /** What a browser package may hold: the build's pages, scripts, styles, icons, manifest. */
 const PACKAGE_FILE =
-  /^(manifest\.json|background\.js|[\w-]+\.html|chunks\/[\w-]+\.js|assets\/[\w-]+\.css|icon\/(16|32|48|96|128)\.png|_locales\/[\w-]+\/messages\.json)$/;
+  /^(manifest\.json|managed-schema\.json|background\.js|[\w-]+\.html|chunks\/[\w-]+\.js|assets\/[\w-]+\.css|icon\/(16|32|48|96|128)\.png|_locales\/[\w-]+\/messages\.json)$/;
 
 describe.each(['chrome', 'firefox'] as const)('the %s package', (kind) => {
   const names = namesOf(kind);
@@ -47,7 +47,7 @@ describe.each(['chrome', 'firefox'] as const)('the %s package', (kind) => {
     }
   });
 
-  it('holds only pages, scripts, styles, icons, messages and the manifest: no source maps, no sources', () => {
+  it('holds only pages, scripts, styles, icons, messages, the manifest and the policy schema: no source maps, no sources', () => {
     expect(names.filter((name) => !PACKAGE_FILE.test(name))).toEqual([]);
     for (const required of ['manifest.json', 'background.js', 'popup.html', 'sidepanel.html']) {
       expect(names).toContain(required);

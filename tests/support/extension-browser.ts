@@ -46,7 +46,30 @@ export interface ExtensionBrowser {
   popupUrl(tabId: number): string;
   /** Stores a change to the user's settings (lib/settings.ts), as the options page would. */
   saveSettings(change: Partial<UserSettings>): Promise<void>;
+  /** The first-run page the extension opens when it is installed (a fresh profile is one). */
+  welcomePage(): Promise<Page>;
+  /**
+   * Stores the user's yes to automatic lookups, as the first-run page would, and closes that
+   * page: for tests and demos about something other than consent.
+   */
+  acceptAutomaticLookups(): Promise<void>;
+  optionsUrl(): string;
+  /**
+   * Lets the extension run in private windows, as the user can on chrome://extensions, and
+   * returns a page of the extension to drive the browser from: Chromium reloads the extension
+   * for the change, and the reloaded worker is out of this driver's sight.
+   */
+  allowInPrivateWindows(): Promise<Page>;
   close(): Promise<void>;
+}
+
+/** The part of chrome://extensions's private API that its switches use. */
+interface DeveloperPrivate {
+  updateProfileConfiguration(update: { inDeveloperMode: boolean }): Promise<void>;
+  updateExtensionConfiguration(update: {
+    extensionId: string;
+    incognitoAccess: boolean;
+  }): Promise<void>;
 }
 
 export interface LaunchOptions {
@@ -93,6 +116,10 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     return sw;
   };
   const extensionId = new URL((await worker()).url()).host;
+  // A fresh Chromium answers its first read of an extension's managed storage (the enterprise
+  // policy, lib/settings.ts) only after about 2.4 s, and every lookup waits for the policy.
+  // Tests that time how soon a badge appears start once that one-off wait is over.
+  await (await worker()).evaluate(() => chrome.storage.managed.get());
 
   const badgeOf = async (tabId: number) =>
     (await worker()).evaluate(async (id) => {
@@ -107,13 +134,20 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
    * as the answer for the site it then loads.
    */
   const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
-    const { url, state } = await (await worker()).evaluate(async (id) => {
+    const { url, state, pausedSites } = await (await worker()).evaluate(async (id) => {
       const key = `tab-state:${id}`;
       const tab = await chrome.tabs.get(id);
-      return { url: tab.url, state: (await chrome.storage.session.get(key))[key] as TabState };
+      const { settings } = (await chrome.storage.local.get('settings')) as {
+        settings?: { pausedSites?: string[] };
+      };
+      return {
+        url: tab.url,
+        state: (await chrome.storage.session.get(key))[key] as TabState,
+        pausedSites: (settings?.pausedSites ?? []) as string[],
+      };
     }, tabId);
     if (!state || state.view.status === 'loading') return false;
-    const target = deriveLookupTarget(url);
+    const target = deriveLookupTarget(url, { pausedSites });
     const about =
       target.kind === 'target'
         ? state.target === target.origin
@@ -133,6 +167,16 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
   const tabStateUpdatedAt = async (tabId: number) =>
     (await tabStateStamp(tabId))?.updatedAt ?? null;
 
+  const welcomePage = async (): Promise<Page> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const page = context.pages().find((candidate) => candidate.url().endsWith('/welcome.html'));
+      if (page) return page;
+      if (Date.now() > deadline) throw new Error('The first-run page did not open');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
   const saveSettings = async (change: Partial<UserSettings>) =>
     (await worker()).evaluate(async (patch) => {
       const stored = (await chrome.storage.local.get('settings')).settings ?? {};
@@ -145,6 +189,33 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     worker,
     badgeOf,
     saveSettings,
+    welcomePage,
+    async acceptAutomaticLookups() {
+      await saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
+      await (await welcomePage()).close();
+    },
+    optionsUrl: () => `chrome-extension://${extensionId}/options.html`,
+    async allowInPrivateWindows() {
+      const settingsPage = await context.newPage();
+      await settingsPage.goto('chrome://extensions/');
+      // chrome://extensions's own API, what its switches call. Developer mode keeps the
+      // unpacked extension enabled through the reload the change causes.
+      await settingsPage.evaluate(async (id) => {
+        const api = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } })
+          .chrome.developerPrivate;
+        await api.updateProfileConfiguration({ inDeveloperMode: true });
+        await api.updateExtensionConfiguration({ extensionId: id, incognitoAccess: true });
+      }, extensionId);
+      await settingsPage.close();
+      const page = await context.newPage();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        await page.goto(`chrome-extension://${extensionId}/options.html`).catch(() => undefined);
+        if (page.url().startsWith('chrome-extension://')) return page;
+        if (Date.now() > deadline) throw new Error('The extension did not come back');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     async openTab(url) {
       const page = await context.newPage();
       // As a person opens a site: in a tab in front. A new page is not always the active tab

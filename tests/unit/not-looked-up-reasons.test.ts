@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { notLookedUpReasonSentence, notLookedUpText } from '../../lib/not-looked-up-reasons';
+import {
+  NOT_LOOKED_UP_REASONS,
+  notLookedUpReasonSentence,
+  notLookedUpText,
+} from '../../lib/not-looked-up-reasons';
 import type { NotLookedUpReason } from '../../lib/tab-view';
 
 describe('notLookedUpText', () => {
@@ -9,7 +13,10 @@ describe('notLookedUpText', () => {
     ['invalid-url', 'Not looked up: unreadable address'],
     ['localhost', 'Not looked up: local site'],
     ['private-address', 'Not looked up: private address'],
+    ['no-public-suffix', 'Not looked up: not a public domain name'],
     ['too-long', 'Not looked up: address too long'],
+    ['paused', 'Not looked up: paused on this site'],
+    ['incognito', 'Not looked up: private window'],
   ])('names %s as %j with a reason line', (reason, sentence) => {
     expect(notLookedUpReasonSentence(reason)).toBe(sentence);
     expect(notLookedUpText(reason).why).toMatch(/\w.*\.$/);
@@ -20,5 +27,11 @@ describe('notLookedUpText', () => {
     'private-address',
   ])('explains %s with the privacy rule', (reason) => {
     expect(notLookedUpText(reason).why).toMatch(/local and private sites are never sent/);
+  });
+
+  it('has words for every reason, each its own headline', () => {
+    const titles = NOT_LOOKED_UP_REASONS.map(notLookedUpReasonSentence);
+    expect(NOT_LOOKED_UP_REASONS).toHaveLength(9);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 });

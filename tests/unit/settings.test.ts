@@ -2,8 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import {
+  automaticLookupsAllowed,
   DEFAULT_SETTINGS,
   isSitePaused,
+  parseManagedPolicy,
   parseSettings,
   pauseSite,
   readSettings,
@@ -17,7 +19,10 @@ describe('settings', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
-    expect(await readSettings()).toEqual(DEFAULT_SETTINGS);
+    expect(await readSettings()).toEqual({
+      ...DEFAULT_SETTINGS,
+      locked: { serviceBaseUrl: false, lookupMode: false },
+    });
     expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
   });
 
@@ -63,5 +68,69 @@ describe('settings', () => {
     stop();
     await updateSettings(() => ({ badgeVisible: false }));
     expect(seen).toEqual([false, true]);
+  });
+
+  it('allow automatic lookups only after the user said yes to them', () => {
+    expect(automaticLookupsAllowed(DEFAULT_SETTINGS)).toBe(false);
+    expect(automaticLookupsAllowed({ ...DEFAULT_SETTINGS, lookupMode: 'automatic' })).toBe(false);
+    expect(
+      automaticLookupsAllowed({
+        ...DEFAULT_SETTINGS,
+        lookupMode: 'automatic',
+        lookupModeChosen: true,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('settings under an enterprise policy', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('read a policy field by field, ignoring values that make no sense', () => {
+    expect(parseManagedPolicy({ serviceBaseUrl: 'https://lookup.corp.example.com/' })).toEqual({
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      forceOnClick: false,
+    });
+    expect(
+      parseManagedPolicy({ serviceBaseUrl: 'javascript:alert(1)', forceOnClick: 'yes' }),
+    ).toEqual({ serviceBaseUrl: null, forceOnClick: false });
+    expect(parseManagedPolicy(undefined)).toEqual({ serviceBaseUrl: null, forceOnClick: false });
+  });
+
+  it('lock the base URL and on-click lookups over what the user stored', async () => {
+    await updateSettings(() => ({
+      lookupMode: 'automatic',
+      lookupModeChosen: true,
+      serviceBaseUrl: 'https://mine.example.com',
+    }));
+    await fakeBrowser.storage.managed.set({
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      forceOnClick: true,
+    });
+    const effective = await readSettings();
+    expect(effective).toMatchObject({
+      lookupMode: 'on-click',
+      lookupModeChosen: true,
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      locked: { serviceBaseUrl: true, lookupMode: true },
+    });
+    expect(automaticLookupsAllowed(effective)).toBe(false);
+    // What the user chose is kept, and back in effect once the policy goes.
+    await fakeBrowser.storage.managed.clear();
+    expect(await readSettings()).toMatchObject({
+      lookupMode: 'automatic',
+      serviceBaseUrl: 'https://mine.example.com',
+      locked: { serviceBaseUrl: false, lookupMode: false },
+    });
+  });
+
+  it('tell watchers when the policy changes', async () => {
+    const seen: string[] = [];
+    const stop = watchSettings((settings) => seen.push(settings.lookupMode));
+    await updateSettings(() => ({ lookupMode: 'automatic', lookupModeChosen: true }));
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(seen).toEqual(['automatic', 'on-click']);
   });
 });

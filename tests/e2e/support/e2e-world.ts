@@ -39,7 +39,7 @@ export async function startE2eWorld(
     headless: E2E_HEADLESS,
   });
   if (automaticLookups) {
-    await browser.saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
+    await browser.acceptAutomaticLookups();
   }
   return {
     service,

@@ -37,6 +37,8 @@ export interface DocumentedPermission {
   /** As in the manifest: `tabs`, or a host pattern such as `https://is-agentic.com/*`. */
   name: string;
   chromeOnly: boolean;
+  /** Declared as optional: granted only when the user allows it at run time. */
+  optional: boolean;
 }
 
 /** The first cell of every row of the README's "## Permissions" table. */
@@ -50,7 +52,11 @@ export function documentedPermissions(readme = readFileSync('README.md', 'utf8')
   return rows.flatMap((row): DocumentedPermission[] => {
     const firstCell = row.split('|')[1] ?? '';
     const names = [...firstCell.matchAll(/`([^`]+)`/g)].map((match) => match[1] as string);
-    return names.map((name) => ({ name, chromeOnly: /Chrome only/i.test(firstCell) }));
+    return names.map((name) => ({
+      name,
+      chromeOnly: /Chrome only/i.test(firstCell),
+      optional: /\boptional\b/i.test(firstCell),
+    }));
   });
 }
 

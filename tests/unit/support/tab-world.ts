@@ -5,6 +5,7 @@
  */
 import type { LookupOutcome } from '../../../lib/lookup-outcome';
 import {
+  type BadgeOptions,
   createLookupService,
   type LookupService,
   type LookupServiceDeps,
@@ -12,11 +13,19 @@ import {
 } from '../../../lib/lookup-service';
 import { createReportCache, type ReportCache } from '../../../lib/report-cache';
 import { createRetryGate, type RetryGate } from '../../../lib/retry-gate';
+import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings';
 import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/tab-listeners';
 import { createTabStateStore, type TabStateStore } from '../../../lib/tab-state-store';
 import type { TabView } from '../../../lib/tab-view';
 
 export const SERVICE_BASE_URL = 'http://service.test';
+
+/** The settings after the user said yes to automatic lookups. */
+export const AUTOMATIC_SETTINGS: UserSettings = {
+  ...DEFAULT_SETTINGS,
+  lookupMode: 'automatic',
+  lookupModeChosen: true,
+};
 
 /**
  * How the browser applies a badge change: at once by default; a test can hold the changes back
@@ -57,11 +66,20 @@ export class TabWorld {
   openTabs = async (): Promise<OpenTab[]> =>
     [...this.tabs].map(([id, url]) => ({ id, url, active: this.activeTabId === id }));
 
+  /** Whether each tab's badge text was shown (false: the user turned the badge off). */
+  readonly badgeTextVisible = new Map<number, boolean>();
+
   /** Like the browser: setting the badge of a tab that is gone rejects. */
-  showBadge = (tabId: number, view: TabView): Promise<void> =>
+  showBadge = (
+    tabId: number,
+    view: TabView,
+    _now?: number,
+    options: BadgeOptions = { textVisible: true },
+  ): Promise<void> =>
     this.#applyInOrder(() => {
       if (!this.tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
       this.badges.set(tabId, view);
+      this.badgeTextVisible.set(tabId, options.textVisible);
     });
 
   clearBadge = (tabId: number): Promise<void> =>
@@ -116,6 +134,8 @@ export interface WorkerOptions {
   onError: (error: unknown) => void;
   baseUrl?: string;
   random?: () => number;
+  /** The user's settings; by default automatic lookups, as after the user said yes. */
+  readSettings?: () => Promise<UserSettings>;
   overrides?: Partial<LookupServiceDeps>;
 }
 
@@ -151,6 +171,7 @@ export function startWorker(options: WorkerOptions): Worker {
     openTabs: gate(world.openTabs),
     showBadge: gate(world.showBadge),
     clearBadge: gate(world.clearBadge),
+    readSettings: gate(options.readSettings ?? (async () => AUTOMATIC_SETTINGS)),
     now: options.now,
     onError: options.onError,
     ...options.overrides,

@@ -1,0 +1,6 @@
+import { t } from '../../lib/i18n';
+
+/** Says a setting is fixed by the organisation's policy. */
+export function LockedNote() {
+  return <p class="locked">{t('optionsLockedByPolicy')}</p>;
+}

@@ -1,0 +1,54 @@
+import { t } from '../../lib/i18n';
+import type { LookupLogEntry } from '../../lib/lookup-log';
+import type { BaseUrlChoice } from '../../lib/service-base-url-choice';
+import type { EffectiveSettings } from '../../lib/settings';
+import type { OptionsActions } from '../../lib/use-options';
+import { BadgeSection } from './BadgeSection';
+import { LocalDataSection } from './LocalDataSection';
+import { LookupLogSection } from './LookupLogSection';
+import { LookupModeSection } from './LookupModeSection';
+import { PausedSitesSection } from './PausedSitesSection';
+import { ServiceSection } from './ServiceSection';
+
+export interface OptionsViewProps {
+  settings: EffectiveSettings;
+  defaultBaseUrl: string;
+  log: readonly LookupLogEntry[];
+  baseUrlChoice: BaseUrlChoice | null;
+  pauseRefused: boolean;
+  dataCleared: boolean;
+  actions: OptionsActions;
+}
+
+/** The options page: every choice about what is sent, and the record of what was. */
+export function OptionsView(props: OptionsViewProps) {
+  const { settings, actions } = props;
+  return (
+    <main class="options">
+      <h1>{t('optionsTitle')}</h1>
+      <LookupModeSection
+        mode={settings.lookupMode}
+        chosen={settings.lookupModeChosen}
+        locked={settings.locked.lookupMode}
+        onChange={actions.setLookupMode}
+      />
+      <BadgeSection visible={settings.badgeVisible} onChange={actions.setBadgeVisible} />
+      <PausedSitesSection
+        sites={settings.pausedSites}
+        refused={props.pauseRefused}
+        onPause={actions.pause}
+        onResume={actions.resume}
+      />
+      <ServiceSection
+        baseUrl={settings.serviceBaseUrl ?? props.defaultBaseUrl}
+        defaultBaseUrl={props.defaultBaseUrl}
+        locked={settings.locked.serviceBaseUrl}
+        choice={props.baseUrlChoice}
+        onSave={actions.saveBaseUrl}
+        onReset={actions.resetBaseUrl}
+      />
+      <LocalDataSection cleared={props.dataCleared} onClear={actions.clearData} />
+      <LookupLogSection entries={props.log} onClear={actions.clearLog} />
+    </main>
+  );
+}

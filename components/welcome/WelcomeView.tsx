@@ -1,0 +1,57 @@
+import { t } from '../../lib/i18n';
+import type { LookupMode } from '../../lib/settings';
+
+export interface WelcomeViewProps {
+  /** The service the origin goes to. */
+  serviceBaseUrl: string;
+  /** What the user has chosen here, if anything yet. */
+  chosen: LookupMode | null;
+  /** The organisation's policy allows only on-click lookups. */
+  locked: boolean;
+  optionsUrl: string;
+  onChoose(mode: LookupMode): void;
+}
+
+/** The first-run page: what is sent, to whom and when, and the question. */
+export function WelcomeView({
+  serviceBaseUrl,
+  chosen,
+  locked,
+  optionsUrl,
+  onChoose,
+}: WelcomeViewProps) {
+  return (
+    <main class="welcome">
+      <h1>{t('welcomeTitle')}</h1>
+      <p>{t('welcomeIntro')}</p>
+      <h2>{t('welcomeWhatHeading')}</h2>
+      <p>{t('welcomeWhat')}</p>
+      <h2>{t('welcomeWhoHeading')}</h2>
+      <p>{t('welcomeWho', serviceBaseUrl)}</p>
+      <h2>{t('welcomeWhenHeading')}</h2>
+      <p>{t('welcomeWhen')}</p>
+      <h2>{t('welcomeNeverHeading')}</h2>
+      <p>{t('welcomeNever')}</p>
+      {locked ? (
+        <p role="status">{t('welcomeLocked')}</p>
+      ) : (
+        <div class="welcome-choices">
+          <button type="button" onClick={() => onChoose('automatic')}>
+            {t('welcomeAllowAutomatic')}
+          </button>
+          <button type="button" onClick={() => onChoose('on-click')}>
+            {t('welcomeOnClickOnly')}
+          </button>
+        </div>
+      )}
+      {chosen !== null && (
+        <p role="status">
+          {t(chosen === 'automatic' ? 'welcomeChoseAutomatic' : 'welcomeChoseOnClick')}
+        </p>
+      )}
+      <p>
+        <a href={optionsUrl}>{t('welcomeOpenSettings')}</a>
+      </p>
+    </main>
+  );
+}

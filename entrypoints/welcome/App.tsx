@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { WelcomeView } from '../../components/welcome/WelcomeView';
+import {
+  type EffectiveSettings,
+  type LookupMode,
+  readSettings,
+  serviceBaseUrlOf,
+  updateSettings,
+} from '../../lib/settings';
+
+const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
+
+/** Connects the first-run page to the settings: the user's answer is their lookup mode. */
+export function App() {
+  const [settings, setSettings] = useState<EffectiveSettings | null>(null);
+  const [chosen, setChosen] = useState<LookupMode | null>(null);
+  useEffect(() => {
+    readSettings().then(setSettings, logError);
+  }, []);
+  if (settings === null) return null;
+
+  const choose = (mode: LookupMode) => {
+    updateSettings(() => ({ lookupMode: mode, lookupModeChosen: true })).then((next) => {
+      setSettings(next);
+      setChosen(mode);
+    }, logError);
+  };
+  return (
+    <WelcomeView
+      serviceBaseUrl={serviceBaseUrlOf(settings)}
+      chosen={chosen}
+      locked={settings.locked.lookupMode}
+      optionsUrl={browser.runtime.getURL('/options.html')}
+      onChoose={choose}
+    />
+  );
+}

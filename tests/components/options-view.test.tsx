@@ -1,0 +1,139 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OptionsView } from '../../components/options/OptionsView';
+import { WelcomeView } from '../../components/welcome/WelcomeView';
+import type { LookupLogEntry } from '../../lib/lookup-log';
+import { DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings';
+import type { OptionsActions } from '../../lib/use-options';
+
+afterEach(cleanup);
+
+const UNLOCKED = { serviceBaseUrl: false, lookupMode: false };
+
+const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings => ({
+  ...DEFAULT_SETTINGS,
+  locked: UNLOCKED,
+  ...change,
+});
+
+const actions = (): OptionsActions => ({
+  setLookupMode: vi.fn(),
+  setBadgeVisible: vi.fn(),
+  saveBaseUrl: vi.fn(),
+  resetBaseUrl: vi.fn(),
+  pause: vi.fn(),
+  resume: vi.fn(),
+  clearData: vi.fn(),
+  clearLog: vi.fn(),
+});
+
+const ENTRY: LookupLogEntry = {
+  id: 1,
+  at: Date.parse('2026-11-22T10:00:00Z'),
+  origin: 'https://example.com',
+  service: 'https://is-agentic.com',
+  outcome: 'report',
+  status: 200,
+};
+
+function renderOptions(
+  change: Partial<EffectiveSettings> = {},
+  more: { log?: LookupLogEntry[]; actions?: OptionsActions } = {},
+) {
+  return render(
+    <OptionsView
+      settings={settings(change)}
+      defaultBaseUrl="https://is-agentic.com"
+      log={more.log ?? []}
+      baseUrlChoice={null}
+      pauseRefused={false}
+      dataCleared={false}
+      actions={more.actions ?? actions()}
+    />,
+  );
+}
+
+describe('OptionsView', () => {
+  it('asks nothing chosen until the user has answered, then shows the choice', () => {
+    const { unmount } = renderOptions();
+    expect((screen.getByRole('radio', { name: /Automatically/ }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(
+      (screen.getByRole('radio', { name: /Only when I ask/ }) as HTMLInputElement).checked,
+    ).toBe(false);
+    unmount();
+    renderOptions({ lookupMode: 'automatic', lookupModeChosen: true });
+    expect((screen.getByRole('radio', { name: /Automatically/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it('shows settings the policy locked as locked', () => {
+    renderOptions({
+      lookupMode: 'on-click',
+      lookupModeChosen: true,
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      locked: { serviceBaseUrl: true, lookupMode: true },
+    });
+    expect(
+      (screen.getByRole('radio', { name: /Automatically/ }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect((screen.getByRole('textbox', { name: /Base URL/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getAllByText(/Set by your organisation's policy/)).toHaveLength(2);
+  });
+
+  it('lists paused sites with a way to resume each', () => {
+    const handlers = actions();
+    renderOptions({ pausedSites: ['https://a.example.com'] }, { actions: handlers });
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(handlers.resume).toHaveBeenCalledWith('https://a.example.com');
+  });
+
+  it('lists every lookup of the log with the origin sent and its outcome', () => {
+    renderOptions({}, { log: [ENTRY] });
+    const table = screen.getByRole('table', { name: 'Lookup log' });
+    expect(table.textContent).toContain('https://example.com');
+    expect(table.textContent).toContain('Report (HTTP 200)');
+  });
+
+  it('says so when nothing was sent', () => {
+    renderOptions();
+    expect(screen.getByText('Nothing has been sent.')).toBeTruthy();
+  });
+});
+
+describe('WelcomeView', () => {
+  it('says what is sent, to whom and when, and offers both answers', () => {
+    const onChoose = vi.fn();
+    render(
+      <WelcomeView
+        serviceBaseUrl="https://is-agentic.com"
+        chosen={null}
+        locked={false}
+        optionsUrl="options.html"
+        onChoose={onChoose}
+      />,
+    );
+    expect(screen.getByText(/Only the site's origin/)).toBeTruthy();
+    expect(screen.getByText(/https:\/\/is-agentic\.com, and nowhere else/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Look up sites automatically' }));
+    expect(onChoose).toHaveBeenCalledWith('automatic');
+  });
+
+  it('offers no choice where the policy made it', () => {
+    render(
+      <WelcomeView
+        serviceBaseUrl="https://is-agentic.com"
+        chosen={null}
+        locked={true}
+        optionsUrl="options.html"
+        onChoose={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText(/Your organisation set lookups/)).toBeTruthy();
+  });
+});
