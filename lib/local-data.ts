@@ -6,19 +6,16 @@
  *
  * Named by what stays rather than by what goes, so data a later version adds is cleared too.
  */
-import { storage } from 'wxt/utils/storage';
-import { SETTINGS_STORAGE_KEY } from './settings';
+import { browser } from 'wxt/browser';
+import { SETTINGS_KEY } from './settings';
 
 /** Removes the local data; returns how many stored records went. */
 export async function clearLocalData(): Promise<number> {
-  // `settings$` would hold the settings' metadata, were they ever versioned by WXT.
-  const local = Object.keys(await storage.snapshot('local')).filter(
-    (key) => key !== SETTINGS_STORAGE_KEY && key !== `${SETTINGS_STORAGE_KEY}$`,
+  const local = Object.keys(await browser.storage.local.get(null)).filter(
+    (key) => key !== SETTINGS_KEY,
   );
-  const session = Object.keys(await storage.snapshot('session'));
-  await storage.removeItems([
-    ...local.map((key) => `local:${key}` as const),
-    ...session.map((key) => `session:${key}` as const),
-  ]);
+  const session = Object.keys(await browser.storage.session.get(null));
+  await browser.storage.local.remove(local);
+  await browser.storage.session.remove(session);
   return local.length + session.length;
 }

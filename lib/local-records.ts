@@ -1,7 +1,7 @@
 /**
- * One record of the extension's local storage, read and written through the browser's own
- * API: WXT's storage helper (and the lock library it brings) cost more bytes in every page
- * than the few calls it would save.
+ * One record of the extension's storage, read and written through the browser's own API:
+ * WXT's storage helper (and the lock library it brings) cost more bytes in every page than
+ * the few calls it would save.
  */
 import { browser } from 'wxt/browser';
 
@@ -12,4 +12,18 @@ export async function readLocal(key: string): Promise<unknown> {
 
 export async function writeLocal(key: string, value: unknown): Promise<void> {
   await browser.storage.local.set({ [key]: value });
+}
+
+export async function removeLocal(key: string): Promise<void> {
+  await browser.storage.local.remove(key);
+}
+
+/** Calls back with a local record's new value after every change; returns the stop function. */
+export function watchLocal(key: string, onChange: (value: unknown) => void): () => void {
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const change = changes[key];
+    if (area === 'local' && change !== undefined) onChange(change.newValue);
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
 }

@@ -7,11 +7,11 @@
  * even if the worker is stopped mid-request (its outcome then stays "pending"). The log keeps
  * the newest entries only.
  */
-import { storage } from 'wxt/utils/storage';
 import { createKeyedQueue } from './keyed-queue';
+import { readLocal, removeLocal, watchLocal, writeLocal } from './local-records';
 import type { LookupOutcome, LookupOutcomeKind } from './lookup-outcome';
 
-export const LOOKUP_LOG_KEY = 'local:lookup-log:v1' as const;
+export const LOOKUP_LOG_KEY = 'lookup-log:v1';
 
 /** Enough for weeks of ordinary browsing, small enough to read at a glance. */
 export const MAX_LOG_ENTRIES = 200;
@@ -69,20 +69,18 @@ export interface LookupLog {
 
 /** Every entry, newest first. */
 export async function readLookupLog(): Promise<LookupLogEntry[]> {
-  return parseLog(await storage.getItem<unknown>(LOOKUP_LOG_KEY))
+  return parseLog(await readLocal(LOOKUP_LOG_KEY))
     .entries.slice()
     .reverse();
 }
 
 export async function clearLookupLog(): Promise<void> {
-  await storage.removeItem(LOOKUP_LOG_KEY);
+  await removeLocal(LOOKUP_LOG_KEY);
 }
 
 /** Calls back with the entries (newest first) after every change; returns the stop function. */
 export function watchLookupLog(onChange: (entries: LookupLogEntry[]) => void): () => void {
-  return storage.watch<unknown>(LOOKUP_LOG_KEY, (value) =>
-    onChange(parseLog(value).entries.slice().reverse()),
-  );
+  return watchLocal(LOOKUP_LOG_KEY, (value) => onChange(parseLog(value).entries.slice().reverse()));
 }
 
 export function createLookupLog(deps: { now: () => number; maxEntries?: number }): LookupLog {
@@ -91,8 +89,8 @@ export function createLookupLog(deps: { now: () => number; maxEntries?: number }
   const queue = createKeyedQueue<'log'>();
   const change = <T>(update: (log: StoredLog) => { log: StoredLog; result: T }) =>
     queue.run('log', async () => {
-      const { log, result } = update(parseLog(await storage.getItem<unknown>(LOOKUP_LOG_KEY)));
-      await storage.setItem(LOOKUP_LOG_KEY, log);
+      const { log, result } = update(parseLog(await readLocal(LOOKUP_LOG_KEY)));
+      await writeLocal(LOOKUP_LOG_KEY, log);
       return result;
     });
 

@@ -10,7 +10,7 @@
  * bad field never costs the user the others. A policy value that makes no sense is ignored.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
+import { readLocal, writeLocal } from './local-records';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from './service-base-url';
 
 /**
@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   serviceBaseUrl: null,
 };
 
-export const SETTINGS_KEY = 'local:settings' as const;
+export const SETTINGS_KEY = 'settings';
 
 /** What an administrator set, as far as it is usable. */
 export interface ManagedPolicy {
@@ -80,14 +80,36 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
   };
 }
 
+/**
+ * Where the last policy read from managed storage is kept. Chromium's first read of managed
+ * storage after the browser starts takes seconds (about 2.4 s here); a lookup must not wait
+ * for it, so readers take this copy and the live read refreshes it behind them. A policy
+ * changed while the browser was closed thus applies a moment after start, when the copy
+ * changes and `watchSettings` calls back. Cleared with local data; the next read refills it.
+ */
+export const POLICY_COPY_KEY = 'managed-policy';
+
 /** The policy in managed storage; none where the browser has no managed storage for us. */
-export async function readManagedPolicy(): Promise<ManagedPolicy> {
+async function readLivePolicy(): Promise<ManagedPolicy> {
   try {
     // Firefox rejects when no policy names the extension; Chrome answers {}.
     return parseManagedPolicy(await browser.storage.managed.get());
   } catch {
     return NO_POLICY;
   }
+}
+
+/** The administrator's policy: the kept copy at once when there is one, else the live read. */
+export async function readManagedPolicy(): Promise<ManagedPolicy> {
+  const live = readLivePolicy().then(async (policy) => {
+    const copy = await readLocal(POLICY_COPY_KEY);
+    if (JSON.stringify(copy) !== JSON.stringify(policy)) await writeLocal(POLICY_COPY_KEY, policy);
+    return policy;
+  });
+  const copy = await readLocal(POLICY_COPY_KEY);
+  if (copy === undefined) return live;
+  live.catch(() => undefined);
+  return parseManagedPolicy(copy);
 }
 
 export function parseSettings(stored: unknown): UserSettings {
@@ -114,7 +136,7 @@ export function parseSettings(stored: unknown): UserSettings {
 
 /** The user's own settings, as stored, without the policy. */
 export async function readUserSettings(): Promise<UserSettings> {
-  return parseSettings(await storage.getItem<unknown>(SETTINGS_KEY));
+  return parseSettings(await readLocal(SETTINGS_KEY));
 }
 
 /** The settings in effect: the user's, with the administrator's policy over them. */
@@ -132,7 +154,7 @@ export async function updateSettings(
 ): Promise<EffectiveSettings> {
   const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
   const next = parseSettings({ ...user, ...change(applyPolicy(user, policy)) });
-  await storage.setItem(SETTINGS_KEY, next);
+  await writeLocal(SETTINGS_KEY, next);
   return applyPolicy(next, policy);
 }
 
@@ -141,17 +163,28 @@ export async function updateSettings(
  * returns the function that stops it.
  */
 export function watchSettings(onChange: (settings: EffectiveSettings) => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'managed' || (area === 'local' && SETTINGS_STORAGE_KEY in changes)) {
-      readSettings().then(onChange, () => undefined);
+  // A policy read refreshes its kept copy, which is itself a change: call back only when the
+  // settings in effect really differ from the last ones reported.
+  let last = '';
+  const report = (settings: EffectiveSettings) => {
+    const seen = JSON.stringify(settings);
+    if (seen === last) return;
+    last = seen;
+    onChange(settings);
+  };
+  const listener = (changes: Record<string, { oldValue?: unknown }>, area: string) => {
+    // The copy's first write changes nothing: the read that made it waited for the policy.
+    const policyCopyChanged = (changes[POLICY_COPY_KEY]?.oldValue ?? undefined) !== undefined;
+    if (
+      area === 'managed' ||
+      (area === 'local' && (SETTINGS_KEY in changes || policyCopyChanged))
+    ) {
+      readSettings().then(report, () => undefined);
     }
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
 }
-
-/** The key in storage.local itself (SETTINGS_KEY names the area too). */
-export const SETTINGS_STORAGE_KEY = SETTINGS_KEY.slice('local:'.length);
 
 /** The service base URL lookups go to under these settings. */
 export function serviceBaseUrlOf(settings: UserSettings): string {

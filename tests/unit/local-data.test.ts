@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
 import { clearLocalData } from '../../lib/local-data';
 import { readSettings, updateSettings } from '../../lib/settings';
 
@@ -10,18 +9,19 @@ describe('clearLocalData', () => {
   it("removes everything kept about sites and tabs, and keeps the user's settings", async () => {
     await updateSettings(() => ({ pausedSites: ['https://a.example.com'], badgeVisible: false }));
     const settings = await readSettings();
-    await storage.setItems([
-      { key: 'local:report-cache:v1:x|https://a.example.com', value: { any: 1 } },
-      { key: 'local:report-cache-index:v1', value: {} },
-      { key: 'local:retry-gate:v1:x', value: {} },
-      { key: 'local:lookup-log:v1', value: { entries: [] } },
-      { key: 'local:score-history:v1', value: {} },
-      { key: 'session:tab-state:7', value: {} },
-    ]);
+    await fakeBrowser.storage.local.set({
+      'report-cache:v2:x|https://a.example.com': { any: 1 },
+      'report-cache-totals:v2': {},
+      'retry-gate:v1:x': {},
+      'lookup-log:v1': { entries: [] },
+      'score-history': {},
+    });
+    await fakeBrowser.storage.session.set({ 'tab-state:7': {} });
 
-    expect(await clearLocalData()).toBe(6);
-    expect(Object.keys(await storage.snapshot('local'))).toEqual(['settings']);
-    expect(await storage.snapshot('session')).toEqual({});
+    // Six records above, and the copy of the (empty) managed policy that reading settings kept.
+    expect(await clearLocalData()).toBe(7);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toEqual(['settings']);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
     expect(await readSettings()).toEqual(settings);
   });
 });

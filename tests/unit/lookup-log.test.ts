@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
 import {
   clearLookupLog,
   createLookupLog,
@@ -71,19 +70,21 @@ describe('the lookup log', () => {
   });
 
   it('drops damaged entries, not the whole log', async () => {
-    await storage.setItem(LOOKUP_LOG_KEY, {
-      entries: [
-        {
-          id: 4,
-          at: 1,
-          origin: 'https://a.example.com',
-          service: SERVICE,
-          outcome: 'report',
-          status: 200,
-        },
-        { id: 'x' },
-        null,
-      ],
+    await fakeBrowser.storage.local.set({
+      [LOOKUP_LOG_KEY]: {
+        entries: [
+          {
+            id: 4,
+            at: 1,
+            origin: 'https://a.example.com',
+            service: SERVICE,
+            outcome: 'report',
+            status: 200,
+          },
+          { id: 'x' },
+          null,
+        ],
+      },
     });
     expect((await readLookupLog()).map((entry) => entry.id)).toEqual([4]);
     await withLookupLog(

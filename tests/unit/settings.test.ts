@@ -1,6 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
 import {
   automaticLookupsAllowed,
   DEFAULT_SETTINGS,
@@ -14,6 +13,15 @@ import {
   updateSettings,
   watchSettings,
 } from '../../lib/settings';
+
+/**
+ * Readers get the kept copy of the policy at once while the live read refreshes it: a read,
+ * then a turn of the event loop, lets that refresh land.
+ */
+async function policyRefreshed() {
+  await readSettings();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 describe('settings', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -45,7 +53,7 @@ describe('settings', () => {
   });
 
   it('apply a change on top of what is stored', async () => {
-    await storage.setItem(SETTINGS_KEY, { badgeVisible: false });
+    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { badgeVisible: false } });
     const next = await updateSettings(() => ({ lookupMode: 'automatic' }));
     expect(next).toMatchObject({ lookupMode: 'automatic', badgeVisible: false });
     expect(await readSettings()).toEqual(next);
@@ -107,6 +115,7 @@ describe('settings under an enterprise policy', () => {
       serviceBaseUrl: 'https://lookup.corp.example.com',
       forceOnClick: true,
     });
+    await policyRefreshed();
     const effective = await readSettings();
     expect(effective).toMatchObject({
       lookupMode: 'on-click',
@@ -117,6 +126,7 @@ describe('settings under an enterprise policy', () => {
     expect(automaticLookupsAllowed(effective)).toBe(false);
     // What the user chose is kept, and back in effect once the policy goes.
     await fakeBrowser.storage.managed.clear();
+    await policyRefreshed();
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       serviceBaseUrl: 'https://mine.example.com',
@@ -124,12 +134,29 @@ describe('settings under an enterprise policy', () => {
     });
   });
 
+  it('answer from the kept copy of the policy without waiting for managed storage', async () => {
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    await policyRefreshed();
+    let release = () => {};
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockReturnValue(
+      new Promise((resolve) => {
+        release = () => resolve({});
+      }) as never,
+    );
+    // Managed storage has not answered, and the copy answers.
+    expect((await readSettings()).locked.lookupMode).toBe(true);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Once it answers, the copy follows it.
+    expect((await readSettings()).locked.lookupMode).toBe(false);
+  });
+
   it('tell watchers when the policy changes', async () => {
     const seen: string[] = [];
     const stop = watchSettings((settings) => seen.push(settings.lookupMode));
     await updateSettings(() => ({ lookupMode: 'automatic', lookupModeChosen: true }));
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await policyRefreshed();
     stop();
     expect(seen).toEqual(['automatic', 'on-click']);
   });
