@@ -22,24 +22,33 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 12 * KB,
-    budget: 28 * KB,
+    budget: 34 * KB,
     note:
-      'goal 12 KB, budget 28 KB: measured 26.1 KB, dominated by our own lib/ code (11.8 KB: ' +
-      'lookup service, client, cache, retry gate, schemas), zod/mini (5.7 KB), ipaddr.js (3.0 KB), ' +
-      '@wxt-dev/storage with superlock (2.6 KB) and http-cache-semantics (2.2 KB)',
+      'goal 12 KB, budget 34 KB: measured 32.7 KB, dominated by our own lib/ code (20.5 KB with ' +
+      'the ICANN top-level-domain table of the privacy policy, 5.3 KB: lookup service, consent ' +
+      'and settings, client, cache, retry gate, lookup log, schemas), zod/mini (5.6 KB), ' +
+      'ipaddr.js (3.0 KB) and http-cache-semantics (2.2 KB)',
   },
   popup: {
     goal: 15 * KB,
-    budget: 15 * KB,
-    note: 'the goal; measured 11.7 KB (Preact 4.7 KB, components and lib 6.8 KB)',
+    budget: 16.5 * KB,
+    note:
+      'goal 15 KB, budget 16.5 KB: measured 15.8 KB after consent, pause, score history, fix ' +
+      'list and translations arrived; Preact 5.3 KB, components and lib 9.5 KB',
   },
   sidepanel: {
-    budget: 13.6 * KB,
-    note: 'measured 11.9 KB + 15%: the popup view plus its active-tab follower',
+    budget: 17.5 * KB,
+    note: 'measured 15.9 KB + 10%: the popup view plus its active-tab follower',
   },
   'site-report': {
-    budget: 12.7 * KB,
-    note: 'measured 11.0 KB + 15%: the popup view for one site',
+    budget: 17 * KB,
+    note: 'measured 15.2 KB + 10%: the popup view for one site',
+  },
+  options: {
+    budget: 28.5 * KB,
+    note:
+      'measured 25.7 KB + 10%: the settings page validates paused sites with the lookup policy, ' +
+      'ICANN table included (5.5 KB); opened rarely, never on the browsing path',
   },
 };
 
