@@ -69,6 +69,8 @@ export async function startBenchWorld(): Promise<BenchWorld> {
     sitesPort: sites.port,
     headless: true,
   });
+  // The user has said yes to automatic lookups, as every figure here assumes.
+  await browser.acceptAutomaticLookups();
   return {
     service,
     sites,
