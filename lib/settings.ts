@@ -103,7 +103,13 @@ async function readLivePolicy(): Promise<ManagedPolicy> {
 export async function readManagedPolicy(): Promise<ManagedPolicy> {
   const live = readLivePolicy().then(async (policy) => {
     const copy = await readLocal(POLICY_COPY_KEY);
-    if (JSON.stringify(copy) !== JSON.stringify(policy)) await writeLocal(POLICY_COPY_KEY, policy);
+    // Field by field: storage may hand the object back with its keys in another order.
+    const kept = copy === undefined ? null : parseManagedPolicy(copy);
+    const same =
+      kept !== null &&
+      kept.serviceBaseUrl === policy.serviceBaseUrl &&
+      kept.forceOnClick === policy.forceOnClick;
+    if (!same) await writeLocal(POLICY_COPY_KEY, policy);
     return policy;
   });
   const copy = await readLocal(POLICY_COPY_KEY);

@@ -5,6 +5,7 @@ import {
   DEFAULT_SETTINGS,
   isSitePaused,
   parseManagedPolicy,
+  POLICY_COPY_KEY,
   parseSettings,
   pauseSite,
   readSettings,
@@ -132,6 +133,19 @@ describe('settings under an enterprise policy', () => {
       serviceBaseUrl: 'https://mine.example.com',
       locked: { serviceBaseUrl: false, lookupMode: false },
     });
+  });
+
+  it('rewrite the kept copy of the policy only when the policy changed', async () => {
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    await policyRefreshed();
+    // As Chrome hands it back: the same policy, keys in another order.
+    await fakeBrowser.storage.local.set({
+      [POLICY_COPY_KEY]: { forceOnClick: true, serviceBaseUrl: null },
+    });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await policyRefreshed();
+    await policyRefreshed();
+    expect(set).not.toHaveBeenCalled();
   });
 
   it('answer from the kept copy of the policy without waiting for managed storage', async () => {
