@@ -13,7 +13,7 @@ import { createReportClient } from '../lib/report-client';
 import { createRetryGate } from '../lib/retry-gate';
 import { createScoreHistory, withScoreHistory } from '../lib/score-history';
 import { configuredServiceBaseUrl } from '../lib/service-base-url';
-import { readSettings, watchSettings } from '../lib/settings';
+import { createSettingsReader, watchSettings } from '../lib/settings';
 import { registerSiteMessageHandler } from '../lib/site-messages';
 import { openSiteReportWindow } from '../lib/site-report-window';
 import { registerTabListeners } from '../lib/tab-listeners';
@@ -24,6 +24,7 @@ export default defineBackground(() => {
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
   const lookupLog = createLookupLog({ now: Date.now });
   const scoreHistory = createScoreHistory({ now: Date.now });
+  const readSettings = createSettingsReader();
 
   const buildService = (baseUrl: string) => {
     const client = createReportClient({ baseUrl });

@@ -168,6 +168,15 @@ export async function updateSettings(
  * Calls back with the settings in effect after every change, the user's or the policy's;
  * returns the function that stops it.
  */
+/** Whether a storage change changes the settings in effect. */
+function changesSettings(changes: Record<string, { oldValue?: unknown }>, area: string): boolean {
+  if (area === 'managed') return true;
+  if (area !== 'local') return false;
+  // The policy copy's first write changes nothing: the read that made it waited for the policy.
+  const policyCopyChanged = (changes[POLICY_COPY_KEY]?.oldValue ?? undefined) !== undefined;
+  return SETTINGS_KEY in changes || policyCopyChanged;
+}
+
 export function watchSettings(onChange: (settings: EffectiveSettings) => void): () => void {
   // A policy read refreshes its kept copy, which is itself a change: call back only when the
   // settings in effect really differ from the last ones reported.
@@ -179,12 +188,7 @@ export function watchSettings(onChange: (settings: EffectiveSettings) => void): 
     onChange(settings);
   };
   const listener = (changes: Record<string, { oldValue?: unknown }>, area: string) => {
-    // The copy's first write changes nothing: the read that made it waited for the policy.
-    const policyCopyChanged = (changes[POLICY_COPY_KEY]?.oldValue ?? undefined) !== undefined;
-    if (
-      area === 'managed' ||
-      (area === 'local' && (SETTINGS_KEY in changes || policyCopyChanged))
-    ) {
+    if (changesSettings(changes, area)) {
       readSettings().then(report, () => undefined);
     }
   };
@@ -216,4 +220,28 @@ export const resumeSite = (origin: string) =>
 
 function normalisedSites(sites: readonly string[]): string[] {
   return [...new Set(sites)].sort();
+}
+
+/**
+ * The settings in effect, read once and then kept in memory until storage says they changed.
+ * One tab switch asks several times whether it may look up; in the worker each answer must
+ * not cost storage reads (they were most of a cached badge's time). The listener drops the
+ * kept copy during the change event itself, before any reader of the change can run.
+ */
+export function createSettingsReader(): () => Promise<EffectiveSettings> {
+  let kept: Promise<EffectiveSettings> | null = null;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (changesSettings(changes, area)) kept = null;
+  });
+  return () => {
+    if (kept === null) {
+      const reading = readSettings();
+      kept = reading;
+      // A failed read is not kept: the next caller tries again.
+      reading.catch(() => {
+        if (kept === reading) kept = null;
+      });
+    }
+    return kept;
+  };
 }

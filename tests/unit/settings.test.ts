@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   automaticLookupsAllowed,
+  createSettingsReader,
   DEFAULT_SETTINGS,
   isSitePaused,
   POLICY_COPY_KEY,
@@ -173,5 +174,22 @@ describe('settings under an enterprise policy', () => {
     await policyRefreshed();
     stop();
     expect(seen).toEqual(['automatic', 'on-click']);
+  });
+
+  it('are read from storage once by a reader, and again after each change', async () => {
+    const readSettingsNow = createSettingsReader();
+    await readSettingsNow();
+    await policyRefreshed();
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect((await readSettingsNow()).badgeVisible).toBe(true);
+    expect((await readSettingsNow()).badgeVisible).toBe(true);
+    // (A policy refresh started before may still read its copy; the settings are not read.)
+    expect(get.mock.calls.filter(([key]) => key === 'settings')).toEqual([]);
+    await updateSettings(() => ({ badgeVisible: false }));
+    expect((await readSettingsNow()).badgeVisible).toBe(false);
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    expect((await readSettingsNow()).locked.lookupMode).toBe(false);
+    await policyRefreshed();
+    expect((await readSettingsNow()).locked.lookupMode).toBe(true);
   });
 });
