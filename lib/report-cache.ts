@@ -21,6 +21,7 @@ import {
   type StoredPolicy,
 } from './cache-freshness';
 import { createKeyedQueue } from './keyed-queue';
+import { readLocal } from './local-records';
 import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { reportRequestUrl } from './report-client';
 
@@ -156,9 +157,8 @@ export function createReportCache(deps: {
     `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|${target}`;
   const requestUrl = (target: string) => reportRequestUrl(deps.baseUrl, target);
 
-  const readOne = async (key: string): Promise<unknown> => (await local.get(key))[key];
   const readTotals = async (): Promise<CacheTotals> => {
-    const stored = await readOne(TOTALS_KEY);
+    const stored = await readLocal(TOTALS_KEY);
     return isCacheTotals(stored) ? stored : { entries: 0, bytes: 0 };
   };
 
@@ -200,7 +200,7 @@ export function createReportCache(deps: {
 
   async function remove(key: string): Promise<void> {
     await serially(async () => {
-      const old = await readOne(key);
+      const old = await readLocal(key);
       if (old === undefined) return;
       const totals = await readTotals();
       await local.remove(key);
@@ -221,7 +221,7 @@ export function createReportCache(deps: {
       return;
     }
     await serially(async () => {
-      const old = await readOne(key);
+      const old = await readLocal(key);
       const totals = await readTotals();
       const next: CacheTotals = {
         entries: totals.entries + (old === undefined ? 1 : 0),
@@ -255,7 +255,7 @@ export function createReportCache(deps: {
   /** Records a read as the entry's last use, unless a newer answer replaced it meanwhile. */
   async function touch(key: string, read: CacheEntry, now: number): Promise<void> {
     await serially(async () => {
-      const current = await readOne(key);
+      const current = await readLocal(key);
       if (!isCacheEntry(current) || current.receivedAt !== read.receivedAt) return;
       await local.set({ [key]: { ...current, usedAt: now } });
     });
@@ -264,7 +264,7 @@ export function createReportCache(deps: {
   return {
     async get(target) {
       const key = entryKey(target);
-      const entry = await readOne(key);
+      const entry = await readLocal(key);
       if (entry === undefined) return null;
       if (!isCacheEntry(entry)) {
         await remove(key);

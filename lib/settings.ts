@@ -101,10 +101,11 @@ async function readLivePolicy(): Promise<ManagedPolicy> {
 
 /** The administrator's policy: the kept copy at once when there is one, else the live read. */
 export async function readManagedPolicy(): Promise<ManagedPolicy> {
+  // One read of the copy serves both: the answer now, and the check whether to refresh it.
+  const stored = await readLocal(POLICY_COPY_KEY);
+  const kept = stored === undefined ? null : parseManagedPolicy(stored);
   const live = readLivePolicy().then(async (policy) => {
-    const copy = await readLocal(POLICY_COPY_KEY);
     // Field by field: storage may hand the object back with its keys in another order.
-    const kept = copy === undefined ? null : parseManagedPolicy(copy);
     const same =
       kept !== null &&
       kept.serviceBaseUrl === policy.serviceBaseUrl &&
@@ -112,10 +113,9 @@ export async function readManagedPolicy(): Promise<ManagedPolicy> {
     if (!same) await writeLocal(POLICY_COPY_KEY, policy);
     return policy;
   });
-  const copy = await readLocal(POLICY_COPY_KEY);
-  if (copy === undefined) return live;
+  if (kept === null) return live;
   live.catch(() => undefined);
-  return parseManagedPolicy(copy);
+  return kept;
 }
 
 export function parseSettings(stored: unknown): UserSettings {

@@ -4,7 +4,6 @@
  * can be reached with Tab and shows where the focus is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserSettings } from '../../lib/settings';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
@@ -19,13 +18,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => world?.close());
-
-async function storedSettings(): Promise<Partial<UserSettings>> {
-  const worker = await browser.worker();
-  return worker.evaluate(
-    async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
-  );
-}
 
 async function popupOnMid(): Promise<PopupPage> {
   const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.mid}/pricing`);
@@ -57,7 +49,7 @@ describe('the popup of a site with a report', () => {
     const popup = await popupOnMid();
     await popup.page.getByRole('button', { name: 'Pause on this site' }).click();
     await expect
-      .poll(async () => (await storedSettings()).pausedSites)
+      .poll(async () => (await browser.storedSettings()).pausedSites)
       .toEqual([FIXTURE_ORIGINS.mid]);
     await expect
       .poll(() =>
@@ -65,7 +57,7 @@ describe('the popup of a site with a report', () => {
       )
       .toBe(1);
     await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
-    await expect.poll(async () => (await storedSettings()).pausedSites).toEqual([]);
+    await expect.poll(async () => (await browser.storedSettings()).pausedSites).toEqual([]);
     await popup.close();
   });
 
@@ -105,8 +97,8 @@ describe('the consent question', () => {
     await browser.saveSettings({ lookupMode: 'on-click', lookupModeChosen: false });
     let popup = await popupOnMid();
     await popup.page.getByRole('button', { name: 'Only when I open this' }).click();
-    await expect.poll(async () => (await storedSettings()).lookupModeChosen).toBe(true);
-    expect((await storedSettings()).lookupMode).toBe('on-click');
+    await expect.poll(async () => (await browser.storedSettings()).lookupModeChosen).toBe(true);
+    expect((await browser.storedSettings()).lookupMode).toBe('on-click');
     await expect.poll(() => popup.text('Automatic lookups are off').count()).toBe(0);
     await popup.close();
 
@@ -115,7 +107,7 @@ describe('the consent question', () => {
     await popup.page.getByRole('button', { name: 'Look up sites automatically' }).click();
     await expect
       .poll(async () => {
-        const { lookupMode, lookupModeChosen } = await storedSettings();
+        const { lookupMode, lookupModeChosen } = await browser.storedSettings();
         return { lookupMode, lookupModeChosen };
       })
       .toEqual({ lookupMode: 'automatic', lookupModeChosen: true });

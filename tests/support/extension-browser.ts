@@ -44,6 +44,8 @@ export interface ExtensionBrowser {
    */
   stopWorker(): Promise<void>;
   popupUrl(tabId: number): string;
+  /** The user's settings as stored (lib/settings.ts), without the policy. */
+  storedSettings(): Promise<Partial<UserSettings>>;
   /** Stores a change to the user's settings (lib/settings.ts), as the options page would. */
   saveSettings(change: Partial<UserSettings>): Promise<void>;
   /** The first-run page the extension opens when it is installed (a fresh profile is one). */
@@ -183,11 +185,17 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       await chrome.storage.local.set({ settings: { ...stored, ...patch } });
     }, change);
 
+  const storedSettings = async (): Promise<Partial<UserSettings>> =>
+    (await worker()).evaluate(
+      async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
+    );
+
   return {
     context,
     extensionId,
     worker,
     badgeOf,
+    storedSettings,
     saveSettings,
     welcomePage,
     async acceptAutomaticLookups() {
