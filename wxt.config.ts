@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import { asEventPage, extensionManifest } from './lib/extension-manifest';
-import { resolveServiceBaseUrl } from './lib/service-base-url';
+import { resolveServiceBaseUrl } from './lib/service/service-base-url';
 import { readLocaleMessages } from './scripts/locale-messages';
 import { preactTextOnly } from './scripts/preact-text-only';
 import { SOURCES_INCLUDED } from './scripts/store-packages';

@@ -1,24 +1,24 @@
 import { defineBackground } from 'wxt/utils/define-background';
-import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/browser-badge';
-import { openTabs, readTab } from '../lib/browser-tabs';
-import { ensurePurgeAlarm, registerPurgeAlarmListener } from '../lib/cache-purge-alarm';
-import { createCurrentLookupService } from '../lib/current-lookup-service';
-import { registerLinkMenu } from '../lib/link-menu';
-import { createLookupLog, withLookupLog } from '../lib/lookup-log';
-import { createLookupService } from '../lib/lookup-service';
-import { registerMessageHandler } from '../lib/messages';
-import { withOutcomeLog } from '../lib/outcome-log';
-import { createReportCache } from '../lib/report-cache';
-import { createReportClient } from '../lib/report-client';
-import { createRetryGate } from '../lib/retry-gate';
-import { createScoreHistory, withScoreHistory } from '../lib/score-history';
-import { configuredServiceBaseUrl } from '../lib/service-base-url';
-import { createSettingsReader, watchSettings } from '../lib/settings';
-import { registerSiteMessageHandler } from '../lib/site-messages';
-import { openSiteReportWindow } from '../lib/site-report-window';
-import { registerTabListeners } from '../lib/tab-listeners';
-import { createTabStateStore } from '../lib/tab-state-store';
-import { registerWelcomePage } from '../lib/welcome-page';
+import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/badge/browser-badge';
+import { ensurePurgeAlarm, registerPurgeAlarmListener } from '../lib/cache/cache-purge-alarm';
+import { createReportCache } from '../lib/cache/report-cache';
+import { createRetryGate } from '../lib/cache/retry-gate';
+import { registerLinkMenu } from '../lib/events/link-menu';
+import { registerMessageHandler } from '../lib/events/messages';
+import { registerSiteMessageHandler } from '../lib/events/site-messages';
+import { openSiteReportWindow } from '../lib/events/site-report-window';
+import { registerTabListeners } from '../lib/events/tab-listeners';
+import { registerWelcomePage } from '../lib/events/welcome-page';
+import { createLookupLog, withLookupLog } from '../lib/history/lookup-log';
+import { createScoreHistory, withScoreHistory } from '../lib/history/score-history';
+import { createCurrentLookupService } from '../lib/lookup/current-lookup-service';
+import { createLookupService } from '../lib/lookup/lookup-service';
+import { withOutcomeLog } from '../lib/service/outcome-log';
+import { createReportClient } from '../lib/service/report-client';
+import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
+import { createSettingsReader, watchSettings } from '../lib/settings/settings';
+import { openTabs, readTab } from '../lib/tabs/browser-tabs';
+import { createTabStateStore } from '../lib/tabs/tab-state-store';
 
 export default defineBackground(() => {
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
@@ -64,7 +64,7 @@ export default defineBackground(() => {
     build: buildService,
   });
 
-  // Synchronously, before anything is awaited: see lib/tab-listeners.ts.
+  // Synchronously, before anything is awaited: see lib/events/tab-listeners.ts.
   registerTabListeners(service, logError);
   registerMessageHandler(service, logError);
   registerSiteMessageHandler(service, logError);

@@ -7,7 +7,7 @@
  * STORE.md; tests/package checks the built manifests against that table.
  */
 import type { UserManifest } from 'wxt';
-import { hostPermissionFor } from './service-base-url';
+import { hostPermissionFor } from './service/service-base-url';
 
 /** Name and description come from `locales/` (extension.json), in the browser's language. */
 export const EXTENSION_NAME = '__MSG_extensionName__';
@@ -75,7 +75,7 @@ export function extensionManifest({
     permissions: ['alarms', 'storage', 'tabs', 'contextMenus'],
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
     // A service base URL the user sets in the options page is asked for at that moment
-    // (lib/service-base-url-choice.ts); nothing is granted until then. MV2 has no separate key.
+    // (lib/settings/service-base-url-choice.ts); nothing is granted until then. MV2 has no separate key.
     [manifestVersion === 3 ? 'optional_host_permissions' : 'optional_permissions']: [
       ...USER_SERVICE_HOSTS,
     ],

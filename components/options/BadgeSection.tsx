@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n';
+import { t } from '../../lib/locale/i18n';
 
 export interface BadgeSectionProps {
   visible: boolean;

@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n';
+import { t } from '../../lib/locale/i18n';
 
 /** Says a setting is fixed by the organisation's policy. */
 export function LockedNote() {

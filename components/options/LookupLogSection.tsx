@@ -1,6 +1,6 @@
-import { t } from '../../lib/i18n';
-import { type LookupLogEntry, MAX_LOG_ENTRIES } from '../../lib/lookup-log';
-import { logTimeText, outcomeText } from '../../lib/lookup-log-text';
+import { type LookupLogEntry, MAX_LOG_ENTRIES } from '../../lib/history/lookup-log';
+import { t } from '../../lib/locale/i18n';
+import { logTimeText, outcomeText } from '../../lib/ui/lookup-log-text';
 
 export interface LookupLogSectionProps {
   /** Newest first. */

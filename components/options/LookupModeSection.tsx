@@ -1,5 +1,5 @@
-import { t } from '../../lib/i18n';
-import type { LookupMode } from '../../lib/settings';
+import { t } from '../../lib/locale/i18n';
+import type { LookupMode } from '../../lib/settings/settings';
 import { LockedNote } from './LockedNote';
 
 export interface LookupModeSectionProps {

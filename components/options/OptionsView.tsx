@@ -1,8 +1,8 @@
-import { t } from '../../lib/i18n';
-import type { LookupLogEntry } from '../../lib/lookup-log';
-import type { BaseUrlChoice } from '../../lib/service-base-url-choice';
-import type { EffectiveSettings } from '../../lib/settings';
-import type { OptionsActions } from '../../lib/use-options';
+import type { LookupLogEntry } from '../../lib/history/lookup-log';
+import { t } from '../../lib/locale/i18n';
+import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
+import type { EffectiveSettings } from '../../lib/settings/settings';
+import type { OptionsActions } from '../../lib/ui/use-options';
 import { BadgeSection } from './BadgeSection';
 import { LocalDataSection } from './LocalDataSection';
 import { LookupLogSection } from './LookupLogSection';

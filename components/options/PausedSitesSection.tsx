@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { t } from '../../lib/i18n';
+import { t } from '../../lib/locale/i18n';
 
 export interface PausedSitesSectionProps {
   sites: readonly string[];

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { t } from '../../lib/i18n';
-import type { BaseUrlChoice } from '../../lib/service-base-url-choice';
+import { t } from '../../lib/locale/i18n';
+import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
 import { LockedNote } from './LockedNote';
 
 export interface ServiceSectionProps {

@@ -1,6 +1,6 @@
 import { OptionsView } from '../../components/options/OptionsView';
-import { configuredServiceBaseUrl } from '../../lib/service-base-url';
-import { useOptions } from '../../lib/use-options';
+import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
+import { useOptions } from '../../lib/ui/use-options';
 
 const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 

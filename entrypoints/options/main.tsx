@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import '../../components/options/options.css';
-import { t, uiLocale } from '../../lib/i18n';
+import { t, uiLocale } from '../../lib/locale/i18n';
 import { App } from './App';
 
 document.documentElement.lang = uiLocale();

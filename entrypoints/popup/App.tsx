@@ -1,7 +1,7 @@
-import { PopupView } from '../../components/PopupView';
-import { usePageSite } from '../../lib/use-page-site';
-import { usePopupControls } from '../../lib/use-popup-controls';
-import { useTabView } from '../../lib/use-tab-view';
+import { PopupView } from '../../components/popup/PopupView';
+import { usePageSite } from '../../lib/ui/use-page-site';
+import { usePopupControls } from '../../lib/ui/use-popup-controls';
+import { useTabView } from '../../lib/ui/use-tab-view';
 
 /** Connects the popup's view to the tab it is about. */
 export function App({ tabId }: { tabId: number | null }) {

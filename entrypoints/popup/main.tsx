@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { resolvePopupTabId } from '../../lib/popup-tab';
+import { resolvePopupTabId } from '../../lib/tabs/popup-tab';
 import { App } from './App';
 
 const root = document.getElementById('app');

@@ -1,8 +1,8 @@
-import { PopupView } from '../../components/PopupView';
-import { useActiveTab } from '../../lib/use-active-tab';
-import { usePageSite } from '../../lib/use-page-site';
-import { usePopupControls } from '../../lib/use-popup-controls';
-import { useTabView } from '../../lib/use-tab-view';
+import { PopupView } from '../../components/popup/PopupView';
+import { useActiveTab } from '../../lib/ui/use-active-tab';
+import { usePageSite } from '../../lib/ui/use-page-site';
+import { usePopupControls } from '../../lib/ui/use-popup-controls';
+import { useTabView } from '../../lib/ui/use-tab-view';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
 export function App({ windowId }: { windowId: number | null }) {

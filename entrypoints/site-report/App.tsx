@@ -1,8 +1,8 @@
 import { useEffect } from 'preact/hooks';
-import { PopupView } from '../../components/PopupView';
-import type { SiteReportRequest } from '../../lib/site-report-address';
-import { usePopupControls } from '../../lib/use-popup-controls';
-import { useSiteView } from '../../lib/use-site-view';
+import { PopupView } from '../../components/popup/PopupView';
+import type { SiteReportRequest } from '../../lib/events/site-report-address';
+import { usePopupControls } from '../../lib/ui/use-popup-controls';
+import { useSiteView } from '../../lib/ui/use-site-view';
 
 /** Connects the popup's view to one site, for the link menu's window. */
 export function App({ request }: { request: SiteReportRequest }) {

@@ -7,7 +7,7 @@ import {
   readSettings,
   serviceBaseUrlOf,
   updateSettings,
-} from '../../lib/settings';
+} from '../../lib/settings/settings';
 
 const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 

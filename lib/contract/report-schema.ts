@@ -1,4 +1,8 @@
 /**
+ * lib/contract/ — what the service sends, as the extension checks it: the report and error
+ * schemas, the contract's date-time and uri formats, schema problems in words, and the one gate
+ * from a server URL to a link. Imports nothing else of lib/.
+ *
  * The service's response bodies as zod schemas, written from lib/contract/openapi.json.
  * Types are derived from the schemas so nothing unchecked enters the extension.
  *

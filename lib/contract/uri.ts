@@ -6,7 +6,7 @@
  * 3986 does not (leading white space, non-ASCII characters).
  *
  * A valid URI is not a safe link: `javascript:alert(1)` is one. Links go through
- * lib/safe-url.ts.
+ * lib/contract/safe-url.ts.
  */
 
 /** RFC 3986 URI, the expression ajv-formats uses (MIT licence), written on one line there. */

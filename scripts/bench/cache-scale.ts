@@ -8,7 +8,7 @@
  * a real answer, under the cache's own keys, with later last-use times than the ones before,
  * and with the cache's totals record kept accurate. Then one real lookup of a site the cache
  * has never seen makes the extension store an answer, and with it apply its own limits
- * (lib/report-cache.ts): what storage holds afterwards is what the cache would hold after
+ * (lib/cache/report-cache.ts): what storage holds afterwards is what the cache would hold after
  * that many sites. The cached lookups are timed on the most recently used seeded sites, which
  * eviction keeps.
  */

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { type BenchWorld, BLANK_PAGE } from './bench-world';
 
-/** The popup's score: present only once a report is rendered (components/ScoreHeader.tsx). */
+/** The popup's score: present only once a report is rendered (components/report/ScoreHeader.tsx). */
 const REPORT_SHOWN = '.score-figure';
 
 type ShownGlobal = typeof globalThis & { benchShownAt?: number };

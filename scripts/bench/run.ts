@@ -30,7 +30,7 @@ const POPUP_PAIRS = 30;
 const BADGE_SAMPLES = 30;
 const UNCACHED_SAMPLES = 20;
 const COLD_STARTS = 12;
-/** Sites offered to the cache; it keeps what fits its limits (lib/report-cache.ts). */
+/** Sites offered to the cache; it keeps what fits its limits (lib/cache/report-cache.ts). */
 const SCALE_LEVELS = [100, 500, 1_000, 2_000, 3_000, 5_000, 10_000];
 const SCALE_LOOKUPS = 20;
 /** One frame at 60 Hz. */

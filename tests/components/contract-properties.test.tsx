@@ -12,11 +12,11 @@
 import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PopupView } from '../../components/PopupView';
+import { PopupView } from '../../components/popup/PopupView';
 import { errorBodySchema, scanReportSchema } from '../../lib/contract/report-schema';
-import { createReportClient } from '../../lib/report-client';
-import { httpUrlOrNull } from '../../lib/safe-url';
-import { viewFromOutcome } from '../../lib/view-from-outcome';
+import { httpUrlOrNull } from '../../lib/contract/safe-url';
+import { createReportClient } from '../../lib/service/report-client';
+import { viewFromOutcome } from '../../lib/tabs/view-from-outcome';
 import { arbitraryFromSchema } from '../support/arbitrary-from-schema';
 import { openapiValidators, readOpenApiDocument } from '../support/openapi-validators';
 

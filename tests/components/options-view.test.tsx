@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsView } from '../../components/options/OptionsView';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
-import type { LookupLogEntry } from '../../lib/lookup-log';
-import { DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings';
-import type { OptionsActions } from '../../lib/use-options';
+import type { LookupLogEntry } from '../../lib/history/lookup-log';
+import { DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings/settings';
+import type { OptionsActions } from '../../lib/ui/use-options';
 
 afterEach(cleanup);
 

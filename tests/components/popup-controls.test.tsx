@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PopupView } from '../../components/PopupView';
+import { PopupView } from '../../components/popup/PopupView';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { DEFAULT_SETTINGS, type UserSettings } from '../../lib/settings';
-import type { TabView } from '../../lib/tab-view';
-import type { PopupControls } from '../../lib/use-popup-controls';
+import { DEFAULT_SETTINGS, type UserSettings } from '../../lib/settings/settings';
+import type { TabView } from '../../lib/tabs/tab-view';
+import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { formatMessage, readLocaleMessages } from '../../scripts/locale-messages';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
 import { installEnglishMessages } from '../support/fake-i18n';

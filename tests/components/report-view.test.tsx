@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PopupView } from '../../components/PopupView';
+import { PopupView } from '../../components/popup/PopupView';
+import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/badge/score-band';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/score-band';
-import type { TabView } from '../../lib/tab-view';
+import type { TabView } from '../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, type FixtureName, fixtureReports } from '../fixtures/reports';
 
 afterEach(cleanup);

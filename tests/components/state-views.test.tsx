@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PopupView } from '../../components/PopupView';
-import { notLookedUpReasonSentence } from '../../lib/not-looked-up-reasons';
-import type { NotLookedUpReason, TabView, UnavailableCause } from '../../lib/tab-view';
+import { PopupView } from '../../components/popup/PopupView';
+import type { NotLookedUpReason } from '../../lib/privacy/lookup-target';
+import { notLookedUpReasonSentence } from '../../lib/privacy/not-looked-up-reasons';
+import type { TabView, UnavailableCause } from '../../lib/tabs/tab-view';
 import { UNSCANNED_ORIGIN } from '../fixtures/reports';
 
 afterEach(cleanup);
@@ -153,7 +154,7 @@ describe('PopupView for answers that cannot be used', () => {
 });
 
 describe('PopupView for a site that was not looked up', () => {
-  // The wording of each sentence is pinned in tests/unit/not-looked-up-reasons.test.ts.
+  // The wording of each sentence is pinned in tests/unit/privacy/not-looked-up-reasons.test.ts.
   it.each<NotLookedUpReason>([
     'no-url',
     'not-http',

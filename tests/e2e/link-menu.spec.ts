@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LINK_MENU_ITEM_ID } from '../../lib/link-menu';
+import { LINK_MENU_ITEM_ID } from '../../lib/events/link-menu';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';

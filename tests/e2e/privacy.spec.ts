@@ -6,11 +6,11 @@
  * server received.
  *
  * In the browser only loopback and names mapped to loopback are used; private-range IP
- * literals are covered by the unit tests (tests/unit/lookup-target.test.ts).
+ * literals are covered by the unit tests (tests/unit/privacy/lookup-target.test.ts).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_PATH } from '../../lib/service-base-url';
+import { REPORT_PATH } from '../../lib/service/service-base-url';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { REPORT_PATH } from '../../lib/service-base-url';
+import { REPORT_PATH } from '../../lib/service/service-base-url';
 import { docsPage, hostFromScanPath, reportForHost, scanPage } from './human-pages';
 import { builtInMisbehaviours } from './misbehaving-sites';
 import { assertValidMisbehaviour, type Misbehaviour } from './misbehaviour';

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge';
-import { deriveLookupTarget } from '../../lib/lookup-target';
-import type { UserSettings } from '../../lib/settings';
-import type { TabState } from '../../lib/tab-state-store';
+import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
+import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
+import type { UserSettings } from '../../lib/settings/settings';
+import type { TabState } from '../../lib/tabs/tab-state-store';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -44,9 +44,9 @@ export interface ExtensionBrowser {
    */
   stopWorker(): Promise<void>;
   popupUrl(tabId: number): string;
-  /** The user's settings as stored (lib/settings.ts), without the policy. */
+  /** The user's settings as stored (lib/settings/settings.ts), without the policy. */
   storedSettings(): Promise<Partial<UserSettings>>;
-  /** Stores a change to the user's settings (lib/settings.ts), as the options page would. */
+  /** Stores a change to the user's settings (lib/settings/settings.ts), as the options page would. */
   saveSettings(change: Partial<UserSettings>): Promise<void>;
   /** The first-run page the extension opens when it is installed (a fresh profile is one). */
   welcomePage(): Promise<Page>;
@@ -119,7 +119,7 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
   };
   const extensionId = new URL((await worker()).url()).host;
   // A fresh Chromium answers its first read of an extension's managed storage (the enterprise
-  // policy, lib/settings.ts) only after about 2.4 s, and every lookup waits for the policy.
+  // policy, lib/settings/settings.ts) only after about 2.4 s, and every lookup waits for the policy.
   // Tests that time how soon a badge appears start once that one-off wait is over.
   await (await worker()).evaluate(() => chrome.storage.managed.get());
 

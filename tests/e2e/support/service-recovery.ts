@@ -1,6 +1,6 @@
 /**
  * Puts the extension's view of the service back to "healthy": forgets the failures in a row
- * that pause the whole service (lib/retry-gate.ts) and every site's "not before" time.
+ * that pause the whole service (lib/cache/retry-gate.ts) and every site's "not before" time.
  *
  * The fault matrix checks each fault on its own, as the first thing a healthy service does
  * wrong. Without this, two 5xx cases in a row would pause the service (as they should) and

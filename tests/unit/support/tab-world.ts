@@ -3,20 +3,18 @@
  * per-tab badges, and the extension's service worker, which can be stopped and started again
  * over the same storage. Shared by the lookup service's example tests and its property test.
  */
-import type { LookupOutcome } from '../../../lib/lookup-outcome';
-import {
-  type BadgeOptions,
-  createLookupService,
-  type LookupService,
-  type LookupServiceDeps,
-  type OpenTab,
-} from '../../../lib/lookup-service';
-import { createReportCache, type ReportCache } from '../../../lib/report-cache';
-import { createRetryGate, type RetryGate } from '../../../lib/retry-gate';
-import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings';
-import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/tab-listeners';
-import { createTabStateStore, type TabStateStore } from '../../../lib/tab-state-store';
-import type { TabView } from '../../../lib/tab-view';
+
+import type { BadgeOptions } from '../../../lib/badge/badge';
+import { createReportCache, type ReportCache } from '../../../lib/cache/report-cache';
+import { createRetryGate, type RetryGate } from '../../../lib/cache/retry-gate';
+import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/events/tab-listeners';
+import { createLookupService } from '../../../lib/lookup/lookup-service';
+import type { LookupService, LookupServiceDeps } from '../../../lib/lookup/ports';
+import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
+import type { OpenTab } from '../../../lib/tabs/open-tab';
+import { createTabStateStore, type TabStateStore } from '../../../lib/tabs/tab-state-store';
+import type { TabView } from '../../../lib/tabs/tab-view';
 
 export const SERVICE_BASE_URL = 'http://service.test';
 

@@ -1,0 +1,122 @@
+import './popup.css';
+import { BADGE_MARKS } from '../../lib/badge/badge';
+import { STATE_COLORS } from '../../lib/badge/score-band';
+import { t } from '../../lib/locale/i18n';
+import type { TabView } from '../../lib/tabs/tab-view';
+import type { PopupControls } from '../../lib/ui/use-popup-controls';
+import { ReportView } from '../report/ReportView';
+import { ConsentNotice } from '../states/ConsentNotice';
+import { InvalidResponseView } from '../states/InvalidResponseView';
+import { LoadingView } from '../states/LoadingView';
+import { NoReportView } from '../states/NoReportView';
+import { NotLookedUpView } from '../states/NotLookedUpView';
+import { RejectedView } from '../states/RejectedView';
+import { StateView } from '../states/StateView';
+import { UnavailableView } from '../states/UnavailableView';
+import { SiteControls } from './SiteControls';
+
+export interface PopupViewProps {
+  /** What is known about the tab; null while not even that is known (shown as loading). */
+  view: TabView | null;
+  /** The current time (epoch ms), for "scanned 3 days ago" and "next try after". */
+  now: number;
+  /** Asks for a fresh lookup; without it no Refresh button is shown. */
+  onRefresh?: (() => void) | undefined;
+  /** Consent, pause, copy and history; without them the popup shows the view alone. */
+  controls?: PopupControls | undefined;
+}
+
+/** The whole popup: one designed view for every state a tab can be in. */
+export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
+  const settings = controls?.settings ?? null;
+  const site = controls?.site ?? null;
+  return (
+    <main class="popup">
+      {controls && settings && !settings.lookupModeChosen ? (
+        <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
+      ) : null}
+      {viewFor(view, now, onRefresh, controls)}
+      {controls && settings && site !== null ? (
+        <SiteControls
+          site={site}
+          paused={settings.pausedSites.includes(site)}
+          onPause={controls.pauseSite}
+          onResume={controls.resumeSite}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+function viewFor(
+  view: TabView | null,
+  now: number,
+  onRefresh: (() => void) | undefined,
+  controls: PopupControls | undefined,
+) {
+  if (view === null) return <LoadingView target={null} />;
+  switch (view.status) {
+    case 'loading':
+      return <LoadingView target={view.target} />;
+    case 'report':
+      return (
+        <ReportView
+          report={view.report}
+          stale={view.stale}
+          receivedAt={view.receivedAt}
+          now={now}
+          onRefresh={onRefresh}
+          onCopyFixList={controls?.copyFixList}
+          change={controls?.scoreChange}
+        />
+      );
+    case 'no-report':
+      return (
+        <NoReportView
+          target={view.target}
+          message={view.message}
+          scanUrl={view.scanUrl}
+          documentationUrl={view.documentationUrl}
+          onRefresh={onRefresh}
+        />
+      );
+    case 'unavailable':
+      return (
+        <UnavailableView
+          target={view.target}
+          cause={view.cause}
+          retryAt={view.retryAt}
+          now={now}
+          onRefresh={onRefresh}
+        />
+      );
+    case 'invalid-response':
+      return (
+        <InvalidResponseView target={view.target} problem={view.problem} onRefresh={onRefresh} />
+      );
+    case 'rejected':
+      return <RejectedView target={view.target} message={view.message} onRefresh={onRefresh} />;
+    case 'not-looked-up':
+      return <NotLookedUpView reason={view.reason} />;
+    default:
+      return unknownView(view, onRefresh);
+  }
+}
+
+/**
+ * Never reached while types hold; a state written by another version of the extension still
+ * gets a view instead of a blank popup.
+ */
+function unknownView(_view: never, onRefresh: (() => void) | undefined) {
+  return (
+    <StateView
+      kind="unknown"
+      mark={BADGE_MARKS.loading}
+      markColor={STATE_COLORS.neutral}
+      title={t('popupUnknownTitle')}
+      onRefresh={onRefresh}
+    >
+      <p>{t('popupUnknownBody')}</p>
+    </StateView>
+  );
+}

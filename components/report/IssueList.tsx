@@ -1,0 +1,63 @@
+import type { IssueTier, ScanIssue } from '../../lib/contract/report-schema';
+import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
+import { formatNumber, formatUnitList, tCount } from '../../lib/locale/locale-format';
+import { groupIssuesByTier } from '../../lib/ui/issue-groups';
+import { IssueItem } from './IssueItem';
+
+export interface IssueListProps {
+  issues: readonly ScanIssue[];
+}
+
+const TIER_NAME: Record<IssueTier, MessageKey> = {
+  essential: 'popupTierEssential',
+  recommended: 'popupTierRecommended',
+  bonus: 'popupTierBonus',
+};
+
+/** Up to this many issues, every group starts open; beyond it only the first one does. */
+const OPEN_ALL_UP_TO = 8;
+
+/** "2 failed, 1 partial", leaving out a zero: "3 failed". */
+function splitText(failed: number, partial: number): string {
+  const locale = uiLocale();
+  const parts: string[] = [];
+  if (failed > 0) parts.push(t('popupFailedCount', formatNumber(failed, locale)));
+  if (partial > 0) parts.push(t('popupPartialCount', formatNumber(partial, locale)));
+  return formatUnitList(parts, locale);
+}
+
+/** The issues grouped by tier, each group collapsible with its counts, failed before partial. */
+export function IssueList({ issues }: IssueListProps) {
+  const groups = groupIssuesByTier(issues);
+  return (
+    <section class="issues" aria-labelledby="issues-title">
+      <h2 id="issues-title">
+        {t('popupIssuesTitle')}{' '}
+        <span class="count">{t('popupIssuesCount', formatNumber(issues.length))}</span>
+      </h2>
+      {groups.length === 0 ? (
+        <p class="all-passed">{t('popupAllPassed')}</p>
+      ) : (
+        groups.map((group, index) => (
+          <details
+            key={group.tier}
+            class={`issue-group issue-group-${group.tier}`}
+            open={index === 0 || issues.length <= OPEN_ALL_UP_TO}
+          >
+            <summary class="group-head">
+              <span class="group-name">{t(TIER_NAME[group.tier])}</span>{' '}
+              <span class="group-count">{tCount('popupIssueCount', group.issues.length)}</span>
+              <span class="group-split">{splitText(group.failed, group.partial)}</span>
+            </summary>
+            <ul class="issue-list">
+              {group.issues.map((issue, position) => (
+                // Issue ids are free strings and may repeat; position keeps keys unique.
+                <IssueItem key={`${issue.id}#${position}`} issue={issue} />
+              ))}
+            </ul>
+          </details>
+        ))
+      )}
+    </section>
+  );
+}

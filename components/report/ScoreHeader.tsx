@@ -1,0 +1,120 @@
+import { roundScore, type ScoreBandId, scoreBandFor } from '../../lib/badge/score-band';
+import type { ScoreChange } from '../../lib/history/score-history';
+import { formatExactTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
+import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
+import { formatChange, formatNumber } from '../../lib/locale/locale-format';
+import { tWith } from '../popup/format';
+
+export interface ScoreHeaderProps {
+  displayTarget: string;
+  score: number | null;
+  scoreLabel: string;
+  /** The report's `scanned_at` (ISO date-time). */
+  scannedAt: string;
+  stale: boolean;
+  /** When this extension received the report (epoch ms). */
+  receivedAt: number;
+  now: number;
+  /** The change since the previous scan, when one is known. */
+  change?: ScoreChange | null | undefined;
+}
+
+const BAND_NAME: Record<Exclude<ScoreBandId, 'unscored'>, MessageKey> = {
+  strong: 'popupBandStrong',
+  fair: 'popupBandFair',
+  weak: 'popupBandWeak',
+};
+
+/** "+8 since 3 Oct", or "Unchanged since 3 Oct". */
+function ChangeNote({ change }: { change: ScoreChange }) {
+  const locale = uiLocale();
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(
+    change.previousScannedAt,
+  );
+  const direction = change.delta > 0 ? 'up' : change.delta < 0 ? 'down' : 'same';
+  return (
+    <p class={`score-change score-change-${direction}`}>
+      <span class="visually-hidden">{t('popupHistoryLabel')} </span>
+      {change.delta === 0
+        ? t('popupHistoryUnchanged', date)
+        : t('popupHistoryChange', [formatChange(change.delta, locale), date])}
+    </p>
+  );
+}
+
+/** The score on its band colour, the site, the label, how old the report is, and its trend. */
+export function ScoreHeader({
+  displayTarget,
+  score,
+  scoreLabel,
+  scannedAt,
+  stale,
+  receivedAt,
+  now,
+  change,
+}: ScoreHeaderProps) {
+  const locale = uiLocale();
+  const band = scoreBandFor(score);
+  const scanned = parseTime(scannedAt);
+  // A scan time slightly ahead of this computer's clock reads "now", not "in 2 minutes".
+  const scannedAgo =
+    scanned === null ? null : formatRelativeTime(Math.min(scanned, now), now, { locale });
+  const exact = scanned === null ? null : formatExactTime(scanned, { locale });
+  const receivedAgo = formatRelativeTime(Math.min(receivedAt, now), now, { locale });
+  return (
+    <header class="score-header" style={{ '--band': band.color }}>
+      <p class="score-badge" data-band={band.id}>
+        <span class="visually-hidden">{t('popupScoreCaption')} </span>
+        <span class="score-figure">
+          {score === null ? '–' : formatNumber(roundScore(score), locale)}
+        </span>
+        <span class="score-scale">
+          {score === null ? t('popupScoreNone') : t('popupScoreOutOf')}
+        </span>
+      </p>
+      <div class="score-meta">
+        <h1 class="site">{displayTarget}</h1>
+        <p class="score-tags">
+          <span class="score-label">{scoreLabel}</span>
+          {band.id !== 'unscored' && band.min !== null && band.max !== null ? (
+            <span class="band-name">
+              {t('popupBandRange', [
+                t(BAND_NAME[band.id]),
+                formatNumber(band.min, locale),
+                formatNumber(band.max, locale),
+              ])}
+            </span>
+          ) : null}
+        </p>
+        <p class="scanned">
+          {scanned === null || scannedAgo === null
+            ? t('popupScanned', scannedAt)
+            : tWith('popupScanned', [
+                <time
+                  key="scanned"
+                  dateTime={new Date(scanned).toISOString()}
+                  title={exact ?? undefined}
+                  data-exact={exact ?? undefined}
+                  // Focusable, so keyboard users get the exact time (shown on focus by popup.css)
+                  // as pointer users get it on hover; screen readers read it from the title.
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a tooltip target, see above
+                  tabIndex={0}
+                >
+                  {scannedAgo}
+                </time>,
+              ])}
+          {exact !== null ? (
+            <span class="visually-hidden"> {t('popupExactTime', exact)}</span>
+          ) : null}
+        </p>
+        {change ? <ChangeNote change={change} /> : null}
+        {stale ? (
+          <p class="stale-note">
+            <span class="stale-mark">{t('popupStaleMark')}</span>{' '}
+            {receivedAgo ? t('popupStaleReceived', receivedAgo) : t('popupStaleNoTime')}
+          </p>
+        ) : null}
+      </div>
+    </header>
+  );
+}

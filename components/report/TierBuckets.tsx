@@ -1,0 +1,79 @@
+import { scoreBandFor } from '../../lib/badge/score-band';
+import type { ScanReport, ScoreBucket } from '../../lib/contract/report-schema';
+import { t, uiLocale } from '../../lib/locale/i18n';
+import { formatNumber, tCount } from '../../lib/locale/locale-format';
+
+export interface TierBucketsProps {
+  breakdown: ScanReport['score_breakdown'];
+  eligibleChecks: number;
+}
+
+interface BucketRowProps {
+  name: string;
+  bucket: ScoreBucket;
+}
+
+/** One scored tier: a bar of earned against available points, and passing checks. */
+function BucketRow({ name, bucket }: BucketRowProps) {
+  const locale = uiLocale();
+  const { earned, available, passing, total } = bucket;
+  if (available === 0) {
+    return (
+      <li class="bucket bucket-na">
+        <div class="bucket-head">
+          <span class="bucket-name">{name}</span>
+          <span class="bucket-points">{t('popupNotApplicable')}</span>
+        </div>
+      </li>
+    );
+  }
+  const share = Math.min(Math.max(earned / available, 0), 1);
+  const points = [formatNumber(earned, locale), formatNumber(available, locale)];
+  return (
+    <li class="bucket">
+      <div class="bucket-head">
+        <span class="bucket-name">{name}</span>
+        <span class="bucket-points">{t('popupBucketPoints', points)}</span>
+      </div>
+      <meter
+        class="bar"
+        min={0}
+        max={available}
+        value={earned}
+        aria-label={t('popupBucketMeterName', name)}
+        aria-valuetext={t('popupBucketMeterValue', points)}
+        // The bar takes the colour band of its own share, on the same scale as the score.
+        style={{ '--band': scoreBandFor(share * 100).color }}
+      />
+      <p class="bucket-checks">
+        {tCount('popupChecksPassing', total, formatNumber(passing, locale))}
+      </p>
+    </li>
+  );
+}
+
+/** Essential and recommended as bars, bonus as added points, and the count of checks. */
+export function TierBuckets({ breakdown, eligibleChecks }: TierBucketsProps) {
+  const { bonus } = breakdown;
+  return (
+    <section class="buckets" aria-labelledby="buckets-title">
+      <h2 id="buckets-title">{t('popupBreakdownTitle')}</h2>
+      <ul class="bucket-list">
+        <BucketRow name={t('popupTierEssential')} bucket={breakdown.essential} />
+        <BucketRow name={t('popupTierRecommended')} bucket={breakdown.recommended} />
+        <li class="bucket bucket-bonus">
+          <div class="bucket-head">
+            <span class="bucket-name">{t('popupTierBonus')}</span>
+            <span class="bucket-points">
+              {t('popupBonusSummary', [
+                tCount('popupBonusPoints', bonus.points),
+                tCount('popupPositiveSignals', bonus.positive_signals),
+              ])}
+            </span>
+          </div>
+        </li>
+      </ul>
+      <p class="eligible">{tCount('popupChecksApplied', eligibleChecks)}</p>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { t } from '../../lib/locale/i18n';
+
+export interface LoadingViewProps {
+  /** The site being looked up; null while not even that is known. */
+  target: string | null;
+}
+
+export function LoadingView({ target }: LoadingViewProps) {
+  return (
+    <section class="state state-loading" role="status" aria-live="polite">
+      <header class="state-head">
+        <span class="spinner" aria-hidden="true" />
+        <div class="state-heading">
+          <h1 class="state-title">
+            {target === null ? t('popupLoadingUnknown') : t('popupLoadingSite', target)}
+          </h1>
+        </div>
+      </header>
+      <p class="muted">{t('popupLoadingBody')}</p>
+      {/* The shape of the report to come, so the popup does not jump when it arrives. */}
+      <div class="skeleton" aria-hidden="true">
+        <span class="skeleton-line" />
+        <span class="skeleton-line" />
+        <span class="skeleton-line short" />
+      </div>
+    </section>
+  );
+}

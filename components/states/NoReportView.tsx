@@ -1,0 +1,50 @@
+import { BADGE_MARKS } from '../../lib/badge/badge';
+import { STATE_COLORS } from '../../lib/badge/score-band';
+import { httpUrlOrNull } from '../../lib/contract/safe-url';
+import { t } from '../../lib/locale/i18n';
+import { ExternalLink } from '../popup/ExternalLink';
+import { presentText } from '../popup/format';
+import { StateView } from './StateView';
+
+export interface NoReportViewProps {
+  target: string;
+  message: string | null;
+  scanUrl: string | null;
+  documentationUrl: string | null;
+  onRefresh?: (() => void) | undefined;
+}
+
+export function NoReportView({
+  target,
+  message,
+  scanUrl,
+  documentationUrl,
+  onRefresh,
+}: NoReportViewProps) {
+  const serverMessage = presentText(message);
+  const canScan = httpUrlOrNull(scanUrl) !== null;
+  return (
+    <StateView
+      kind="no-report"
+      mark={BADGE_MARKS.noReport}
+      markColor={STATE_COLORS.neutral}
+      title={t('popupNoReportTitle')}
+      target={target}
+      onRefresh={onRefresh}
+      actions={
+        <>
+          <ExternalLink class="button button-primary" href={scanUrl}>
+            {t('popupScanThisSite')}
+          </ExternalLink>
+          <ExternalLink class="button" href={documentationUrl}>
+            {t('popupApiDocumentation')}
+          </ExternalLink>
+        </>
+      }
+    >
+      <p>{t('popupNoReportBody')}</p>
+      {serverMessage ? <p class="server-message">{serverMessage}</p> : null}
+      <p class="muted">{t(canScan ? 'popupNeverScansCanAsk' : 'popupNeverScans')}</p>
+    </StateView>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * lib/badge/ — the toolbar badge: marks, colours and titles for a view, and putting them on the
+ * button. Imports the layers below it only.
+ *
+ * What the toolbar badge shows for a tab's view: the rounded score on its colour band, or a
+ * distinct non-numeric mark, and a title that says the state in words with the report's age.
+ * The one place marks, colours and titles are decided (colours come from lib/badge/score-band.ts).
+ */
+
+import { formatRelativeTime, parseTime } from '../locale/format-time';
+import { type MessageKey, t, uiLocale } from '../locale/i18n';
+import { notLookedUpReasonSentence } from '../privacy/not-looked-up-reasons';
+import type { TabView, UnavailableCause } from '../tabs/tab-view';
+import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
+
+/** How the badge is drawn, from the user's settings. */
+export interface BadgeOptions {
+  /** False: no badge text on any tab; the tooltip still says the state. */
+  textVisible: boolean;
+}
+
+export interface BadgeLook {
+  text: string;
+  /** Background colour; the text is white. */
+  color: string;
+}
+
+export interface BadgeAppearance extends BadgeLook {
+  /** The action's tooltip. */
+  title: string;
+}
+
+/** The toolbar button's tooltip where nothing is known about the tab's site (the manifest's). */
+export const DEFAULT_BADGE_TITLE = 'Agent Readiness Badge';
+
+/**
+ * Marks for states without a score: none of them can be mistaken for a number. A site that
+ * was not looked up (a browser page, a local address, a paused site) gets no mark at all: it
+ * has nothing to report, and a mark on every such tab would only be noise; its title says why.
+ */
+export const BADGE_MARKS = {
+  loading: '…',
+  noScore: 'N/A',
+  noReport: '–',
+  unavailable: '!',
+  invalid: 'ERR',
+  notLookedUp: '',
+} as const;
+
+const UNAVAILABLE_TITLE: Record<UnavailableCause, MessageKey> = {
+  service: 'badgeServiceUnavailable',
+  timeout: 'badgeTimeout',
+  network: 'badgeNetwork',
+};
+
+function siteOf(target: string): string {
+  try {
+    return new URL(target).host;
+  } catch {
+    return target;
+  }
+}
+
+/**
+ * The badge's text and colour: a fresh score on its band, a stale one on the stale colour, a
+ * mark for every other state. Needs no translations, so tests outside the browser can use it.
+ */
+export function badgeLook(view: TabView): BadgeLook {
+  switch (view.status) {
+    case 'report': {
+      const { score } = view.report;
+      if (score === null) return { text: BADGE_MARKS.noScore, color: STATE_COLORS.neutral };
+      return {
+        text: String(roundScore(score)),
+        color: view.stale ? STATE_COLORS.stale : scoreBandFor(score).color,
+      };
+    }
+    case 'loading':
+      return { text: BADGE_MARKS.loading, color: STATE_COLORS.neutral };
+    case 'no-report':
+      return { text: BADGE_MARKS.noReport, color: STATE_COLORS.neutral };
+    case 'unavailable':
+      return { text: BADGE_MARKS.unavailable, color: STATE_COLORS.problem };
+    case 'invalid-response':
+    case 'rejected':
+      return { text: BADGE_MARKS.invalid, color: STATE_COLORS.problem };
+    case 'not-looked-up':
+      return { text: BADGE_MARKS.notLookedUp, color: STATE_COLORS.neutral };
+  }
+}
+
+/** "scanned 3 days ago"; a scan time ahead of this computer's clock reads "scanned now". */
+function scannedPhrase(scannedAt: string, now: number): string {
+  const scanned = parseTime(scannedAt);
+  const ago =
+    scanned === null
+      ? null
+      : formatRelativeTime(Math.min(scanned, now), now, { locale: uiLocale() });
+  return ago === null ? t('badgeScannedUnknown') : t('badgeScanned', ago);
+}
+
+/** The tooltip: the state in words, with the site and the report's age. */
+export function badgeTitle(view: TabView, now: number): string {
+  switch (view.status) {
+    case 'report': {
+      const { report } = view;
+      const scanned = scannedPhrase(report.scanned_at, now);
+      const title =
+        report.score === null
+          ? t('badgeNoScore', [report.display_target, report.score_label, scanned])
+          : t('badgeScore', [
+              String(roundScore(report.score)),
+              report.score_label,
+              report.display_target,
+              scanned,
+            ]);
+      return view.stale ? t('badgeStale', title) : title;
+    }
+    case 'loading':
+      return t('badgeLoading', siteOf(view.target));
+    case 'no-report':
+      return t('badgeNoReport', siteOf(view.target));
+    case 'unavailable':
+      return t(UNAVAILABLE_TITLE[view.cause], siteOf(view.target));
+    case 'invalid-response':
+      return t('badgeInvalid', siteOf(view.target));
+    case 'rejected':
+      return t('badgeRejected', siteOf(view.target));
+    case 'not-looked-up':
+      return notLookedUpReasonSentence(view.reason);
+  }
+}
+
+export function badgeFor(view: TabView, now: number): BadgeAppearance {
+  return { ...badgeLook(view), title: badgeTitle(view, now) };
+}

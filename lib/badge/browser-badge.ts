@@ -1,0 +1,51 @@
+/**
+ * Puts a tab's badge on the toolbar button. Chrome MV3 calls it `action`, Firefox MV2
+ * `browserAction`; both take per-tab text, colour and title.
+ */
+import { browser } from 'wxt/browser';
+import { isNoSuchTab } from '../tabs/open-tab';
+import type { TabView } from '../tabs/tab-view';
+import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE } from './badge';
+
+const BADGE_TEXT_COLOR = '#ffffff';
+
+/**
+ * Shows a tab's view on the toolbar button. With `textVisible` false (the user turned the
+ * badge off) the button carries no text, while its tooltip still says the state in words.
+ */
+export async function showBadgeOnToolbar(
+  tabId: number,
+  view: TabView,
+  now: number,
+  options: BadgeOptions = { textVisible: true },
+): Promise<void> {
+  const action = browser.action ?? browser.browserAction;
+  const { text, color, title } = badgeFor(view, now);
+  try {
+    await Promise.all([
+      action.setBadgeText({ tabId, text: options.textVisible ? text : '' }),
+      action.setBadgeBackgroundColor({ tabId, color }),
+      action.setTitle({ tabId, title }),
+      // Not every browser version has a text colour setting; white is the default where not.
+      action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOR }),
+    ]);
+  } catch (error) {
+    // The tab closed between the lookup and now: nothing to show, nothing to fix.
+    if (isNoSuchTab(error)) return;
+    throw error;
+  }
+}
+
+/** Back to no badge and the default tooltip, for a tab about whose site nothing is known. */
+export async function clearBadgeOnToolbar(tabId: number): Promise<void> {
+  const action = browser.action ?? browser.browserAction;
+  try {
+    await Promise.all([
+      action.setBadgeText({ tabId, text: '' }),
+      action.setTitle({ tabId, title: DEFAULT_BADGE_TITLE }),
+    ]);
+  } catch (error) {
+    if (isNoSuchTab(error)) return;
+    throw error;
+  }
+}

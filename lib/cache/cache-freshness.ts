@@ -1,0 +1,140 @@
+/**
+ * How long an answer from the service may be reused, read from its HTTP caching headers by
+ * http-cache-semantics as a private (single-user) cache, with the few rules of our own that
+ * the headers cannot express:
+ *
+ * - nothing is fresh, or usable at all, more than a day after it was received, whatever the
+ *   server says (a typo of a few zeros must not pin a report for a year);
+ * - a 404 whose headers say nothing about freshness is kept for a short floor, so a site
+ *   without a report is not asked for again on every tab switch;
+ * - only reports (200) and "no report" (404) are ever stored; a 400 is our bug and a 503 is
+ *   handled by the retry gate (lib/cache/retry-gate.ts), not by the cache.
+ *
+ * The library is given plain objects with lower-case header names: on a fetch `Headers`
+ * instance it silently finds no headers at all (kornelski/http-cache-semantics#37). Its own
+ * clock is replaced by an injected one, so tests can move time.
+ */
+import CachePolicy from 'http-cache-semantics';
+import type { ResponseMeta } from '../service/lookup-outcome';
+
+/** The longest an answer is fresh, and the oldest it may be when used at all. */
+export const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** How long a 404 without any freshness information is kept. */
+export const NO_REPORT_FLOOR_SECONDS = 5 * 60;
+
+/** What storage keeps of a policy: the library's own serialisation. */
+export type StoredPolicy = CachePolicy.CachePolicyObject;
+
+export type Freshness =
+  /** Reuse it; ask nobody. */
+  | 'fresh'
+  /** Stale, but the server allows showing it while a new copy is fetched (stale-while-revalidate). */
+  | 'revalidate-in-background'
+  /** Ask the service before showing anything; the copy may still serve if the service fails. */
+  | 'needs-lookup';
+
+export interface FreshnessVerdict {
+  freshness: Freshness;
+  /** True while the server allows this copy to stand in for a failed lookup (stale-if-error). */
+  usableOnError: boolean;
+  /** True once the copy can serve no purpose any more: storage may drop it. */
+  expired: boolean;
+}
+
+/** The request every lookup of one target makes; the policy is matched against it. */
+function lookupRequest(requestUrl: string): CachePolicy.Request {
+  return { url: requestUrl, method: 'GET', headers: {} };
+}
+
+/** The library reading time from `now` and never trusting a lifetime beyond a day. */
+function policyClass(now: () => number) {
+  return class ClampedPolicy extends CachePolicy {
+    // Not in the library's type declarations, but documented as the one place it reads time.
+    now(): number {
+      return now();
+    }
+    override maxAge(): number {
+      return Math.min(super.maxAge(), MAX_LIFETIME_SECONDS);
+    }
+  };
+}
+
+/**
+ * Freshness directives that count as the server having said something about how long a 404
+ * may be kept. `private`, `public` and the like say nothing about how long.
+ */
+const FRESHNESS_DIRECTIVES = /(?:^|,)\s*(?:max-age|s-maxage|no-cache|no-store|must-revalidate)\b/i;
+
+/** The response as the cache should judge it: a silent 404 gets the floor as its max-age. */
+function withNoReportFloor(response: ResponseMeta): ResponseMeta {
+  if (response.status !== 404) return response;
+  const cacheControl = response.headers['cache-control'];
+  const saysHowLong =
+    (cacheControl !== undefined && FRESHNESS_DIRECTIVES.test(cacheControl)) ||
+    response.headers.expires !== undefined;
+  if (saysHowLong) return response;
+  const floor = `max-age=${NO_REPORT_FLOOR_SECONDS}`;
+  return {
+    status: response.status,
+    headers: {
+      ...response.headers,
+      'cache-control': cacheControl === undefined ? floor : `${cacheControl}, ${floor}`,
+    },
+  };
+}
+
+/**
+ * The policy to store with an answer received at `now`, or null when the answer must not be
+ * stored: a status other than 200 or 404, `no-store`, or a copy that could never be used
+ * (already stale, and no stale-while-revalidate or stale-if-error window left).
+ */
+export function policyForAnswer(
+  requestUrl: string,
+  response: ResponseMeta,
+  now: () => number,
+): StoredPolicy | null {
+  if (response.status !== 200 && response.status !== 404) return null;
+  const Policy = policyClass(now);
+  const policy = new Policy(lookupRequest(requestUrl), withNoReportFloor(response), {
+    shared: false,
+  });
+  if (!policy.storable()) return null;
+  const stored = policy.toObject();
+  return assessFreshness(stored, requestUrl, now).expired ? null : stored;
+}
+
+/** What a stored copy is good for at `now`. */
+export function assessFreshness(
+  stored: StoredPolicy,
+  requestUrl: string,
+  now: () => number,
+): FreshnessVerdict {
+  const Policy = policyClass(now);
+  const policy = Policy.fromObject(stored);
+  const request = lookupRequest(requestUrl);
+
+  // Past a day since it was received (Age included), nothing the headers say keeps it usable.
+  const tooOld = policy.age() >= MAX_LIFETIME_SECONDS;
+  const expired = tooOld || policy.timeToLive() <= 0;
+
+  // The library's evaluateRequest() refuses a must-revalidate copy even while it is fresh;
+  // RFC 9111 only forbids reusing it once stale, so freshness is read from stale() instead.
+  let freshness: Freshness = 'needs-lookup';
+  if (!tooOld && !policy.stale()) {
+    freshness = 'fresh';
+  } else if (!tooOld) {
+    const evaluation = policy.evaluateRequest(request);
+    if (evaluation.response !== undefined && evaluation.revalidation?.synchronous === false) {
+      freshness = 'revalidate-in-background';
+    }
+  }
+
+  // revalidatedPolicy() with an error response keeps the old policy, unmodified, exactly when
+  // stale-if-error allows it. must-revalidate forbids any stale use (RFC 9111 5.2.2.2).
+  const { modified } = policy.revalidatedPolicy(request, { status: 503, headers: {} });
+  const staleUseAllowed = !modified && stored.rescc['must-revalidate'] === undefined;
+  const usableOnError = freshness === 'fresh' || (!tooOld && staleUseAllowed);
+
+  return { freshness, usableOnError, expired };
+}

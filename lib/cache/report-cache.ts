@@ -1,0 +1,300 @@
+/**
+ * lib/cache/ — what the service answered, kept: the report cache, its freshness rules, the retry
+ * gate and the purge alarm. Imports the layers below it only; not lib/history/.
+ *
+ * Answers from the service kept in local storage, so they outlive the MV3 worker (which the
+ * browser stops after about 30 s idle) and a tab switch costs no request.
+ *
+ * - Each entry holds the answer, the caching headers it came with and its http-cache-semantics
+ *   policy (toObject()), so freshness is judged again by the same rules after any restart
+ *   (lib/cache/cache-freshness.ts). Other headers are not kept: they cost bytes and decide nothing.
+ * - Keys carry the service base URL: a report from one service is never served for another.
+ * - A read is one storage read of its own entry, whatever the number of entries: the entry
+ *   carries its own last use, and a small totals record (entries, bytes) tells a write when
+ *   the cache has outgrown its limits. Only then is everything read, the expired dropped and
+ *   the least recently used evicted, down to 90 % of the limits, so it happens rarely.
+ * - The totals may drift when the worker stops between two writes; the hourly purge counts
+ *   them again. Nothing else in storage (the user's settings) is ever touched.
+ */
+import { browser } from 'wxt/browser';
+import type { LookupOutcome, ResponseMeta } from '../service/lookup-outcome';
+import { reportRequestUrl } from '../service/report-client';
+import { createKeyedQueue } from '../storage/keyed-queue';
+import { readLocal } from '../storage/local-records';
+import {
+  assessFreshness,
+  type FreshnessVerdict,
+  policyForAnswer,
+  type StoredPolicy,
+} from './cache-freshness';
+
+/** The answers worth keeping: they describe the site, not the state of the service. */
+export type CacheableOutcome = Extract<LookupOutcome, { kind: 'report' | 'no-report' }>;
+
+export interface CachedAnswer {
+  outcome: CacheableOutcome;
+  /** When the answer arrived (epoch ms). */
+  receivedAt: number;
+  /** What the copy is good for now. */
+  verdict: FreshnessVerdict;
+}
+
+export interface ReportCache {
+  /** The stored answer for a target, judged at the current time; null when there is none. */
+  get(target: string): Promise<CachedAnswer | null>;
+  /**
+   * Keeps a report or "no report" as long as its headers allow; an answer that may not be
+   * stored also drops the older copy it replaces. Failures leave the cache alone, so an older
+   * copy can still stand in for them (stale-if-error).
+   */
+  put(target: string, outcome: LookupOutcome, receivedAt: number): Promise<void>;
+  /** Drops expired entries, evicts beyond the limits and counts the totals again. */
+  purgeExpired(): Promise<void>;
+}
+
+export interface CacheLimits {
+  maxEntries: number;
+  /** Sum of the entries' sizes, as UTF-8 JSON with their keys. */
+  maxBytes: number;
+}
+
+/**
+ * A typical report's entry is about 1.5 KB, so the byte limit binds first: some 2,500
+ * sites, and never more than 4 MiB of the browser's 10 MB of local storage, leaving room for
+ * the settings, the score history and the lookup log.
+ */
+export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
+
+/** A read refreshes an entry's last use at most this often, to spare a write per tab switch. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/** Eviction goes this far below the limits, so the next writes do not evict again at once. */
+const EVICT_TO_SHARE = 0.9;
+
+/** How many times a write that hit the quota is retried, each after evicting more. */
+const QUOTA_RETRIES = 3;
+
+/** Response headers that decide freshness; nothing else of a response is stored. */
+const CACHING_HEADERS = ['cache-control', 'age', 'date', 'expires', 'pragma', 'vary'];
+
+const ENTRY_PREFIX = 'report-cache:v2:';
+/** Entries of this and any earlier format share this prefix; the purge drops unknown ones. */
+const ANY_ENTRY_PREFIX = 'report-cache:';
+const TOTALS_KEY = 'report-cache-totals:v2';
+/** Records of earlier formats that the purge removes. */
+const RETIRED_KEYS = ['report-cache-index:v1'];
+
+interface CacheEntry {
+  outcome: CacheableOutcome;
+  policy: StoredPolicy;
+  receivedAt: number;
+  /** Last read or write (epoch ms), for evicting the least recently used. */
+  usedAt: number;
+}
+
+interface CacheTotals {
+  entries: number;
+  bytes: number;
+}
+
+export function isCacheableOutcome(outcome: LookupOutcome): outcome is CacheableOutcome {
+  return outcome.kind === 'report' || outcome.kind === 'no-report';
+}
+
+function isCacheEntry(value: unknown): value is CacheEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<CacheEntry>;
+  return (
+    typeof entry.receivedAt === 'number' &&
+    typeof entry.usedAt === 'number' &&
+    entry.policy?.v === 1 &&
+    (entry.outcome?.kind === 'report' || entry.outcome?.kind === 'no-report')
+  );
+}
+
+function isCacheTotals(value: unknown): value is CacheTotals {
+  const totals = value as Partial<CacheTotals> | null | undefined;
+  return typeof totals?.entries === 'number' && typeof totals.bytes === 'number';
+}
+
+function isQuotaError(error: unknown): boolean {
+  // Chrome: "QUOTA_BYTES quota exceeded"; Firefox: QuotaExceededError.
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /quota/i.test(text);
+}
+
+const byteSize = (key: string, value: unknown) =>
+  new TextEncoder().encode(key + JSON.stringify(value)).length;
+
+/** The response as the cache keeps it: its status and caching headers only. */
+export function cachingPart(response: ResponseMeta): ResponseMeta {
+  const headers: Record<string, string> = {};
+  for (const name of CACHING_HEADERS) {
+    const value = response.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return { status: response.status, headers };
+}
+
+const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
+  maxEntries: Math.floor(limits.maxEntries * share),
+  maxBytes: Math.floor(limits.maxBytes * share),
+});
+
+const withinLimits = (totals: CacheTotals, limits: CacheLimits) =>
+  totals.entries <= limits.maxEntries && totals.bytes <= limits.maxBytes;
+
+export function createReportCache(deps: {
+  baseUrl: string;
+  now: () => number;
+  limits?: CacheLimits;
+}): ReportCache {
+  const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
+  const local = browser.storage.local;
+  // Every write goes through this one queue: the totals are a read-modify-write, and a touch
+  // must not put back an entry that a newer answer has just replaced.
+  const writeQueue = createKeyedQueue<'writes'>();
+  const serially = <T>(task: () => Promise<T>) => writeQueue.run('writes', task);
+
+  const entryKey = (target: string) =>
+    `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|${target}`;
+  const requestUrl = (target: string) => reportRequestUrl(deps.baseUrl, target);
+
+  const readTotals = async (): Promise<CacheTotals> => {
+    const stored = await readLocal(TOTALS_KEY);
+    return isCacheTotals(stored) ? stored : { entries: 0, bytes: 0 };
+  };
+
+  /**
+   * Reads everything once: drops what is unusable or expired, evicts the least recently used
+   * until the rest fits `fit` (keeping `keep`), and writes the totals counted afresh.
+   */
+  async function compact(fit: CacheLimits, keep: string | null): Promise<void> {
+    const now = deps.now();
+    const everything = await local.get(null);
+    const kept: { key: string; usedAt: number; bytes: number }[] = [];
+    const dropped: string[] = RETIRED_KEYS.filter((key) => key in everything);
+    for (const [key, value] of Object.entries(everything)) {
+      if (!key.startsWith(ANY_ENTRY_PREFIX) || key === TOTALS_KEY) continue;
+      // Expiry depends on the policy's times alone, so the request it was stored for (the
+      // policy's own URL) serves to judge entries of any base URL.
+      const usable =
+        key.startsWith(ENTRY_PREFIX) &&
+        isCacheEntry(value) &&
+        !assessFreshness(value.policy, value.policy.u ?? '', () => now).expired;
+      if (usable) kept.push({ key, usedAt: value.usedAt, bytes: byteSize(key, value) });
+      else dropped.push(key);
+    }
+    kept.sort((a, b) => a.usedAt - b.usedAt || a.key.localeCompare(b.key));
+    const totals: CacheTotals = {
+      entries: kept.length,
+      bytes: kept.reduce((sum, entry) => sum + entry.bytes, 0),
+    };
+    for (const entry of kept) {
+      if (withinLimits(totals, fit)) break;
+      if (entry.key === keep) continue;
+      dropped.push(entry.key);
+      totals.entries -= 1;
+      totals.bytes -= entry.bytes;
+    }
+    if (dropped.length > 0) await local.remove(dropped);
+    await local.set({ [TOTALS_KEY]: totals });
+  }
+
+  async function remove(key: string): Promise<void> {
+    await serially(async () => {
+      const old = await readLocal(key);
+      if (old === undefined) return;
+      const totals = await readTotals();
+      await local.remove(key);
+      await local.set({
+        [TOTALS_KEY]: {
+          entries: Math.max(0, totals.entries - 1),
+          bytes: Math.max(0, totals.bytes - byteSize(key, old)),
+        },
+      });
+    });
+  }
+
+  /** Writes an entry and the totals in one call (atomic in the browser), evicting as needed. */
+  async function store(key: string, entry: CacheEntry): Promise<void> {
+    const bytes = byteSize(key, entry);
+    if (bytes > limits.maxBytes) {
+      await remove(key);
+      return;
+    }
+    await serially(async () => {
+      const old = await readLocal(key);
+      const totals = await readTotals();
+      const next: CacheTotals = {
+        entries: totals.entries + (old === undefined ? 1 : 0),
+        bytes: totals.bytes - (old === undefined ? 0 : byteSize(key, old)) + bytes,
+      };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await local.set({ [key]: entry, [TOTALS_KEY]: next });
+          break;
+        } catch (error) {
+          if (!isQuotaError(error)) throw error;
+          // Not caching is always safe; failing the lookup over it is not.
+          if (attempt >= QUOTA_RETRIES) return;
+          // The browser's quota is shared with other data: make room by a quarter each time.
+          const { entries: count, bytes: size } = await readTotals();
+          try {
+            await compact(scaled({ maxEntries: count, maxBytes: size }, 0.75), null);
+          } catch (compactError) {
+            if (isQuotaError(compactError)) return;
+            throw compactError;
+          }
+          const now = await readTotals();
+          next.entries = now.entries + 1;
+          next.bytes = now.bytes + bytes;
+        }
+      }
+      if (!withinLimits(next, limits)) await compact(scaled(limits, EVICT_TO_SHARE), key);
+    });
+  }
+
+  /** Records a read as the entry's last use, unless a newer answer replaced it meanwhile. */
+  async function touch(key: string, read: CacheEntry, now: number): Promise<void> {
+    await serially(async () => {
+      const current = await readLocal(key);
+      if (!isCacheEntry(current) || current.receivedAt !== read.receivedAt) return;
+      await local.set({ [key]: { ...current, usedAt: now } });
+    });
+  }
+
+  return {
+    async get(target) {
+      const key = entryKey(target);
+      const entry = await readLocal(key);
+      if (entry === undefined) return null;
+      if (!isCacheEntry(entry)) {
+        await remove(key);
+        return null;
+      }
+      const now = deps.now();
+      const verdict = assessFreshness(entry.policy, requestUrl(target), () => now);
+      if (verdict.expired) {
+        await remove(key);
+        return null;
+      }
+      if (now - entry.usedAt >= TOUCH_INTERVAL_MS) await touch(key, entry, now);
+      return { outcome: entry.outcome, receivedAt: entry.receivedAt, verdict };
+    },
+
+    async put(target, outcome, receivedAt) {
+      if (!isCacheableOutcome(outcome)) return;
+      const key = entryKey(target);
+      const kept = { ...outcome, response: cachingPart(outcome.response) } as CacheableOutcome;
+      const policy = policyForAnswer(requestUrl(target), kept.response, () => receivedAt);
+      if (policy === null) {
+        await remove(key);
+        return;
+      }
+      await store(key, { outcome: kept, policy, receivedAt, usedAt: deps.now() });
+    },
+
+    purgeExpired: () => serially(() => compact(limits, null)),
+  };
+}

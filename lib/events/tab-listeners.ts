@@ -1,0 +1,66 @@
+/**
+ * lib/events/ — what the worker listens to and the messages pages send it: tab events, the link
+ * menu, popup and site-report requests, the first-run page. Imports the layers below it only.
+ *
+ * Keeps every tab's badge in step with what the tab shows. Must be called synchronously when
+ * the worker starts: an event fired before its listener exists is lost (the browser wakes the
+ * worker for an event, then delivers it only to listeners already registered).
+ */
+import { browser } from 'wxt/browser';
+import type { LookupService } from '../lookup/ports';
+
+/** What the tab events do, apart from the browser, so tests can fire them in any order. */
+export interface TabEventHandlers {
+  activated(info: { tabId: number }): Promise<void>;
+  updated(tabId: number, changeInfo: { url?: string; status?: string }): Promise<void>;
+  replaced(addedTabId: number, removedTabId: number): Promise<void>;
+  removed(tabId: number): Promise<void>;
+}
+
+export function createTabEventHandlers(
+  service: LookupService,
+  onError: (error: unknown) => void,
+): TabEventHandlers {
+  const guarded = (work: Promise<unknown>) => work.then(() => undefined, onError);
+
+  return {
+    activated: ({ tabId }) => guarded(service.tabActivated(tabId)),
+
+    updated(tabId, changeInfo) {
+      // onUpdated fires many times per page (loading, title, favicon, complete...): only a
+      // URL change, full load or in-page (SPA) navigation, can change the site. "complete"
+      // puts the badge back, since the browser clears a tab's badge when a new document
+      // commits (also on back/forward). Neither costs a request while the answer is cached
+      // or in flight.
+      if (changeInfo.url !== undefined) return guarded(service.tabNavigated(tabId));
+      if (changeInfo.status === 'complete') return guarded(service.restoreBadge(tabId));
+      return Promise.resolve();
+    },
+
+    replaced(addedTabId, removedTabId) {
+      // A prerendered or restored page swapped in under a new tab id: the old id is gone
+      // without an onRemoved, and the new tab needs its own badge.
+      return guarded(
+        Promise.all([service.forgetTab(removedTabId), service.tabNavigated(addedTabId)]),
+      );
+    },
+
+    removed: (tabId) => guarded(service.forgetTab(tabId)),
+  };
+}
+
+export function registerTabListeners(service: LookupService, onError: (error: unknown) => void) {
+  const handlers = createTabEventHandlers(service, onError);
+  browser.tabs.onActivated.addListener((info) => {
+    handlers.activated(info);
+  });
+  browser.tabs.onUpdated.addListener((tabId, changeInfo) => {
+    handlers.updated(tabId, changeInfo);
+  });
+  browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
+    handlers.replaced(addedTabId, removedTabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => {
+    handlers.removed(tabId);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * lib/locale/ — the UI language: translated messages, numbers, plurals and times. Imports only
+ * lib/contract/.
+ *
+ * The one way the product's code reads user-facing text: `browser.i18n`, from the messages in
+ * `locales/` (merged into `_locales/` by the build). Keys are typed from the English files, so
+ * a missing or misspelt key fails the type check rather than showing an empty string.
+ */
+import { browser } from 'wxt/browser';
+import type badge from '../../locales/en/badge.json';
+import type extension from '../../locales/en/extension.json';
+import type fixList from '../../locales/en/fix-list.json';
+import type options from '../../locales/en/options.json';
+import type popup from '../../locales/en/popup.json';
+import type reasons from '../../locales/en/reasons.json';
+import type welcome from '../../locales/en/welcome.json';
+
+/** Add each new area file of `locales/en/` here. */
+export type MessageKey =
+  | keyof typeof extension
+  | keyof typeof popup
+  | keyof typeof badge
+  | keyof typeof fixList
+  | keyof typeof options
+  | keyof typeof reasons
+  | keyof typeof welcome;
+
+// WXT types getMessage from public/_locales, which this project generates from locales/ instead.
+const getMessage = (key: string, substitutions?: string[]): string =>
+  (browser.i18n.getMessage as (key: string, substitutions?: string[]) => string)(
+    key,
+    substitutions,
+  );
+
+export function t(key: MessageKey, substitutions?: string | readonly string[]): string {
+  const subs = typeof substitutions === 'string' ? [substitutions] : substitutions;
+  return getMessage(key, subs === undefined ? undefined : [...subs]);
+}
+
+/** The browser's UI language, for Intl date and number formatting that matches the text. */
+export function uiLocale(): string {
+  return browser.i18n.getUILanguage();
+}

@@ -1,0 +1,70 @@
+/**
+ * How one shared lookup ended, and the view each ending means for a tab: a failure with a
+ * stored copy to stand in shows that copy (marked stale), never an error over a good report.
+ */
+import type { CachedAnswer } from '../cache/report-cache';
+import type { LookupOutcome } from '../service/lookup-outcome';
+import type { TabView } from '../tabs/tab-view';
+import { viewFromOutcome } from '../tabs/view-from-outcome';
+
+/** How one shared lookup ended, for every tab that waited for it. */
+export type LookupResult =
+  | {
+      kind: 'answer';
+      outcome: LookupOutcome;
+      receivedAt: number;
+      /** Until when the target is blocked after this answer, if it is. */
+      retryAt: number | null;
+      /** A stored copy allowed to stand in when the answer is a failure. */
+      standIn: CachedAnswer | null;
+    }
+  /** No request was made: Retry-After or the service's backoff said to wait. */
+  | { kind: 'blocked'; retryAt: number; standIn: CachedAnswer | null }
+  /** No request was needed: another lookup stored a usable answer just before this one began. */
+  | { kind: 'cached'; cached: CachedAnswer };
+
+/** The service could not answer (as opposed to answering "no report" or "invalid"). */
+export function isFailure(outcome: LookupOutcome): boolean {
+  return (
+    outcome.kind === 'unavailable' ||
+    outcome.kind === 'timeout' ||
+    outcome.kind === 'network-failure'
+  );
+}
+
+/**
+ * A stored copy that may be shown when the service cannot answer: one stale-if-error allows,
+ * or one that could be shown anyway (fresh, or within stale-while-revalidate).
+ */
+export function canStandIn(cached: CachedAnswer | null): CachedAnswer | null {
+  if (cached === null) return null;
+  const showable = cached.verdict.usableOnError || cached.verdict.freshness !== 'needs-lookup';
+  return showable ? cached : null;
+}
+
+/** A stored copy as a view; a report served past its freshness is marked stale. */
+export function viewOfCached(
+  target: string,
+  cached: CachedAnswer,
+  servedForFailure: boolean,
+): TabView {
+  const view = viewFromOutcome(target, cached.outcome, cached.receivedAt);
+  if (view.status !== 'report') return view;
+  return { ...view, stale: servedForFailure && cached.verdict.freshness !== 'fresh' };
+}
+
+export function viewOfResult(target: string, result: LookupResult): TabView {
+  if (result.kind === 'cached') return viewOfCached(target, result.cached, false);
+  if (result.kind === 'blocked') {
+    if (result.standIn) return viewOfCached(target, result.standIn, true);
+    return { status: 'unavailable', target, cause: 'service', retryAt: result.retryAt };
+  }
+  if (isFailure(result.outcome) && result.standIn) {
+    return viewOfCached(target, result.standIn, true);
+  }
+  const view = viewFromOutcome(target, result.outcome, result.receivedAt);
+  if (view.status === 'unavailable' && result.retryAt !== null) {
+    return { ...view, retryAt: result.retryAt };
+  }
+  return view;
+}

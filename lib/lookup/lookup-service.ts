@@ -1,0 +1,191 @@
+/**
+ * lib/lookup/ — the pipeline from a tab to its view: deciding, fetching, publishing,
+ * reconciling. Uses no browser API (ports.ts says what it is given). Imports the layers below it
+ * only.
+ *
+ * The background's one job: for a tab and the URL it shows, decide what may be sent, answer
+ * from the cache or the service, and publish the resulting view to storage and the badge.
+ *
+ * This file decides; its parts do the rest:
+ * - tab-targets.ts: what a tab is about (the origin that may be sent, or why not);
+ * - shared-lookups.ts: fetching, one request per site shared by every tab that wants it;
+ * - lookup-result.ts: what each ending of a lookup shows (a stored copy standing in, stale);
+ * - tab-publisher.ts: numbered calls, and publishing only what is still current for a tab;
+ * - reconcile.ts: finishing, at worker start, what a stopped worker left half done.
+ *
+ * Nothing needed for correctness lives only in memory: what survives the worker is storage
+ * (tab states, cache, retry gate). Everything it touches is passed in (ports.ts), so unit
+ * tests drive it with fakes and the worker wires the real browser.
+ */
+import { deriveLookupTarget } from '../privacy/lookup-target';
+import { automaticLookupsAllowed } from '../settings/settings';
+import type { TabView } from '../tabs/tab-view';
+import { viewOfCached, viewOfResult } from './lookup-result';
+import type { LookupService, LookupServiceDeps } from './ports';
+import { reconcileTabs } from './reconcile';
+import { createSharedLookups } from './shared-lookups';
+import { createTabPublisher } from './tab-publisher';
+import { targetKeyOf, targetKeyOfState, targetOfTab } from './tab-targets';
+
+export function createLookupService(deps: LookupServiceDeps): LookupService {
+  const lookups = createSharedLookups(deps);
+  const publisher = createTabPublisher(deps);
+  const { beginCall, isNewest, publish } = publisher;
+
+  /** The active tab: answer from cache, or look the site up. */
+  async function lookAt(tabId: number, call: number, force: boolean): Promise<TabView | null> {
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
+    if (tab === null || !isNewest(tabId, call)) return null;
+    const target = targetOfTab(tab, settings);
+    const targetKey = targetKeyOf(target);
+    if (target.kind === 'refused') {
+      const view: TabView = { status: 'not-looked-up', reason: target.reason };
+      await publish(tabId, call, targetKey, null, view);
+      return view;
+    }
+    const { origin } = target;
+
+    const cached = await deps.cache.get(origin);
+    if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
+      const view = viewOfCached(origin, cached, false);
+      await publish(tabId, call, targetKey, origin, view);
+      if (cached.verdict.freshness === 'revalidate-in-background') {
+        // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
+        lookups
+          .lookup(origin)
+          .then((result) => publish(tabId, call, targetKey, origin, viewOfResult(origin, result)))
+          .catch(deps.onError);
+      }
+      return view;
+    }
+
+    if (!force && (await keepsUnusableAnswer(tabId, call, targetKey, origin))) {
+      return (await deps.tabStates.get(tabId))?.view ?? null;
+    }
+    // Checked before showing "loading", so a blocked site goes straight to its answer.
+    const blocked = await lookups.blockedView(origin, cached);
+    if (blocked !== null) {
+      await publish(tabId, call, targetKey, origin, blocked);
+      return blocked;
+    }
+    await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+    const view = await lookups.lookedUpView(origin, force);
+    await publish(tabId, call, targetKey, origin, view);
+    return view;
+  }
+
+  /**
+   * A site the user asked about outside any tab (the link menu): the same policy, cache,
+   * retry gate and shared requests as for tabs, with nothing published to a tab.
+   */
+  async function showSite(url: string, options: { force?: boolean } = {}): Promise<TabView> {
+    const force = options.force ?? false;
+    const { pausedSites } = await deps.readSettings();
+    const target = deriveLookupTarget(url, { pausedSites });
+    if (target.kind === 'refused') return { status: 'not-looked-up', reason: target.reason };
+    const { origin } = target;
+    const cached = await deps.cache.get(origin);
+    if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
+      return viewOfCached(origin, cached, false);
+    }
+    return (
+      (await lookups.blockedView(origin, cached)) ?? (await lookups.lookedUpView(origin, force))
+    );
+  }
+
+  /**
+   * An answer the extension could not use (a 400, or one that broke the contract) is never
+   * cached, but asking again for the same site would only get it again: a tab switch or the
+   * popup opening keeps it, and only Refresh (`force`) asks anew. Re-publishes it so the
+   * badge is back after a navigation cleared it.
+   */
+  async function keepsUnusableAnswer(
+    tabId: number,
+    call: number,
+    targetKey: string,
+    origin: string,
+  ): Promise<boolean> {
+    const state = await deps.tabStates.get(tabId);
+    if (!state || targetKeyOfState(state) !== targetKey) return false;
+    if (state.view.status !== 'invalid-response' && state.view.status !== 'rejected') return false;
+    await publish(tabId, call, targetKey, origin, state.view);
+    return true;
+  }
+
+  /**
+   * A background tab: no request (pages opened in bulk must not each cost one), but its
+   * state must never stay about a site it no longer shows.
+   */
+  async function followInBackground(tabId: number, call: number): Promise<void> {
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
+    if (tab === null || !isNewest(tabId, call)) return;
+    const target = targetOfTab(tab, settings);
+    const targetKey = targetKeyOf(target);
+    if (target.kind === 'refused') {
+      const view: TabView = { status: 'not-looked-up', reason: target.reason };
+      await publish(tabId, call, targetKey, null, view);
+      return;
+    }
+    const { origin } = target;
+    const cached = await deps.cache.get(origin);
+    if (cached && cached.verdict.freshness !== 'needs-lookup') {
+      await publish(tabId, call, targetKey, origin, viewOfCached(origin, cached, false));
+      return;
+    }
+    if (lookups.inFlight(origin)) {
+      const result = await lookups.lookup(origin);
+      await publish(tabId, call, targetKey, origin, viewOfResult(origin, result));
+      return;
+    }
+    const state = await deps.tabStates.get(tabId);
+    if (state && state.view.status !== 'loading' && targetKeyOfState(state) === targetKey) {
+      // Still about this site: keep it, and put its badge back.
+      await publish(tabId, call, targetKey, origin, state.view);
+      return;
+    }
+    await publisher.withdraw(tabId, call);
+  }
+
+  async function tabNavigated(tabId: number): Promise<void> {
+    const call = beginCall(tabId);
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
+    if (tab === null || !isNewest(tabId, call)) return;
+    // Only the user's yes to automatic lookups lets a tab event send anything.
+    if (tab.active && automaticLookupsAllowed(settings)) await lookAt(tabId, call, false);
+    else await followInBackground(tabId, call);
+  }
+
+  return {
+    showTab(tabId, options = {}) {
+      return lookAt(tabId, beginCall(tabId), options.force ?? false);
+    },
+
+    async tabActivated(tabId) {
+      const call = beginCall(tabId);
+      if (automaticLookupsAllowed(await deps.readSettings())) await lookAt(tabId, call, false);
+      else await followInBackground(tabId, call);
+    },
+
+    async settingsChanged() {
+      // Each tab decided afresh: a paused site loses its report, a resumed one gets it back
+      // (looked up only if automatic lookups are allowed), the badge shows or hides its text.
+      const tabs = await deps.openTabs();
+      await Promise.all(tabs.map((tab) => tabNavigated(tab.id)));
+    },
+
+    tabNavigated,
+    showSite,
+
+    async restoreBadge(tabId) {
+      // The stored state is about another page: the navigation's own call may still be under
+      // way, and a second one shares its request, so looking again costs nothing extra.
+      if (!(await publisher.reapplyBadge(tabId))) await tabNavigated(tabId);
+    },
+
+    forgetTab: publisher.forgetTab,
+
+    reconcile() {
+      return reconcileTabs(deps, publisher, tabNavigated);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Publishing: the only way a view reaches a tab's stored state and its badge.
+ *
+ * - Every request to look at a tab is a numbered call (`beginCall`), and only the tab's newest
+ *   call may publish: a superseded lookup is dropped.
+ * - Publishing checks, then writes, one at a time per tab: the call is still the newest, the
+ *   tab still exists and still shows the same target under the current settings. So an older
+ *   result never lands after a newer one, and a site paused mid-lookup gets no report.
+ *
+ * Call numbers and the per-tab queue live in memory and die with the worker; reconcile.ts
+ * repairs from storage what a stopped worker left half done.
+ */
+import type { BadgeOptions } from '../badge/badge';
+import type { UserSettings } from '../settings/settings';
+import { createKeyedQueue } from '../storage/keyed-queue';
+import { isNoSuchTab } from '../tabs/open-tab';
+import type { TabView } from '../tabs/tab-view';
+import type { LookupServiceDeps } from './ports';
+import { targetKeyOf, targetKeyOfState, targetOfTab } from './tab-targets';
+
+export interface TabPublisher {
+  /** Starts a new call for a tab; every earlier call for it is superseded. */
+  beginCall(tabId: number): number;
+  isNewest(tabId: number, call: number): boolean;
+  /**
+   * Writes a tab's state and badge if `call` is still the tab's newest and the tab still
+   * shows `targetKey`. True when written.
+   */
+  publish(
+    tabId: number,
+    call: number,
+    targetKey: string,
+    target: string | null,
+    view: TabView,
+  ): Promise<boolean>;
+  /** Forgets what a tab showed, when nothing is known about its new site. */
+  withdraw(tabId: number, call: number): Promise<void>;
+  /**
+   * Shows a tab's stored view on its badge again, if it is about what the tab shows. False
+   * when there is no such state (the tab being gone counts as done).
+   */
+  reapplyBadge(tabId: number): Promise<boolean>;
+  /** Drops a closed tab's calls and stored state. */
+  forgetTab(tabId: number): Promise<void>;
+}
+
+type PublishDeps = Pick<
+  LookupServiceDeps,
+  'tabStates' | 'readTab' | 'readSettings' | 'showBadge' | 'clearBadge' | 'now'
+>;
+
+export const badgeOptionsOf = (settings: UserSettings): BadgeOptions => ({
+  textVisible: settings.badgeVisible,
+});
+
+export function createTabPublisher(deps: PublishDeps): TabPublisher {
+  // The newest call per tab; a closed tab has none, so every call for it is superseded.
+  const newestCall = new Map<number, number>();
+  let callCounter = 0;
+  const tabQueue = createKeyedQueue<number>();
+
+  const isNewest = (tabId: number, call: number) => newestCall.get(tabId) === call;
+
+  async function showBadgeIfTabExists(
+    tabId: number,
+    view: TabView,
+    now: number,
+    options: BadgeOptions,
+  ) {
+    try {
+      await deps.showBadge(tabId, view, now, options);
+    } catch (error) {
+      // The tab closed between the check and now: onRemoved cleans up after it.
+      if (!isNoSuchTab(error)) throw error;
+    }
+  }
+
+  async function clearBadgeIfTabExists(tabId: number) {
+    try {
+      await deps.clearBadge(tabId);
+    } catch (error) {
+      if (!isNoSuchTab(error)) throw error;
+    }
+  }
+
+  return {
+    beginCall(tabId) {
+      const call = ++callCounter;
+      newestCall.set(tabId, call);
+      return call;
+    },
+
+    isNewest,
+
+    publish(tabId, call, targetKey, target, view) {
+      return tabQueue.run(tabId, async () => {
+        if (!isNewest(tabId, call)) return false;
+        const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
+        // The settings count too: a site paused while its lookup was under way gets no report.
+        if (
+          tab === null ||
+          targetKeyOf(targetOfTab(tab, settings)) !== targetKey ||
+          !isNewest(tabId, call)
+        ) {
+          return false;
+        }
+        const now = deps.now();
+        await deps.tabStates.set(tabId, { target, view, updatedAt: now });
+        await showBadgeIfTabExists(tabId, view, now, badgeOptionsOf(settings));
+        return true;
+      });
+    },
+
+    withdraw(tabId, call) {
+      return tabQueue.run(tabId, async () => {
+        if (!isNewest(tabId, call)) return;
+        await deps.tabStates.remove(tabId);
+        await clearBadgeIfTabExists(tabId);
+      });
+    },
+
+    reapplyBadge(tabId) {
+      return tabQueue.run(tabId, async () => {
+        const [state, tab, settings] = await Promise.all([
+          deps.tabStates.get(tabId),
+          deps.readTab(tabId),
+          deps.readSettings(),
+        ]);
+        if (tab === null) return true;
+        if (state === null || targetKeyOfState(state) !== targetKeyOf(targetOfTab(tab, settings))) {
+          return false;
+        }
+        await showBadgeIfTabExists(tabId, state.view, deps.now(), badgeOptionsOf(settings));
+        return true;
+      });
+    },
+
+    async forgetTab(tabId) {
+      newestCall.delete(tabId);
+      await tabQueue.run(tabId, () => deps.tabStates.remove(tabId));
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * lib/privacy/ — what may be sent: the lookup target policy, public names and top-level domains,
+ * and the words for each reason a site is not looked up. Imports the layers below it only
+ * (contract, locale, storage, service).
+ *
+ * The lookup target policy: what, if anything, may be sent to the service for a URL. Only its
+ * origin (scheme, host and a non-default port) ever is, and nothing at all for a private
+ * window, a paused site, or a site whose name or address only means something on the user's
+ * own machine or network. Every refusal carries a reason the popup and the badge can name.
+ *
+ * Ranges come from ipaddr.js rather than hand-written masks; the URL parser has already
+ * normalised odd IPv4 spellings (decimal, hex, octal, short forms) to dotted quads and host
+ * names to lower-case punycode.
+ */
+import ipaddr from 'ipaddr.js';
+import { MAX_URL_LENGTH } from '../contract/report-schema';
+import { hasPublicSuffix, isSpecialUseName } from './public-name';
+
+/** Why a site was not sent to the service; the popup and the badge name each one. */
+export type NotLookedUpReason =
+  | 'no-url' // the tab has no URL we can read (new tab page, still loading)
+  | 'not-http' // chrome://, file:, about:, extension pages, ...
+  | 'invalid-url'
+  | 'localhost'
+  | 'private-address' // an IP literal outside public unicast space
+  | 'no-public-suffix' // a single label, an unknown top-level domain or a special-use name
+  | 'too-long'
+  | 'paused' // the user paused lookups for this site
+  | 'incognito'; // a private window
+
+export type LookupTarget =
+  | { kind: 'target'; origin: string }
+  | { kind: 'refused'; reason: NotLookedUpReason };
+
+/** Where the URL is shown and what the user decided about sites, as far as lookups go. */
+export interface LookupContext {
+  /** The tab is in a private (incognito) window. */
+  incognito?: boolean;
+  /** Origins the user paused lookups for. */
+  pausedSites?: readonly string[];
+}
+
+const refused = (reason: NotLookedUpReason): LookupTarget => ({ kind: 'refused', reason });
+
+export function deriveLookupTarget(
+  url: string | undefined | null,
+  context: LookupContext = {},
+): LookupTarget {
+  // First: in a private window even the kind of page is nobody's business.
+  if (context.incognito === true) return refused('incognito');
+  const target = originOf(url);
+  if (target.kind === 'target' && context.pausedSites?.includes(target.origin)) {
+    return refused('paused');
+  }
+  return target;
+}
+
+/** The origin a URL may be looked up by, or why it may not be, before the user's choices. */
+function originOf(url: string | undefined | null): LookupTarget {
+  if (url === undefined || url === null || url === '') return refused('no-url');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refused('invalid-url');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return refused('not-http');
+
+  // "example.com." names the same host as "example.com"; compare and send it without the dot.
+  const hostname = parsed.hostname.replace(/\.$/, '');
+  if (hostname === '') return refused('invalid-url');
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return refused('localhost');
+  const address = ipAddressOf(hostname);
+  if (address !== null) {
+    // process() turns IPv4-mapped IPv6 (::ffff:10.0.0.1) into the IPv4 address it carries.
+    if (address.range() !== 'unicast') return refused('private-address');
+  } else if (isSpecialUseName(hostname) || !hasPublicSuffix(hostname)) {
+    return refused('no-public-suffix');
+  }
+
+  const port = parsed.port === '' ? '' : `:${parsed.port}`;
+  const origin = `${parsed.protocol}//${hostname}${port}`;
+  if (origin.length > MAX_URL_LENGTH) return refused('too-long');
+  return { kind: 'target', origin };
+}
+
+/** The IP address a host is written as, or null for a name. */
+function ipAddressOf(hostname: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  return ipaddr.isValid(literal) ? ipaddr.process(literal) : null;
+}

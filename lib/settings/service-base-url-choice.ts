@@ -1,0 +1,39 @@
+/**
+ * The user's own service base URL, set on the options page. The extension may only call a
+ * host it has permission for, so saving one asks the browser for that host at run time (the
+ * manifest declares any http(s) host as optional); when the browser or the user refuses, the
+ * base URL stays as it was and the page says so.
+ */
+import { browser } from 'wxt/browser';
+import { hostPermissionFor, normaliseServiceBaseUrl } from '../service/service-base-url';
+import { updateSettings } from './settings';
+
+export type BaseUrlChoice =
+  | { kind: 'saved'; baseUrl: string }
+  | { kind: 'invalid' }
+  | { kind: 'refused'; host: string }
+  | { kind: 'reset' };
+
+/**
+ * Validates, asks for the host permission and saves. Must run from the user's click: the
+ * browser only asks for a permission in answer to one.
+ */
+export async function chooseServiceBaseUrl(raw: string): Promise<BaseUrlChoice> {
+  const baseUrl = normaliseServiceBaseUrl(raw);
+  if (baseUrl === null) return { kind: 'invalid' };
+  let granted: boolean;
+  try {
+    granted = await browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] });
+  } catch {
+    granted = false;
+  }
+  if (!granted) return { kind: 'refused', host: new URL(baseUrl).host };
+  await updateSettings(() => ({ serviceBaseUrl: baseUrl }));
+  return { kind: 'saved', baseUrl };
+}
+
+/** Back to the base URL this build was made for (its host permission is in the manifest). */
+export async function resetServiceBaseUrl(): Promise<BaseUrlChoice> {
+  await updateSettings(() => ({ serviceBaseUrl: null }));
+  return { kind: 'reset' };
+}

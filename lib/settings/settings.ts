@@ -1,0 +1,250 @@
+/**
+ * lib/settings/ — what the user chose (and what a policy locked): lookup mode, paused sites,
+ * badge, base URL. Imports the layers below it only.
+ *
+ * What the user chose, kept in local storage: the lookup mode (their consent), paused sites,
+ * whether the badge shows, and a service base URL of their own. Over it, what an
+ * administrator set by enterprise policy (managed storage, schema in
+ * public/managed-schema.json): a base URL, and on-click lookups only. Readers get the
+ * effective settings, with what the policy locked; writers only ever store the user's own.
+ *
+ * Every reader goes through `parseSettings`, field by field: a stored value from an older or
+ * newer version, or one damaged by hand, falls back to the default for that field only, so one
+ * bad field never costs the user the others. A policy value that makes no sense is ignored.
+ */
+import { browser } from 'wxt/browser';
+import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/service-base-url';
+import { readLocal, writeLocal } from '../storage/local-records';
+
+/**
+ * `on-click` looks a site up only when the user opens the popup on it; `automatic` looks up
+ * every active tab, and is never the mode until the user has said yes to it.
+ */
+export type LookupMode = 'on-click' | 'automatic';
+
+export interface UserSettings {
+  lookupMode: LookupMode;
+  /**
+   * Whether the user has answered the consent question (first-run page, options or popup).
+   * Until then the mode is `on-click` and the popup offers the choice.
+   */
+  lookupModeChosen: boolean;
+  /** Origins never looked up, sorted and without duplicates. */
+  pausedSites: readonly string[];
+  badgeVisible: boolean;
+  /** The user's own service base URL; null means the one this build was made for. */
+  serviceBaseUrl: string | null;
+}
+
+export const DEFAULT_SETTINGS: UserSettings = {
+  lookupMode: 'on-click',
+  lookupModeChosen: false,
+  pausedSites: [],
+  badgeVisible: true,
+  serviceBaseUrl: null,
+};
+
+export const SETTINGS_KEY = 'settings';
+
+/** What an administrator set, as far as it is usable. */
+export interface ManagedPolicy {
+  /** The service base URL everyone in the organisation uses; null when not set. */
+  serviceBaseUrl: string | null;
+  /** True: lookups happen only when the user asks (the popup), never automatically. */
+  forceOnClick: boolean;
+}
+
+export const NO_POLICY: ManagedPolicy = { serviceBaseUrl: null, forceOnClick: false };
+
+/** The settings in effect, with the fields an administrator's policy fixed. */
+export interface EffectiveSettings extends UserSettings {
+  locked: { serviceBaseUrl: boolean; lookupMode: boolean };
+}
+
+/** Reads a managed storage snapshot (key names as in managed-schema.json). */
+export function parseManagedPolicy(stored: unknown): ManagedPolicy {
+  const raw =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return {
+    serviceBaseUrl:
+      typeof raw.serviceBaseUrl === 'string' ? normaliseServiceBaseUrl(raw.serviceBaseUrl) : null,
+    forceOnClick: raw.forceOnClick === true,
+  };
+}
+
+/** The user's settings with the policy applied over them. */
+export function applyPolicy(user: UserSettings, policy: ManagedPolicy): EffectiveSettings {
+  return {
+    ...user,
+    ...(policy.serviceBaseUrl !== null ? { serviceBaseUrl: policy.serviceBaseUrl } : {}),
+    // The administrator answered the consent question: the popup does not ask it.
+    ...(policy.forceOnClick ? { lookupMode: 'on-click', lookupModeChosen: true } : {}),
+    locked: { serviceBaseUrl: policy.serviceBaseUrl !== null, lookupMode: policy.forceOnClick },
+  };
+}
+
+/**
+ * Where the last policy read from managed storage is kept. Chromium's first read of managed
+ * storage after the browser starts takes seconds (about 2.4 s here); a lookup must not wait
+ * for it, so readers take this copy and the live read refreshes it behind them. A policy
+ * changed while the browser was closed thus applies a moment after start, when the copy
+ * changes and `watchSettings` calls back. Cleared with local data; the next read refills it.
+ */
+export const POLICY_COPY_KEY = 'managed-policy';
+
+/** The policy in managed storage; none where the browser has no managed storage for us. */
+async function readLivePolicy(): Promise<ManagedPolicy> {
+  try {
+    // Firefox rejects when no policy names the extension; Chrome answers {}.
+    return parseManagedPolicy(await browser.storage.managed.get());
+  } catch {
+    return NO_POLICY;
+  }
+}
+
+/** The administrator's policy: the kept copy at once when there is one, else the live read. */
+export async function readManagedPolicy(): Promise<ManagedPolicy> {
+  // One read of the copy serves both: the answer now, and the check whether to refresh it.
+  const stored = await readLocal(POLICY_COPY_KEY);
+  const kept = stored === undefined ? null : parseManagedPolicy(stored);
+  const live = readLivePolicy().then(async (policy) => {
+    // Field by field: storage may hand the object back with its keys in another order.
+    const same =
+      kept !== null &&
+      kept.serviceBaseUrl === policy.serviceBaseUrl &&
+      kept.forceOnClick === policy.forceOnClick;
+    if (!same) await writeLocal(POLICY_COPY_KEY, policy);
+    return policy;
+  });
+  if (kept === null) return live;
+  live.catch(() => undefined);
+  return kept;
+}
+
+export function parseSettings(stored: unknown): UserSettings {
+  const raw =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return {
+    lookupMode:
+      raw.lookupMode === 'automatic' || raw.lookupMode === 'on-click'
+        ? raw.lookupMode
+        : DEFAULT_SETTINGS.lookupMode,
+    lookupModeChosen:
+      typeof raw.lookupModeChosen === 'boolean'
+        ? raw.lookupModeChosen
+        : DEFAULT_SETTINGS.lookupModeChosen,
+    pausedSites: Array.isArray(raw.pausedSites)
+      ? normalisedSites(raw.pausedSites.filter((site): site is string => typeof site === 'string'))
+      : DEFAULT_SETTINGS.pausedSites,
+    badgeVisible:
+      typeof raw.badgeVisible === 'boolean' ? raw.badgeVisible : DEFAULT_SETTINGS.badgeVisible,
+    serviceBaseUrl:
+      typeof raw.serviceBaseUrl === 'string' ? raw.serviceBaseUrl : DEFAULT_SETTINGS.serviceBaseUrl,
+  };
+}
+
+/** The user's own settings, as stored, without the policy. */
+export async function readUserSettings(): Promise<UserSettings> {
+  return parseSettings(await readLocal(SETTINGS_KEY));
+}
+
+/** The settings in effect: the user's, with the administrator's policy over them. */
+export async function readSettings(): Promise<EffectiveSettings> {
+  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+  return applyPolicy(user, policy);
+}
+
+/**
+ * Applies a change to the user's settings and stores them; returns the settings in effect.
+ * A change to a field the policy locked is stored but has no effect while the policy holds.
+ */
+export async function updateSettings(
+  change: (current: EffectiveSettings) => Partial<UserSettings>,
+): Promise<EffectiveSettings> {
+  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+  const next = parseSettings({ ...user, ...change(applyPolicy(user, policy)) });
+  await writeLocal(SETTINGS_KEY, next);
+  return applyPolicy(next, policy);
+}
+
+/**
+ * Calls back with the settings in effect after every change, the user's or the policy's;
+ * returns the function that stops it.
+ */
+/** Whether a storage change changes the settings in effect. */
+function changesSettings(changes: Record<string, { oldValue?: unknown }>, area: string): boolean {
+  if (area === 'managed') return true;
+  if (area !== 'local') return false;
+  // The policy copy's first write changes nothing: the read that made it waited for the policy.
+  const policyCopyChanged = (changes[POLICY_COPY_KEY]?.oldValue ?? undefined) !== undefined;
+  return SETTINGS_KEY in changes || policyCopyChanged;
+}
+
+export function watchSettings(onChange: (settings: EffectiveSettings) => void): () => void {
+  // A policy read refreshes its kept copy, which is itself a change: call back only when the
+  // settings in effect really differ from the last ones reported.
+  let last = '';
+  const report = (settings: EffectiveSettings) => {
+    const seen = JSON.stringify(settings);
+    if (seen === last) return;
+    last = seen;
+    onChange(settings);
+  };
+  const listener = (changes: Record<string, { oldValue?: unknown }>, area: string) => {
+    if (changesSettings(changes, area)) {
+      readSettings().then(report, () => undefined);
+    }
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}
+
+/** The service base URL lookups go to under these settings. */
+export function serviceBaseUrlOf(settings: UserSettings): string {
+  return settings.serviceBaseUrl ?? configuredServiceBaseUrl();
+}
+
+/** True only when the user said yes to automatic lookups (and no policy forbids them). */
+export function automaticLookupsAllowed(settings: UserSettings): boolean {
+  return settings.lookupMode === 'automatic' && settings.lookupModeChosen;
+}
+
+export function isSitePaused(settings: UserSettings, origin: string): boolean {
+  return settings.pausedSites.includes(origin);
+}
+
+export const pauseSite = (origin: string) =>
+  updateSettings((current) => ({ pausedSites: [...current.pausedSites, origin] }));
+
+export const resumeSite = (origin: string) =>
+  updateSettings((current) => ({
+    pausedSites: current.pausedSites.filter((site) => site !== origin),
+  }));
+
+function normalisedSites(sites: readonly string[]): string[] {
+  return [...new Set(sites)].sort();
+}
+
+/**
+ * The settings in effect, read once and then kept in memory until storage says they changed.
+ * One tab switch asks several times whether it may look up; in the worker each answer must
+ * not cost storage reads (they were most of a cached badge's time). The listener drops the
+ * kept copy during the change event itself, before any reader of the change can run.
+ */
+export function createSettingsReader(): () => Promise<EffectiveSettings> {
+  let kept: Promise<EffectiveSettings> | null = null;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (changesSettings(changes, area)) kept = null;
+  });
+  return () => {
+    if (kept === null) {
+      const reading = readSettings();
+      kept = reading;
+      // A failed read is not kept: the next caller tries again.
+      reading.catch(() => {
+        if (kept === reading) kept = null;
+      });
+    }
+    return kept;
+  };
+}

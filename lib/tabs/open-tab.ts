@@ -1,0 +1,18 @@
+/**
+ * A tab as the lookup sees it, and how the browser says a tab is gone. Plain data, no browser
+ * API: the lookup (which must run on fakes in unit tests) and the browser adapters
+ * (browser-tabs.ts, ../badge/browser-badge.ts) share it.
+ */
+
+export interface OpenTab {
+  id: number;
+  url: string | undefined;
+  active: boolean;
+  /** In a private window: never looked up. */
+  incognito?: boolean;
+}
+
+/** The browser rejects a call about a closed (or replaced) tab with "No tab with id: N". */
+export function isNoSuchTab(error: unknown): boolean {
+  return error instanceof Error && /no tab with id/i.test(error.message);
+}

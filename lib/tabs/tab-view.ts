@@ -1,0 +1,45 @@
+/**
+ * lib/tabs/ — each tab's state: the named views, their store in session storage, the browser's
+ * tabs as the lookup sees them. Imports the layers below it only.
+ *
+ * What the extension knows about one tab, as the badge and the popup show it. The background
+ * writes it to storage; the popup only reads it. Every state is named, so no view is ever
+ * blank or ambiguous.
+ */
+import type { ScanReport } from '../contract/report-schema';
+import type { NotLookedUpReason } from '../privacy/lookup-target';
+
+/** Why a tab's site was not sent to the service. */
+export type UnavailableCause = 'service' | 'network' | 'timeout';
+
+export type TabView =
+  | { status: 'loading'; target: string }
+  | {
+      status: 'report';
+      target: string;
+      report: ScanReport;
+      /** When this extension received the report (epoch ms). */
+      receivedAt: number;
+      /** True when served from cache after its freshness ran out (e.g. service unavailable). */
+      stale: boolean;
+    }
+  | {
+      status: 'no-report';
+      target: string;
+      message: string | null;
+      scanUrl: string | null;
+      documentationUrl: string | null;
+    }
+  | {
+      status: 'unavailable';
+      target: string;
+      cause: UnavailableCause;
+      /** When the next lookup may happen (epoch ms), if known. */
+      retryAt: number | null;
+    }
+  | { status: 'invalid-response'; target: string; problem: string }
+  /** The service answered 400: our request was wrong. Shown honestly, not retried. */
+  | { status: 'rejected'; target: string; message: string | null }
+  | { status: 'not-looked-up'; reason: NotLookedUpReason };
+
+export type TabViewStatus = TabView['status'];

@@ -1,0 +1,88 @@
+/**
+ * The "copy fix list": a report's issues as Markdown, ready to paste into a ticket or hand to
+ * a coding agent. Each issue carries its id, name, tier, result, details and recommendation;
+ * the list ends with the link to the full report.
+ *
+ * Every string in it comes from the server, and Markdown renders HTML and links: each one is
+ * escaped so it stays the text it was wherever the list is pasted.
+ */
+
+import { roundScore } from '../badge/score-band';
+import type { ScanIssue, ScanReport } from '../contract/report-schema';
+import { httpUrlOrNull } from '../contract/safe-url';
+import { t } from '../locale/i18n';
+import { groupIssuesByTier } from './issue-groups';
+
+const TIER_NAME_KEY = {
+  essential: 'popupTierEssential',
+  recommended: 'popupTierRecommended',
+  bonus: 'popupTierBonus',
+} as const;
+
+/**
+ * Text that reads the same in Markdown: line breaks become spaces (a break would end the
+ * list item), and every character that could start markup, a link, emphasis or an HTML tag
+ * is backslash-escaped.
+ */
+export function markdownText(text: string): string {
+  return text
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (character) => `\\${character}`);
+}
+
+/** A code span that holds any string: the fence is one backtick longer than any run inside. */
+export function markdownCode(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  if (flat === '') return '` `';
+  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+function issueLines(issue: ScanIssue): string[] {
+  const lines = [
+    `- [ ] ${t('fixListIssue', [
+      `**${markdownText(issue.name)}**`,
+      markdownCode(issue.id),
+      markdownCode(issue.tier),
+      markdownCode(issue.result),
+    ])}`,
+  ];
+  if (issue.details !== null && issue.details.trim() !== '') {
+    lines.push(`  - ${t('fixListDetails', markdownText(issue.details))}`);
+  }
+  if (issue.recommendation !== null && issue.recommendation.trim() !== '') {
+    lines.push(`  - ${t('fixListRecommendation', markdownText(issue.recommendation))}`);
+  }
+  return lines;
+}
+
+/** The fix list of one report, as Markdown ending with a newline. */
+export function fixListMarkdown(report: ScanReport): string {
+  const site = markdownText(report.display_target);
+  const label = markdownText(report.score_label);
+  // The scan date as the contract gives it (YYYY-MM-DD): exact, and readable in any locale.
+  const date = markdownText(report.scanned_at.slice(0, 10));
+  const lines = [
+    `# ${t('fixListTitle', site)}`,
+    '',
+    report.score === null
+      ? t('fixListNoScore', [label, date])
+      : t('fixListScore', [String(roundScore(report.score)), label, date]),
+  ];
+  const reportUrl = httpUrlOrNull(report.report_url);
+  // A parsed http(s) URL has no spaces or angle brackets left, so it fits an autolink as is.
+  if (reportUrl !== null) lines.push(t('fixListReport', `<${reportUrl}>`));
+  const groups = groupIssuesByTier(report.issues);
+  if (groups.length === 0) lines.push('', t('fixListNone'));
+  for (const group of groups) {
+    lines.push(
+      '',
+      `## ${t('fixListTier', [t(TIER_NAME_KEY[group.tier]), String(group.issues.length)])}`,
+      '',
+    );
+    for (const issue of group.issues) lines.push(...issueLines(issue));
+  }
+  return `${lines.join('\n')}\n`;
+}

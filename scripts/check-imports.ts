@@ -1,0 +1,178 @@
+/**
+ * `npm run check:imports` (part of `npm test`): the product's code keeps its layers. Data
+ * flows one way — browser events → lookup → (privacy, cache, service) → tab state → badge and
+ * UI — and the folders of lib/ are stacked so that a folder imports only folders below it:
+ *
+ *   contract → locale, storage → service → privacy → settings → cache, history → tabs → badge
+ *   → lookup → events → ui → components → entrypoints
+ *
+ * A file may import files of its own folder and of any lower layer; folders on one layer
+ * (locale and storage, cache and history) do not import each other. No import circle is
+ * allowed anywhere, not even inside a folder. lib/contract/, lib/lookup/ and components/
+ * never touch a browser API (`wxt/browser`): they run on plain data and fakes.
+ *
+ * A small script over the sources rather than a dependency-graph package: the rules are a
+ * dozen lines, the imports are ES module statements a regular expression reads reliably, and
+ * the check runs in well under a second with nothing to install.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+
+/** Lowest first. A folder is named by its path from the repository's root. */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['lib/contract'],
+  ['lib/locale', 'lib/storage'],
+  ['lib/service'],
+  ['lib/privacy'],
+  ['lib/settings'],
+  ['lib/cache', 'lib/history'],
+  ['lib/tabs'],
+  ['lib/badge'],
+  ['lib/lookup'],
+  ['lib/events'],
+  ['lib/ui'],
+  ['components'],
+  // lib's own top-level files are read at build time only (wxt.config.ts).
+  ['entrypoints', 'lib'],
+];
+
+/** Folders whose code must not reach for a browser API. */
+export const NO_BROWSER_API = ['lib/contract', 'lib/lookup', 'components'];
+
+const SOURCE = /\.(ts|tsx)$/;
+const RESOLVE_ENDINGS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** The folder (layer member) a file belongs to: the longest named folder containing it. */
+export function folderOf(file: string): string | null {
+  let best: string | null = null;
+  for (const folder of LAYERS.flat()) {
+    const inside = folder === 'lib' ? posix.dirname(file) === 'lib' : file.startsWith(`${folder}/`);
+    if (inside && (best === null || folder.length > best.length)) best = folder;
+  }
+  return best;
+}
+
+function rankOf(folder: string): number {
+  return LAYERS.findIndex((layer) => layer.includes(folder));
+}
+
+/** The module specifiers a source imports or re-exports, static or dynamic. */
+export function importedSpecifiers(source: string): string[] {
+  const patterns = [
+    /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+    /^\s*import\s*['"]([^'"]+)['"]/gm,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) =>
+    [...source.matchAll(pattern)].map((match) => match[1] ?? ''),
+  );
+}
+
+export interface ImportProblem {
+  kind: 'against-the-layers' | 'circle' | 'browser-api';
+  message: string;
+}
+
+/** Checks a set of sources (path → text, paths from the repository root). */
+export function checkImports(sources: ReadonlyMap<string, string>): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const edges = new Map<string, string[]>();
+  for (const [file, source] of sources) {
+    const from = folderOf(file);
+    const targets: string[] = [];
+    for (const specifier of importedSpecifiers(source)) {
+      if (specifier === 'wxt/browser' && from !== null && NO_BROWSER_API.includes(from)) {
+        problems.push({
+          kind: 'browser-api',
+          message: `${file} imports wxt/browser, but ${from}/ runs without browser APIs`,
+        });
+      }
+      if (!specifier.startsWith('.')) continue;
+      const base = posix.normalize(posix.join(posix.dirname(file), specifier));
+      const target = RESOLVE_ENDINGS.map((ending) => base + ending).find((p) => sources.has(p));
+      if (target === undefined) continue;
+      targets.push(target);
+      const to = folderOf(target);
+      if (from === null || to === null || from === to) continue;
+      if (rankOf(to) >= rankOf(from)) {
+        problems.push({
+          kind: 'against-the-layers',
+          message: `${file} imports ${target}: ${from}/ may not import ${to}/ (${
+            rankOf(to) === rankOf(from) ? 'same layer' : 'a higher layer'
+          })`,
+        });
+      }
+    }
+    edges.set(file, targets);
+  }
+  for (const circle of importCircles(edges)) {
+    problems.push({ kind: 'circle', message: `import circle: ${circle.join(' → ')}` });
+  }
+  return problems;
+}
+
+/** Strongly connected components of more than one file (or a file importing itself). */
+function importCircles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const selfImport = edges.get(file)?.includes(file) ?? false;
+    if (component.length > 1 || selfImport)
+      circles.push([...component.reverse(), component[0] ?? file]);
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+/** Every TypeScript source under the given folders, path → text. */
+export function readSources(root: string, folders: readonly string[]): Map<string, string> {
+  const sources = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir))) {
+      const path = posix.join(dir, name);
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else if (SOURCE.test(name)) sources.set(path, readFileSync(join(root, path), 'utf8'));
+    }
+  };
+  for (const folder of folders) walk(folder);
+  return sources;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const sources = readSources(process.cwd(), ['lib', 'components', 'entrypoints']);
+  const problems = checkImports(sources);
+  for (const problem of problems) console.error(`✗ ${problem.message}`);
+  if (problems.length > 0) {
+    console.error(
+      `${problems.length} import problem(s); the layers are in scripts/check-imports.ts`,
+    );
+    process.exit(1);
+  }
+  console.log(`imports keep their layers: ${sources.size} files, no circle`);
+}

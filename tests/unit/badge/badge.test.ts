@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { BADGE_MARKS, badgeFor } from '../../../lib/badge/badge';
+import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/badge/score-band';
+import type { ScanReport } from '../../../lib/contract/report-schema';
+import type { TabView } from '../../../lib/tabs/tab-view';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+
+const reports = fixtureReports();
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+const target = FIXTURE_ORIGINS.mid;
+const bandColor = (id: string) => SCORE_BANDS.find((band) => band.id === id)?.color;
+
+describe('badgeFor', () => {
+  it.each([
+    [reports.high, '92', bandColor('strong')],
+    [reports.mid, '75', bandColor('fair')],
+    [reports.low, '23', bandColor('weak')],
+    [reports.noIssues, '100', bandColor('strong')],
+  ])('shows the rounded score of $display_target on its band', (report, text, color) => {
+    const badge = badgeFor(
+      { status: 'report', target, report, receivedAt: NOW, stale: false },
+      NOW,
+    );
+    expect(badge.text).toBe(text);
+    expect(badge.color).toBe(color);
+  });
+
+  it('says the score, label, site and age in the title', () => {
+    const view: TabView = {
+      status: 'report',
+      target,
+      report: reports.mid,
+      receivedAt: NOW,
+      stale: false,
+    };
+    expect(badgeFor(view, NOW).title).toBe(
+      'Agent readiness 75 (B) for mid.readiness-fixtures.com, scanned 3 days ago',
+    );
+  });
+
+  it.each([
+    ['an hour ahead of this clock', NOW + 3_600_000, 'scanned now'],
+    ['a minute ahead of this clock', NOW + 60_000, 'scanned now'],
+    ['an hour behind this clock', NOW - 3_600_000, 'scanned 1 hour ago'],
+  ])('reads a scan time %s sensibly', (_case, scannedAt, expected) => {
+    const report = { ...reports.mid, scanned_at: new Date(scannedAt).toISOString() };
+    const view: TabView = { status: 'report', target, report, receivedAt: NOW, stale: false };
+    expect(badgeFor(view, NOW).title).toBe(
+      `Agent readiness 75 (B) for mid.readiness-fixtures.com, ${expected}`,
+    );
+  });
+
+  it('marks a report without a score distinctly', () => {
+    const view: TabView = {
+      status: 'report',
+      target,
+      report: reports.nullScore,
+      receivedAt: NOW,
+      stale: false,
+    };
+    expect(badgeFor(view, NOW)).toMatchObject({ text: 'N/A', color: UNSCORED_BAND.color });
+  });
+
+  const nonReportViews: TabView[] = [
+    { status: 'loading', target },
+    { status: 'no-report', target, message: null, scanUrl: null, documentationUrl: null },
+    { status: 'unavailable', target, cause: 'service', retryAt: null },
+    { status: 'invalid-response', target, problem: 'score: too big' },
+    { status: 'rejected', target, message: null },
+    { status: 'not-looked-up', reason: 'private-address' },
+  ];
+
+  it.each(nonReportViews)('never shows a number for $status', (view) => {
+    const badge = badgeFor(view, NOW);
+    expect(badge.text).not.toMatch(/\d/);
+    expect(badge.title.length).toBeGreaterThan(10);
+  });
+
+  it('gives each kind of state its own mark', () => {
+    const marks = nonReportViews
+      .filter((view) => view.status !== 'rejected')
+      .map((view) => badgeFor(view, NOW).text);
+    expect(new Set(marks).size).toBe(marks.length);
+    expect(marks).toContain(BADGE_MARKS.notLookedUp);
+  });
+});
+
+describe('badgeFor a report served stale', () => {
+  const view = (report: ScanReport): TabView => ({
+    status: 'report',
+    target,
+    report,
+    receivedAt: NOW - 3_600_000,
+    stale: true,
+  });
+
+  it('keeps the score but trades the band colour for the stale colour', () => {
+    const badge = badgeFor(view(reports.high), NOW);
+    expect(badge.text).toBe('92');
+    expect(badge.color).toBe(STATE_COLORS.stale);
+    expect(SCORE_BANDS.map((band) => band.color)).not.toContain(STATE_COLORS.stale);
+  });
+
+  it('says in the title that the score comes from a saved copy', () => {
+    expect(badgeFor(view(reports.mid), NOW).title).toBe(
+      'Agent readiness 75 (B) for mid.readiness-fixtures.com, scanned 3 days ago (saved copy, may be out of date)',
+    );
+  });
+
+  it('marks a stale report without a score in the title only', () => {
+    const badge = badgeFor(view(reports.nullScore), NOW);
+    expect(badge.text).toBe('N/A');
+    expect(badge.title).toMatch(/\(saved copy, may be out of date\)$/);
+  });
+});
+
+describe('badgeFor titles in words', () => {
+  it.each<[TabView, string]>([
+    [{ status: 'loading', target }, 'Looking up agent readiness for mid.readiness-fixtures.com…'],
+    [
+      { status: 'unavailable', target, cause: 'timeout', retryAt: null },
+      'Agent readiness for mid.readiness-fixtures.com: the report service did not answer in time',
+    ],
+    [
+      { status: 'unavailable', target, cause: 'network', retryAt: null },
+      'Agent readiness for mid.readiness-fixtures.com: the report service could not be reached',
+    ],
+    [
+      { status: 'invalid-response', target, problem: 'x' },
+      "Agent readiness for mid.readiness-fixtures.com: the service's answer could not be read",
+    ],
+    [{ status: 'not-looked-up', reason: 'paused' }, 'Not looked up: paused on this site'],
+  ])('says %j in words', (view, title) => {
+    expect(badgeFor(view, NOW).title).toBe(title);
+  });
+
+  it('says when the scan time cannot be read', () => {
+    const report = { ...reports.mid, scanned_at: 'sometime' };
+    const view: TabView = { status: 'report', target, report, receivedAt: NOW, stale: false };
+    expect(badgeFor(view, NOW).title).toBe(
+      'Agent readiness 75 (B) for mid.readiness-fixtures.com, scan time unknown',
+    );
+  });
+});

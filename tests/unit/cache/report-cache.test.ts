@@ -1,0 +1,225 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  createReportCache,
+  type ReportCache,
+  TOUCH_INTERVAL_MS,
+} from '../../../lib/cache/report-cache';
+import type { ScanReport } from '../../../lib/contract/report-schema';
+import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { fixtureReports } from '../../fixtures/reports';
+
+const START = Date.parse('2026-11-22T10:00:00Z');
+const BASE_URL = 'http://service.test';
+const report = fixtureReports().high;
+const site = (n: number) => `http://site-${n}.example.com`;
+
+function reportFor(target: string, cacheControl = 'max-age=300'): LookupOutcome {
+  const body: ScanReport = { ...report, target, display_target: new URL(target).host };
+  return {
+    kind: 'report',
+    report: body,
+    response: { status: 200, headers: { 'cache-control': cacheControl } },
+  };
+}
+
+function setUp(limits?: { maxEntries: number; maxBytes: number }, baseUrl = BASE_URL) {
+  let clock = START;
+  const cache = createReportCache({ baseUrl, now: () => clock, ...(limits ? { limits } : {}) });
+  return {
+    cache,
+    advance(ms: number) {
+      clock += ms;
+    },
+    now: () => clock,
+  };
+}
+
+const cachedTargets = async (cache: ReportCache, targets: string[]) => {
+  const present: string[] = [];
+  for (const target of targets) if (await cache.get(target)) present.push(target);
+  return present;
+};
+
+/** Keys in local storage, for checking what the cache leaves behind. */
+const localKeys = async () => Object.keys(await fakeBrowser.storage.local.get());
+
+describe('createReportCache', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('keeps a report with its freshness, judged again at every read', async () => {
+    const { cache, advance } = setUp();
+    await cache.put(site(1), reportFor(site(1)), START);
+    expect(await cache.get(site(1))).toMatchObject({
+      receivedAt: START,
+      outcome: { kind: 'report' },
+      verdict: { freshness: 'fresh' },
+    });
+    advance(300_000);
+    expect(await cache.get(site(1))).toBeNull();
+    // Expired entries go from storage too; only the (now empty) totals stay.
+    expect(await localKeys()).toEqual(['report-cache-totals:v2']);
+    expect(await fakeBrowser.storage.local.get('report-cache-totals:v2')).toEqual({
+      'report-cache-totals:v2': { entries: 0, bytes: 0 },
+    });
+  });
+
+  it('survives the worker: a new cache over the same storage serves the entry', async () => {
+    const { cache } = setUp();
+    await cache.put(site(1), reportFor(site(1)), START);
+    const afterRestart = setUp().cache;
+    expect(await afterRestart.get(site(1))).toMatchObject({ verdict: { freshness: 'fresh' } });
+  });
+
+  it('never serves an entry to another base URL', async () => {
+    await setUp().cache.put(site(1), reportFor(site(1)), START);
+    expect(await setUp(undefined, 'http://other-service.test').cache.get(site(1))).toBeNull();
+  });
+
+  it('drops the older copy when a new answer may not be stored', async () => {
+    const { cache } = setUp();
+    await cache.put(site(1), reportFor(site(1)), START);
+    await cache.put(site(1), reportFor(site(1), 'no-store'), START + 1000);
+    expect(await cache.get(site(1))).toBeNull();
+  });
+
+  it.each<[string, LookupOutcome]>([
+    ['a 503', { kind: 'unavailable', retryAt: null, response: { status: 503, headers: {} } }],
+    ['a timeout', { kind: 'timeout', timeoutMs: 8000 }],
+    ['a 400', { kind: 'invalid-request', message: null, response: { status: 400, headers: {} } }],
+    ['an invalid response', { kind: 'invalid-response', problem: 'x', response: null }],
+  ])('stores nothing for %s, and keeps the older copy', async (_name, failure) => {
+    const { cache } = setUp();
+    await cache.put(site(1), reportFor(site(1), 'max-age=0, stale-if-error=600'), START);
+    await cache.put(site(1), failure, START + 1000);
+    await cache.put(site(2), failure, START + 1000);
+    expect(await cache.get(site(1))).toMatchObject({ verdict: { usableOnError: true } });
+    expect(await cache.get(site(2))).toBeNull();
+  });
+
+  it('reads one storage record per lookup, whatever the number of entries', async () => {
+    const { cache, advance } = setUp();
+    for (let n = 0; n < 200; n++) await cache.put(site(n), reportFor(site(n)), START);
+    advance(1_000);
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await cache.get(site(7))).not.toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('keeps only the caching headers of a response', async () => {
+    const { cache } = setUp();
+    const outcome = reportFor(site(1));
+    if (outcome.kind !== 'report') throw new Error('fixture');
+    outcome.response.headers = {
+      'cache-control': 'max-age=300',
+      date: new Date(START).toUTCString(),
+      'content-type': 'application/json',
+      'set-cookie': 'session=secret',
+      server: 'reference',
+    };
+    await cache.put(site(1), outcome, START);
+    const cached = await cache.get(site(1));
+    expect(cached?.outcome.response.headers).toEqual({
+      'cache-control': 'max-age=300',
+      date: new Date(START).toUTCString(),
+    });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('secret');
+  });
+
+  it('evicts the least recently used beyond the entry limit, down to 90 % of it', async () => {
+    const { cache, advance } = setUp({ maxEntries: 3, maxBytes: 1024 * 1024 });
+    for (const n of [1, 2, 3]) {
+      await cache.put(site(n), reportFor(site(n)), START);
+      advance(TOUCH_INTERVAL_MS);
+    }
+    // Reading site 1 makes site 2 the least recently used.
+    await cache.get(site(1));
+    advance(TOUCH_INTERVAL_MS);
+    await cache.put(site(4), reportFor(site(4)), START);
+    // 90 % of three is two entries: sites 2 and 3 were used least recently.
+    expect(await cachedTargets(cache, [1, 2, 3, 4].map(site))).toEqual([site(1), site(4)]);
+  });
+
+  it('evicts beyond the byte limit, and never stores an entry larger than the limit', async () => {
+    // The size of one entry, as the totals count it.
+    await setUp().cache.put(site(1), reportFor(site(1)), START);
+    const stored = await fakeBrowser.storage.local.get('report-cache-totals:v2');
+    const entryBytes = (stored['report-cache-totals:v2'] as { bytes: number }).bytes;
+    expect(entryBytes).toBeGreaterThan(500);
+    fakeBrowser.reset();
+    const { cache, advance } = setUp({ maxEntries: 100, maxBytes: Math.round(entryBytes * 2.5) });
+    for (const n of [1, 2, 3]) {
+      await cache.put(site(n), reportFor(site(n)), START);
+      advance(TOUCH_INTERVAL_MS);
+    }
+    expect(await cachedTargets(cache, [1, 2, 3].map(site))).toEqual([site(2), site(3)]);
+
+    const tiny = setUp({ maxEntries: 100, maxBytes: 100 }).cache;
+    await tiny.put(site(9), reportFor(site(9)), START);
+    expect(await tiny.get(site(9))).toBeNull();
+  });
+
+  it('evicts and retries on a quota error, and never touches other stored data', async () => {
+    const { cache, advance } = setUp();
+    await fakeBrowser.storage.local.set({ settings: { automatic: true } });
+    for (const n of [1, 2, 3, 4]) {
+      await cache.put(site(n), reportFor(site(n)), START);
+      advance(TOUCH_INTERVAL_MS);
+    }
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    set.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    await cache.put(site(5), reportFor(site(5)), START);
+    expect(await cache.get(site(5))).not.toBeNull();
+    // A quarter of the four older entries, the least recently used, made room.
+    expect(await cachedTargets(cache, [1, 2, 3, 4].map(site))).toEqual([site(2), site(3), site(4)]);
+    expect(await fakeBrowser.storage.local.get('settings')).toEqual({
+      settings: { automatic: true },
+    });
+  });
+
+  it('gives up caching, without failing, when the quota stays exceeded', async () => {
+    const { cache } = setUp();
+    await cache.put(site(1), reportFor(site(1)), START);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(
+      new Error('QUOTA_BYTES quota exceeded'),
+    );
+    await expect(cache.put(site(2), reportFor(site(2)), START)).resolves.toBeUndefined();
+  });
+
+  it('lets other storage errors through', async () => {
+    const { cache } = setUp();
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('disk on fire'));
+    await expect(cache.put(site(1), reportFor(site(1)), START)).rejects.toThrow('disk on fire');
+  });
+
+  it('purges expired entries and older formats, and counts the totals again', async () => {
+    const { cache, advance } = setUp();
+    await cache.put(site(1), reportFor(site(1), 'max-age=60'), START);
+    await cache.put(site(2), reportFor(site(2), 'max-age=600'), START);
+    const keyOf2 = `report-cache:v2:${encodeURIComponent(BASE_URL)}|${site(2)}`;
+    const entry2 = (await fakeBrowser.storage.local.get(keyOf2))[keyOf2];
+    await fakeBrowser.storage.local.set({
+      'report-cache:http%3A%2F%2Fservice.test|http://old.example.com': { expiresAt: 0 },
+      'report-cache:v1:http%3A%2F%2Fservice.test|http://old.example.com': { receivedAt: 0 },
+      'report-cache-index:v1': {},
+      // Totals out of step, as a worker stopped between two writes leaves them.
+      'report-cache-totals:v2': { entries: 7, bytes: 1 },
+      settings: { automatic: true },
+    });
+    advance(120_000);
+    await cache.purgeExpired();
+    expect((await localKeys()).sort()).toEqual(
+      [keyOf2, 'report-cache-totals:v2', 'settings'].sort(),
+    );
+    expect(await fakeBrowser.storage.local.get('report-cache-totals:v2')).toEqual({
+      'report-cache-totals:v2': {
+        entries: 1,
+        bytes: new TextEncoder().encode(keyOf2 + JSON.stringify(entry2)).length,
+      },
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { registerMessageHandler, requestTabView } from '../../../lib/events/messages';
+import type { LookupService } from '../../../lib/lookup/ports';
+import type { TabView } from '../../../lib/tabs/tab-view';
+
+const reportView: TabView = { status: 'loading', target: 'https://example.com' };
+
+function fakeService() {
+  return {
+    showTab: vi.fn<LookupService['showTab']>(async () => reportView),
+  } satisfies Pick<LookupService, 'showTab'>;
+}
+
+describe('the popup ↔ background request', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('brings the named tab up to date and answers with its view', async () => {
+    const service = fakeService();
+    registerMessageHandler(service, vi.fn());
+    await expect(requestTabView(7, true)).resolves.toEqual(reportView);
+    expect(service.showTab).toHaveBeenCalledWith(7, { force: true });
+  });
+
+  it('answers null for a tab that no longer exists', async () => {
+    const service = fakeService();
+    service.showTab.mockResolvedValue(null);
+    registerMessageHandler(service, vi.fn());
+    await expect(requestTabView(7, false)).resolves.toBeNull();
+  });
+
+  it('answers null and reports the error when the lookup itself fails', async () => {
+    const service = fakeService();
+    service.showTab.mockRejectedValue(new Error('storage is full'));
+    const onError = vi.fn();
+    registerMessageHandler(service, onError);
+    await expect(requestTabView(7, false)).resolves.toBeNull();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'storage is full' }));
+  });
+
+  it.each([
+    ['another type', { type: 'scan-site', tabId: 7, force: false }],
+    ['a fractional tab id', { type: 'show-tab', tabId: 7.5, force: false }],
+    ['no force flag', { type: 'show-tab', tabId: 7 }],
+    ['not an object', 'show-tab'],
+  ])('ignores a message with %s', async (_name, message) => {
+    const service = fakeService();
+    registerMessageHandler(service, vi.fn());
+    await fakeBrowser.runtime.sendMessage(message).catch(() => undefined);
+    expect(service.showTab).not.toHaveBeenCalled();
+  });
+});

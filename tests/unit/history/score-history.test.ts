@@ -1,0 +1,157 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  createScoreHistory,
+  MAX_SITES,
+  SCANS_PER_SITE,
+  SCORE_HISTORY_KEY,
+  scoreChangeFor,
+  withScan,
+  withScoreHistory,
+} from '../../../lib/history/score-history';
+import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { fixtureReports } from '../../fixtures/reports';
+
+const reports = fixtureReports();
+const SITE = 'http://mid.readiness-fixtures.com';
+const day = (n: number) => `2026-10-${String(n).padStart(2, '0')}T09:00:00Z`;
+const scan = (n: number, score: number | null) => ({ scanned_at: day(n), score });
+
+describe('score history', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('records one entry per scan: the same report fetched again adds nothing', async () => {
+    const history = createScoreHistory({ now: () => 1 });
+    await history.record(SITE, { ...reports.mid, ...scan(1, 60) });
+    await history.record(SITE, { ...reports.mid, ...scan(1, 60) });
+    await history.record(SITE, { ...reports.mid, ...scan(3, 68.4) });
+    expect(await history.scansOf(SITE)).toEqual([
+      { scannedAt: day(1), score: 60 },
+      { scannedAt: day(3), score: 68.4 },
+    ]);
+    expect(await history.scansOf('http://other.example.com')).toEqual([]);
+  });
+
+  it('keeps concurrent records of different sites (one storage record, written in turn)', async () => {
+    const history = createScoreHistory({ now: () => 1 });
+    const sites = Array.from({ length: 20 }, (_, i) => `https://site-${i}.example.com`);
+    await Promise.all(sites.map((site) => history.record(site, reports.mid)));
+    for (const site of sites) expect(await history.scansOf(site)).toHaveLength(1);
+  });
+
+  it(`keeps the last ${SCANS_PER_SITE} scans of a site`, () => {
+    let stored = {};
+    for (let n = 1; n <= SCANS_PER_SITE + 3; n += 1) stored = withScan(stored, SITE, scan(n, n), n);
+    const scans = (stored as Record<string, { scans: { scannedAt: string }[] }>)[SITE]?.scans;
+    expect(scans).toHaveLength(SCANS_PER_SITE);
+    expect(scans?.[0]?.scannedAt).toBe(day(4));
+  });
+
+  it(`keeps ${MAX_SITES} sites, the least recently seen out first`, () => {
+    let stored = {};
+    for (let n = 0; n <= MAX_SITES; n += 1) {
+      stored = withScan(stored, `https://s${n}.example.com`, scan(1, 50), n);
+    }
+    // Site 0 is seen again before the overflow: site 1 is now the least recently seen.
+    stored = withScan(stored, 'https://s0.example.com', scan(2, 50), MAX_SITES + 1);
+    stored = withScan(stored, 'https://new.example.com', scan(1, 50), MAX_SITES + 2);
+    const sites = Object.keys(stored);
+    expect(sites).toHaveLength(MAX_SITES);
+    expect(sites).toContain('https://s0.example.com');
+    expect(sites).not.toContain('https://s1.example.com');
+    expect(sites).not.toContain('https://s2.example.com');
+    expect(sites).toContain('https://new.example.com');
+  });
+
+  it('ignores what it cannot read in storage instead of failing', async () => {
+    await fakeBrowser.storage.local.set({
+      [SCORE_HISTORY_KEY]: {
+        [SITE]: {
+          seen: 1,
+          scans: [
+            { scannedAt: day(1), score: 'high' },
+            { scannedAt: day(2), score: 70 },
+          ],
+        },
+        'https://broken.example.com': 'nonsense',
+      },
+    });
+    const history = createScoreHistory({ now: () => 2 });
+    expect(await history.scansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70 }]);
+    await history.record('https://broken.example.com', reports.mid);
+    expect(await history.scansOf('https://broken.example.com')).toHaveLength(1);
+  });
+
+  it('lives in local storage under its own key, outside the settings', async () => {
+    await createScoreHistory({ now: () => 1 }).record(SITE, reports.mid);
+    const local = await fakeBrowser.storage.local.get(null);
+    expect(Object.keys(local)).toEqual(['score-history']);
+  });
+});
+
+describe('scoreChangeFor', () => {
+  it('compares the rounded score with the newest earlier scan', () => {
+    const scans = [
+      { scannedAt: day(1), score: 40 },
+      { scannedAt: day(3), score: 66.6 },
+      { scannedAt: day(9), score: 74.5 },
+    ];
+    expect(scoreChangeFor(scans, scan(9, 74.5))).toEqual({
+      delta: 8,
+      previousScannedAt: Date.parse(day(3)),
+    });
+  });
+
+  it('reports an unchanged score as a change of 0', () => {
+    expect(scoreChangeFor([{ scannedAt: day(1), score: 70 }], scan(2, 70.2))?.delta).toBe(0);
+  });
+
+  it.each([
+    ['no earlier scan', [{ scannedAt: day(5), score: 70 }], scan(5, 70)],
+    ['only later scans', [{ scannedAt: day(8), score: 70 }], scan(5, 70)],
+    ['no current score', [{ scannedAt: day(1), score: 70 }], scan(5, null)],
+    ['no earlier score', [{ scannedAt: day(1), score: null }], scan(5, 70)],
+  ])('is null with %s', (_case, scans, report) => {
+    expect(scoreChangeFor(scans, report)).toBeNull();
+  });
+});
+
+describe('withScoreHistory', () => {
+  const report: LookupOutcome = {
+    kind: 'report',
+    report: reports.mid,
+    response: { status: 200, headers: {} },
+  };
+
+  it('records reports and passes every outcome through unchanged', async () => {
+    const record = vi.fn(async () => {});
+    const lookUp = withScoreHistory(
+      async () => report,
+      { record },
+      () => {},
+    );
+    expect(await lookUp(SITE)).toBe(report);
+    expect(record).toHaveBeenCalledWith(SITE, reports.mid);
+    const notFound: LookupOutcome = { kind: 'timeout', timeoutMs: 8000 };
+    expect(
+      await withScoreHistory(
+        async () => notFound,
+        { record },
+        () => {},
+      )(SITE),
+    ).toBe(notFound);
+    expect(record).toHaveBeenCalledTimes(1);
+  });
+
+  it('still returns the report when recording fails, and reports the failure', async () => {
+    const onError = vi.fn();
+    const failure = new Error('quota');
+    const lookUp = withScoreHistory(
+      async () => report,
+      { record: () => Promise.reject(failure) },
+      onError,
+    );
+    expect(await lookUp(SITE)).toBe(report);
+    expect(onError).toHaveBeenCalledWith(failure);
+  });
+});

@@ -1,0 +1,195 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  automaticLookupsAllowed,
+  createSettingsReader,
+  DEFAULT_SETTINGS,
+  isSitePaused,
+  POLICY_COPY_KEY,
+  parseManagedPolicy,
+  parseSettings,
+  pauseSite,
+  readSettings,
+  resumeSite,
+  SETTINGS_KEY,
+  updateSettings,
+  watchSettings,
+} from '../../../lib/settings/settings';
+
+/**
+ * Readers get the kept copy of the policy at once while the live read refreshes it: a read,
+ * then a turn of the event loop, lets that refresh land.
+ */
+async function policyRefreshed() {
+  await readSettings();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('settings', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
+    expect(await readSettings()).toEqual({
+      ...DEFAULT_SETTINGS,
+      locked: { serviceBaseUrl: false, lookupMode: false },
+    });
+    expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
+  });
+
+  it('keep every good field when another field is damaged', () => {
+    const parsed = parseSettings({
+      lookupMode: 'always',
+      lookupModeChosen: 'yes',
+      pausedSites: ['https://b.example.com', 42, 'https://a.example.com', 'https://b.example.com'],
+      badgeVisible: false,
+      serviceBaseUrl: 7,
+    });
+    expect(parsed).toEqual({
+      lookupMode: 'on-click',
+      lookupModeChosen: false,
+      pausedSites: ['https://a.example.com', 'https://b.example.com'],
+      badgeVisible: false,
+      serviceBaseUrl: null,
+    });
+    expect(parseSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('apply a change on top of what is stored', async () => {
+    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { badgeVisible: false } });
+    const next = await updateSettings(() => ({ lookupMode: 'automatic' }));
+    expect(next).toMatchObject({ lookupMode: 'automatic', badgeVisible: false });
+    expect(await readSettings()).toEqual(next);
+  });
+
+  it('pause and resume a site', async () => {
+    await pauseSite('https://a.example.com');
+    await pauseSite('https://a.example.com');
+    expect((await readSettings()).pausedSites).toEqual(['https://a.example.com']);
+    expect(isSitePaused(await readSettings(), 'https://a.example.com')).toBe(true);
+    await resumeSite('https://a.example.com');
+    expect(isSitePaused(await readSettings(), 'https://a.example.com')).toBe(false);
+  });
+
+  it('tell watchers of every change, parsed', async () => {
+    const seen: boolean[] = [];
+    const stop = watchSettings((settings) => seen.push(settings.badgeVisible));
+    await updateSettings(() => ({ badgeVisible: false }));
+    await updateSettings(() => ({ badgeVisible: true }));
+    stop();
+    await updateSettings(() => ({ badgeVisible: false }));
+    expect(seen).toEqual([false, true]);
+  });
+
+  it('allow automatic lookups only after the user said yes to them', () => {
+    expect(automaticLookupsAllowed(DEFAULT_SETTINGS)).toBe(false);
+    expect(automaticLookupsAllowed({ ...DEFAULT_SETTINGS, lookupMode: 'automatic' })).toBe(false);
+    expect(
+      automaticLookupsAllowed({
+        ...DEFAULT_SETTINGS,
+        lookupMode: 'automatic',
+        lookupModeChosen: true,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('settings under an enterprise policy', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('read a policy field by field, ignoring values that make no sense', () => {
+    expect(parseManagedPolicy({ serviceBaseUrl: 'https://lookup.corp.example.com/' })).toEqual({
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      forceOnClick: false,
+    });
+    expect(
+      parseManagedPolicy({ serviceBaseUrl: 'javascript:alert(1)', forceOnClick: 'yes' }),
+    ).toEqual({ serviceBaseUrl: null, forceOnClick: false });
+    expect(parseManagedPolicy(undefined)).toEqual({ serviceBaseUrl: null, forceOnClick: false });
+  });
+
+  it('lock the base URL and on-click lookups over what the user stored', async () => {
+    await updateSettings(() => ({
+      lookupMode: 'automatic',
+      lookupModeChosen: true,
+      serviceBaseUrl: 'https://mine.example.com',
+    }));
+    await fakeBrowser.storage.managed.set({
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      forceOnClick: true,
+    });
+    await policyRefreshed();
+    const effective = await readSettings();
+    expect(effective).toMatchObject({
+      lookupMode: 'on-click',
+      lookupModeChosen: true,
+      serviceBaseUrl: 'https://lookup.corp.example.com',
+      locked: { serviceBaseUrl: true, lookupMode: true },
+    });
+    expect(automaticLookupsAllowed(effective)).toBe(false);
+    // What the user chose is kept, and back in effect once the policy goes.
+    await fakeBrowser.storage.managed.clear();
+    await policyRefreshed();
+    expect(await readSettings()).toMatchObject({
+      lookupMode: 'automatic',
+      serviceBaseUrl: 'https://mine.example.com',
+      locked: { serviceBaseUrl: false, lookupMode: false },
+    });
+  });
+
+  it('rewrite the kept copy of the policy only when the policy changed', async () => {
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    await policyRefreshed();
+    // As Chrome hands it back: the same policy, keys in another order.
+    await fakeBrowser.storage.local.set({
+      [POLICY_COPY_KEY]: { forceOnClick: true, serviceBaseUrl: null },
+    });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await policyRefreshed();
+    await policyRefreshed();
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('answer from the kept copy of the policy without waiting for managed storage', async () => {
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    await policyRefreshed();
+    let release = () => {};
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockReturnValue(
+      new Promise((resolve) => {
+        release = () => resolve({});
+      }) as never,
+    );
+    // Managed storage has not answered, and the copy answers.
+    expect((await readSettings()).locked.lookupMode).toBe(true);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Once it answers, the copy follows it.
+    expect((await readSettings()).locked.lookupMode).toBe(false);
+  });
+
+  it('tell watchers when the policy changes', async () => {
+    const seen: string[] = [];
+    const stop = watchSettings((settings) => seen.push(settings.lookupMode));
+    await updateSettings(() => ({ lookupMode: 'automatic', lookupModeChosen: true }));
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    await policyRefreshed();
+    stop();
+    expect(seen).toEqual(['automatic', 'on-click']);
+  });
+
+  it('are read from storage once by a reader, and again after each change', async () => {
+    const readSettingsNow = createSettingsReader();
+    await readSettingsNow();
+    await policyRefreshed();
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect((await readSettingsNow()).badgeVisible).toBe(true);
+    expect((await readSettingsNow()).badgeVisible).toBe(true);
+    // (A policy refresh started before may still read its copy; the settings are not read.)
+    expect(get.mock.calls.filter(([key]) => key === 'settings')).toEqual([]);
+    await updateSettings(() => ({ badgeVisible: false }));
+    expect((await readSettingsNow()).badgeVisible).toBe(false);
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    expect((await readSettingsNow()).locked.lookupMode).toBe(false);
+    await policyRefreshed();
+    expect((await readSettingsNow()).locked.lookupMode).toBe(true);
+  });
+});
