@@ -9,7 +9,7 @@
 import type { ScanReport } from '../contract/report-schema';
 import type { NotLookedUpReason } from '../privacy/lookup-target';
 
-/** Why a tab's site was not sent to the service. */
+/** What kept the service from answering: the service itself, the network, or time. */
 export type UnavailableCause = 'service' | 'network' | 'timeout';
 
 export type TabView =
