@@ -5,6 +5,10 @@ import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
 import { registerLinkMenu } from '../lib/events/link-menu';
 import { registerMessageHandler } from '../lib/events/messages';
+import {
+  registerServiceWindowAlarmListener,
+  scheduleServiceWindowAlarm,
+} from '../lib/events/service-window-alarm';
 import { registerSiteMessageHandler } from '../lib/events/site-messages';
 import { openSiteReportWindow } from '../lib/events/site-report-window';
 import { registerTabListeners } from '../lib/events/tab-listeners';
@@ -51,6 +55,7 @@ export default defineBackground(() => {
         showBadge: showBadgeOnToolbar,
         clearBadge: clearBadgeOnToolbar,
         now: Date.now,
+        wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
         onError: logError,
       }),
       purgeExpired: async () => {
@@ -70,6 +75,7 @@ export default defineBackground(() => {
   registerSiteMessageHandler(service, logError);
   registerLinkMenu(openSiteReportWindow, logError);
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
+  registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
   registerWelcomePage(logError);
   // A choice in the options page, the popup or a policy applies to open tabs at once.
   watchSettings(() => {
