@@ -84,6 +84,8 @@ export interface ReferenceServer {
    */
   lookedUp(origin?: string): (string | null)[];
   clearRequests(): void;
+  /** How many lookups (either report route) were answered with `status` since the start. */
+  lookupsAnswered(status: number): number;
   /** Sets (or with null, removes) the misbehaviour for an origin; a URL's path is ignored. */
   setMisbehaviour(origin: string, misbehaviour: Misbehaviour | null): void;
   /** The misbehaviours in force, by origin. */
@@ -133,9 +135,16 @@ export async function startReferenceServer(
   // Filled in once the server listens: the port is not known before.
   let context: ReportRouteContext | undefined;
 
+  const lookupStatuses = new Map<number, number>();
   const server = createServer((request, response) => {
     const target = splitTarget(request.url ?? '/');
     log.record(request, target);
+    if (target.path === REPORT_PATH || target.path === LIVE_REPORT_PATH) {
+      response.once('finish', () => {
+        const count = lookupStatuses.get(response.statusCode) ?? 0;
+        lookupStatuses.set(response.statusCode, count + 1);
+      });
+    }
     if (context === undefined) {
       sendText(response, 503, 'Starting up');
       return;
@@ -187,6 +196,7 @@ export async function startReferenceServer(
         .map((request) => request.url)
         .filter((url) => origin === undefined || url === origin),
     clearRequests: () => log.clear(),
+    lookupsAnswered: (status) => lookupStatuses.get(status) ?? 0,
     setMisbehaviour,
     misbehaviours: () => new Map(misbehaviours),
     reports: () => reports,
