@@ -17,6 +17,7 @@ import { createLookupLog, withLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory, withScoreHistory } from '../lib/history/score-history';
 import { createCurrentLookupService } from '../lib/lookup/current-lookup-service';
 import { createLookupService } from '../lib/lookup/lookup-service';
+import { withDeprecationNotice } from '../lib/service/deprecation-notice';
 import { withOutcomeLog } from '../lib/service/outcome-log';
 import { createReportClient } from '../lib/service/report-client';
 import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
@@ -36,9 +37,12 @@ export default defineBackground(() => {
     const retryGate = createRetryGate({ baseUrl });
     // The lookup log wraps the client itself: it records exactly the requests that leave.
     const lookupReport = withScoreHistory(
-      withOutcomeLog(
-        withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl),
-        console,
+      withDeprecationNotice(
+        withOutcomeLog(
+          withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl),
+          console,
+        ),
+        { baseUrl, now: Date.now, onError: logError },
       ),
       scoreHistory,
       logError,

@@ -124,6 +124,27 @@ for (const dialect of ['contract', 'live'] as Dialect[]) {
       expect((await lookedUpBadgeOf(browser, second.tabId)).text).toBe(BUSY_MARK);
       expect(service.lookedUp(other)).toEqual([]);
     });
+
+    it('the options page shows what the service said about retiring its route, and only then', async () => {
+      // Every answer of the live dialect's /api/report carries Deprecation and a successor.
+      const options = await browser.context.newPage();
+      await options.goto(browser.optionsUrl());
+      const note = options.getByRole('note');
+      if (dialect === 'live') {
+        await note.waitFor();
+        const text = await note.innerText();
+        expect(text).toContain('The service says this address is being retired');
+        expect(text).toContain(`Its successor: ${service.baseUrl}/api/v1/report`);
+        expect(text).toContain('The extension keeps using the address it was built for');
+      } else {
+        await options.getByRole('heading', { name: 'Report service' }).waitFor();
+        expect(await note.count()).toBe(0);
+      }
+      await options.close();
+      // The extension never moved: every lookup went to the contract's route.
+      const paths = new Set(service.requests().map((request) => request.path));
+      expect(paths.has('/api/v1/report')).toBe(false);
+    });
   });
 }
 
