@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_ORIGIN } from '../fixtures/live-reports';
-import { FIXTURE_DOMAIN, UNSCANNED_ORIGIN } from '../fixtures/reports';
+import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
 import type { Dialect, ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
@@ -123,6 +123,27 @@ for (const dialect of ['contract', 'live'] as Dialect[]) {
       const second = await browser.openTab(`${other}/`);
       expect((await lookedUpBadgeOf(browser, second.tabId)).text).toBe(BUSY_MARK);
       expect(service.lookedUp(other)).toEqual([]);
+    });
+
+    it('a saved report stays on screen, marked stale, while the service is busy; Refresh sends nothing', async () => {
+      // A site only this case uses, with a stored report the cache may show past its freshness.
+      const site = FIXTURE_ORIGINS.low;
+      service.setMisbehaviour(site, {
+        kind: 'cache-control',
+        value: 'max-age=0, stale-if-error=600',
+      });
+      const { tabId } = await browser.openTab(`${site}/`);
+      expect((await lookedUpBadgeOf(browser, tabId)).text).toMatch(/^\d+$/);
+
+      service.setMisbehaviour(site, { kind: 'busy', retryAfter: '120' });
+      const popup = await PopupPage.open(browser, tabId);
+      await expect.poll(() => popup.text('Stale').count()).toBe(1);
+      expect((await browser.badgeOf(tabId)).title).toMatch(/saved copy, may be out of date\)$/);
+      const asked = service.lookedUp(site).length;
+      await popup.page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => popup.text('Stale').count()).toBe(1);
+      expect(service.lookedUp(site).length).toBe(asked);
+      await popup.close();
     });
 
     it('the options page shows what the service said about retiring its route, and only then', async () => {
