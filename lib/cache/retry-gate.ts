@@ -77,8 +77,6 @@ export interface RetryGate {
    * is sent, so requests sent together cannot overspend the quota between them.
    */
   admit(target: string, now: number): Promise<GatePause | null>;
-  /** When the whole service is paused for being busy (epoch ms), or null. */
-  busyUntil(now: number): Promise<number | null>;
   /** Notes how a lookup ended; returns until when `target` is now blocked, or null. */
   record(target: string, outcome: LookupOutcome, now: number): Promise<number | null>;
   /** Drops target records whose time has passed. */
@@ -204,9 +202,6 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
     },
     async pauseFor(target, now) {
       return pauseIn(await read(), target, now);
-    },
-    async busyUntil(now) {
-      return busyIn(await read(), now);
     },
     admit(target, now) {
       return queue.run(key, async () => {

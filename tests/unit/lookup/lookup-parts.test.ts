@@ -49,7 +49,6 @@ const openGate: RetryGate = {
   blockedUntil: async () => null,
   pauseFor: async () => null,
   admit: async () => null,
-  busyUntil: async () => null,
   record: async () => null,
   purgeExpired: async () => {},
 };
