@@ -13,9 +13,6 @@
  */
 import { httpUrlOrNull } from '../contract/safe-url';
 
-/** Longest text kept from any member; the live service's sentences are far shorter. */
-const MAX_TEXT_LENGTH = 500;
-
 export interface ServiceError {
   /** The problem's machine-readable `code` (`report_not_found`, `api_route_not_found`, ...). */
   code: string | null;
@@ -36,10 +33,12 @@ export const EMPTY_SERVICE_ERROR: ServiceError = {
   documentationUrl: null,
 };
 
+/**
+ * A member's text as the service wrote it (the popup decides how to show it, and the body is
+ * already capped in size), or null when it is not a string or says nothing.
+ */
 function text(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed.slice(0, MAX_TEXT_LENGTH);
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
 /** Candidate links in a sentence; trailing punctuation belongs to the sentence, not the URL. */
