@@ -5,6 +5,10 @@ import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
 import { registerLinkMenu } from '../lib/events/link-menu';
 import { registerMessageHandler } from '../lib/events/messages';
+import {
+  registerServiceWindowAlarmListener,
+  scheduleServiceWindowAlarm,
+} from '../lib/events/service-window-alarm';
 import { registerSiteMessageHandler } from '../lib/events/site-messages';
 import { openSiteReportWindow } from '../lib/events/site-report-window';
 import { registerTabListeners } from '../lib/events/tab-listeners';
@@ -13,6 +17,7 @@ import { createLookupLog, withLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory, withScoreHistory } from '../lib/history/score-history';
 import { createCurrentLookupService } from '../lib/lookup/current-lookup-service';
 import { createLookupService } from '../lib/lookup/lookup-service';
+import { withDeprecationNotice } from '../lib/service/deprecation-notice';
 import { withOutcomeLog } from '../lib/service/outcome-log';
 import { createReportClient } from '../lib/service/report-client';
 import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
@@ -32,9 +37,12 @@ export default defineBackground(() => {
     const retryGate = createRetryGate({ baseUrl });
     // The lookup log wraps the client itself: it records exactly the requests that leave.
     const lookupReport = withScoreHistory(
-      withOutcomeLog(
-        withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl),
-        console,
+      withDeprecationNotice(
+        withOutcomeLog(
+          withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl),
+          console,
+        ),
+        { baseUrl, now: Date.now, onError: logError },
       ),
       scoreHistory,
       logError,
@@ -51,6 +59,7 @@ export default defineBackground(() => {
         showBadge: showBadgeOnToolbar,
         clearBadge: clearBadgeOnToolbar,
         now: Date.now,
+        wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
         onError: logError,
       }),
       purgeExpired: async () => {
@@ -70,6 +79,7 @@ export default defineBackground(() => {
   registerSiteMessageHandler(service, logError);
   registerLinkMenu(openSiteReportWindow, logError);
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
+  registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
   registerWelcomePage(logError);
   // A choice in the options page, the popup or a policy applies to open tabs at once.
   watchSettings(() => {

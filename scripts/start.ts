@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { LIVE_ORIGIN } from '../tests/fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../tests/fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../tests/reference-server/misbehaving-sites';
 import {
@@ -28,6 +29,10 @@ const SAMPLE_SITES: { name: string; url: string }[] = [
   { name: 'many issues', url: `${FIXTURE_ORIGINS.manyIssues}/` },
   { name: 'no report', url: `${UNSCANNED_ORIGIN}/` },
   { name: 'service unavailable', url: `${MISBEHAVING_ORIGINS.unavailable}/` },
+  { name: 'live-shaped report', url: `${LIVE_ORIGIN}/` },
+  { name: 'retired route', url: `${MISBEHAVING_ORIGINS.retired}/` },
+  // Last of the looked-up samples: a 429 pauses every lookup for its Retry-After.
+  { name: 'service busy (429)', url: `${MISBEHAVING_ORIGINS.busy}/` },
   { name: 'local site', url: 'http://localhost/' },
 ];
 
@@ -45,7 +50,9 @@ execFileSync('npx', ['wxt', 'build', '--mode', 'demo'], {
 });
 
 const chromiumPath = ensureChromium();
-const service = await startReferenceServer({ port });
+// --live: the reference server answers as the live service does (tests/reference-server/live-dialect.ts).
+const dialect = process.argv.includes('--live') ? 'live' : 'contract';
+const service = await startReferenceServer({ port, dialect });
 const sites = await startSampleSiteServer();
 const browser = await launchExtensionBrowser({
   chromiumPath,

@@ -1,5 +1,6 @@
 import type { LookupLogEntry } from '../../lib/history/lookup-log';
 import { t } from '../../lib/locale/i18n';
+import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
 import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
 import type { EffectiveSettings } from '../../lib/settings/settings';
 import type { OptionsActions } from '../../lib/ui/use-options';
@@ -17,6 +18,8 @@ export interface OptionsViewProps {
   baseUrlChoice: BaseUrlChoice | null;
   pauseRefused: boolean;
   dataCleared: boolean;
+  /** What the service said about retiring its route; shown in the service section. */
+  deprecation?: DeprecationNotice | null;
   actions: OptionsActions;
 }
 
@@ -46,6 +49,7 @@ export function OptionsView(props: OptionsViewProps) {
         choice={props.baseUrlChoice}
         onSave={actions.saveBaseUrl}
         onReset={actions.resetBaseUrl}
+        deprecation={props.deprecation ?? null}
       />
       <LocalDataSection cleared={props.dataCleared} onClear={actions.clearData} />
       <LookupLogSection entries={props.log} onClear={actions.clearLog} />

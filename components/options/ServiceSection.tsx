@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { t } from '../../lib/locale/i18n';
+import { t, uiLocale } from '../../lib/locale/i18n';
+import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
 import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
 import { LockedNote } from './LockedNote';
 
@@ -11,6 +12,33 @@ export interface ServiceSectionProps {
   choice: BaseUrlChoice | null;
   onSave(raw: string): void;
   onReset(): void;
+  /** What the service said about retiring its route, if it said so for `baseUrl`. */
+  deprecation?: DeprecationNotice | null;
+}
+
+function dateText(time: number): string {
+  return new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium' }).format(time);
+}
+
+/** The service's own notice that its route is being retired, as plain text, once. */
+function DeprecationNote({ notice }: { notice: DeprecationNotice }) {
+  return (
+    <div class="service-deprecation" role="note">
+      <p>
+        <strong>{t('serviceDeprecationTitle')}</strong>
+      </p>
+      {notice.deprecatedSince !== null ? (
+        <p>{t('serviceDeprecationSince', dateText(notice.deprecatedSince))}</p>
+      ) : null}
+      {notice.sunsetAt !== null ? (
+        <p>{t('serviceDeprecationSunset', dateText(notice.sunsetAt))}</p>
+      ) : null}
+      {notice.successor !== null ? (
+        <p class="service-successor">{t('serviceDeprecationSuccessor', notice.successor)}</p>
+      ) : null}
+      <p class="hint">{t('serviceDeprecationKeeps')}</p>
+    </div>
+  );
 }
 
 function choiceMessage(choice: BaseUrlChoice | null, baseUrl: string) {
@@ -28,7 +56,7 @@ function choiceMessage(choice: BaseUrlChoice | null, baseUrl: string) {
 }
 
 export function ServiceSection(props: ServiceSectionProps) {
-  const { baseUrl, defaultBaseUrl, locked, choice, onSave, onReset } = props;
+  const { baseUrl, defaultBaseUrl, locked, choice, onSave, onReset, deprecation } = props;
   const [draft, setDraft] = useState(baseUrl);
   return (
     <section aria-labelledby="service-heading">
@@ -66,6 +94,9 @@ export function ServiceSection(props: ServiceSectionProps) {
       {locked && <LockedNote />}
       <p class="hint">{t('optionsServiceDefault', defaultBaseUrl)}</p>
       {choiceMessage(choice, baseUrl)}
+      {deprecation && deprecation.baseUrl === baseUrl ? (
+        <DeprecationNote notice={deprecation} />
+      ) : null}
     </section>
   );
 }

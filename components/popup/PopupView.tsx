@@ -5,12 +5,14 @@ import { t } from '../../lib/locale/i18n';
 import type { TabView } from '../../lib/tabs/tab-view';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { ReportView } from '../report/ReportView';
+import { BusyView } from '../states/BusyView';
 import { ConsentNotice } from '../states/ConsentNotice';
 import { InvalidResponseView } from '../states/InvalidResponseView';
 import { LoadingView } from '../states/LoadingView';
 import { NoReportView } from '../states/NoReportView';
 import { NotLookedUpView } from '../states/NotLookedUpView';
 import { RejectedView } from '../states/RejectedView';
+import { ServiceMovedView } from '../states/ServiceMovedView';
 import { StateView } from '../states/StateView';
 import { UnavailableView } from '../states/UnavailableView';
 import { SiteControls } from './SiteControls';
@@ -75,6 +77,7 @@ function viewFor(
         <NoReportView
           target={view.target}
           message={view.message}
+          resolution={view.resolution}
           scanUrl={view.scanUrl}
           documentationUrl={view.documentationUrl}
           onRefresh={onRefresh}
@@ -87,6 +90,19 @@ function viewFor(
           cause={view.cause}
           retryAt={view.retryAt}
           now={now}
+          onRefresh={onRefresh}
+        />
+      );
+    case 'busy':
+      return (
+        <BusyView target={view.target} retryAt={view.retryAt} now={now} onRefresh={onRefresh} />
+      );
+    case 'service-moved':
+      return (
+        <ServiceMovedView
+          target={view.target}
+          message={view.message}
+          documentationUrl={view.documentationUrl}
           onRefresh={onRefresh}
         />
       );

@@ -9,6 +9,8 @@ import { StateView } from './StateView';
 export interface NoReportViewProps {
   target: string;
   message: string | null;
+  /** What the service says to do, in its own words (problem details' `resolution`). */
+  resolution?: string | null | undefined;
   scanUrl: string | null;
   documentationUrl: string | null;
   onRefresh?: (() => void) | undefined;
@@ -17,11 +19,13 @@ export interface NoReportViewProps {
 export function NoReportView({
   target,
   message,
+  resolution,
   scanUrl,
   documentationUrl,
   onRefresh,
 }: NoReportViewProps) {
   const serverMessage = presentText(message);
+  const serverResolution = presentText(resolution);
   const canScan = httpUrlOrNull(scanUrl) !== null;
   return (
     <StateView
@@ -44,6 +48,7 @@ export function NoReportView({
     >
       <p>{t('popupNoReportBody')}</p>
       {serverMessage ? <p class="server-message">{serverMessage}</p> : null}
+      {serverResolution ? <p class="server-message">{serverResolution}</p> : null}
       <p class="muted">{t(canScan ? 'popupNeverScansCanAsk' : 'popupNeverScans')}</p>
     </StateView>
   );

@@ -1,9 +1,8 @@
 import { BADGE_MARKS } from '../../lib/badge/badge';
 import { STATE_COLORS } from '../../lib/badge/score-band';
-import { formatClockTime } from '../../lib/locale/format-time';
-import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
+import { type MessageKey, t } from '../../lib/locale/i18n';
 import type { UnavailableCause } from '../../lib/tabs/tab-view';
-import { tWith } from '../popup/format';
+import { NextTry } from './NextTry';
 import { StateView } from './StateView';
 
 export interface UnavailableViewProps {
@@ -22,10 +21,6 @@ const TEXT: Record<UnavailableCause, { title: MessageKey; body: MessageKey }> = 
 
 export function UnavailableView({ target, cause, retryAt, now, onRefresh }: UnavailableViewProps) {
   const text = TEXT[cause];
-  const next =
-    retryAt !== null && retryAt > now
-      ? formatClockTime(retryAt, now, { locale: uiLocale() })
-      : null;
   return (
     <StateView
       kind="unavailable"
@@ -36,17 +31,7 @@ export function UnavailableView({ target, cause, retryAt, now, onRefresh }: Unav
       onRefresh={onRefresh}
     >
       <p>{t(text.body)}</p>
-      {next !== null && retryAt !== null ? (
-        <p class="next-try">
-          {tWith('popupNextTry', [
-            <time key="next" dateTime={new Date(retryAt).toISOString()}>
-              {next}
-            </time>,
-          ])}
-        </p>
-      ) : onRefresh ? (
-        <p class="muted">{t('popupRetryOnRefresh')}</p>
-      ) : null}
+      <NextTry retryAt={retryAt} now={now} canRefresh={onRefresh !== undefined} />
     </StateView>
   );
 }

@@ -43,6 +43,10 @@ export const BADGE_MARKS = {
   noScore: 'N/A',
   noReport: '–',
   unavailable: '!',
+  /** Two bars, as on a pause button: the service asked us to wait, nothing is broken. */
+  busy: '‖',
+  /** The service is elsewhere: an arrow away, never a site's "no report". */
+  serviceMoved: '→',
   invalid: 'ERR',
   notLookedUp: '',
 } as const;
@@ -81,6 +85,10 @@ export function badgeLook(view: TabView): BadgeLook {
       return { text: BADGE_MARKS.noReport, color: STATE_COLORS.neutral };
     case 'unavailable':
       return { text: BADGE_MARKS.unavailable, color: STATE_COLORS.problem };
+    case 'busy':
+      return { text: BADGE_MARKS.busy, color: STATE_COLORS.neutral };
+    case 'service-moved':
+      return { text: BADGE_MARKS.serviceMoved, color: STATE_COLORS.problem };
     case 'invalid-response':
     case 'rejected':
       return { text: BADGE_MARKS.invalid, color: STATE_COLORS.problem };
@@ -122,6 +130,10 @@ export function badgeTitle(view: TabView, now: number): string {
       return t('badgeNoReport', siteOf(view.target));
     case 'unavailable':
       return t(UNAVAILABLE_TITLE[view.cause], siteOf(view.target));
+    case 'busy':
+      return t('badgeBusy', siteOf(view.target));
+    case 'service-moved':
+      return t('badgeServiceMoved', siteOf(view.target));
     case 'invalid-response':
       return t('badgeInvalid', siteOf(view.target));
     case 'rejected':

@@ -14,9 +14,22 @@
  * and a pause grown while offline would keep lookups away for minutes after it is back.
  * Any real answer (a report, "no report", even a 400) clears the failure count and the
  * target's record.
+ *
+ * The service's quota is a third record, kept the same way. It is not a failure and never
+ * counts as one:
+ *
+ * - a 429 pauses the whole service until its Retry-After (or the quota's reset, or without
+ *   either a minute), capped at MAX_BUSY_PAUSE_MS;
+ * - every answer's rate-limit headers (lib/service/rate-limit.ts) say how many lookups are
+ *   left until when; each request let through spends one of them before it is sent, and none
+ *   is let through once none is left, until the window reopens. So a burst of tabs stops at
+ *   the quota instead of earning a 429.
+ *
+ * A pause of either kind says whether it is the service being busy, so the tab can say so.
  */
 
 import type { LookupOutcome } from '../service/lookup-outcome';
+import { type Quota, quotaFromHeaders } from '../service/rate-limit';
 import { createKeyedQueue } from '../storage/keyed-queue';
 import { readLocal, writeLocal } from '../storage/local-records';
 
@@ -26,6 +39,10 @@ export const BACKOFF_BASE_MS = 30_000;
 export const BACKOFF_CAP_MS = 10 * 60_000;
 /** Failures in a row from which the whole service is paused. */
 export const SERVICE_BACKOFF_FROM_FAILURES = 2;
+/** The pause after a 429 that names no time at all: the live service's window is a minute. */
+export const DEFAULT_BUSY_PAUSE_MS = 60_000;
+/** The longest a 429 or a spent quota may pause the service, whatever its headers say. */
+export const MAX_BUSY_PAUSE_MS = 15 * 60_000;
 
 interface RetryGateRecord {
   /** Failures in a row, over every target. */
@@ -34,13 +51,32 @@ interface RetryGateRecord {
   serviceNotBefore: number | null;
   /** No request for a target before its time (epoch ms), by target origin. */
   targetNotBefore: Record<string, number>;
+  /** No request for any target before this (epoch ms): the service said it is busy (429). */
+  busyUntil?: number | null;
+  /** The quota the last answer stated, spent down by each request since. */
+  quota?: Quota | null;
 }
 
 const EMPTY: RetryGateRecord = { failuresInARow: 0, serviceNotBefore: null, targetNotBefore: {} };
 
+/** Why and until when requests must wait. */
+export interface GatePause {
+  /** Epoch ms. */
+  until: number;
+  /** The service is limiting lookups (a 429 or a spent quota), rather than failing. */
+  busy: boolean;
+}
+
 export interface RetryGate {
   /** Until when a request for `target` must wait (epoch ms), or null when it may go now. */
   blockedUntil(target: string, now: number): Promise<number | null>;
+  /** Why and until when a request for `target` must wait, or null when it may go now. */
+  pauseFor(target: string, now: number): Promise<GatePause | null>;
+  /**
+   * The pause, or null and one lookup of the known quota spent: called just before a request
+   * is sent, so requests sent together cannot overspend the quota between them.
+   */
+  admit(target: string, now: number): Promise<GatePause | null>;
   /** Notes how a lookup ended; returns until when `target` is now blocked, or null. */
   record(target: string, outcome: LookupOutcome, now: number): Promise<number | null>;
   /** Drops target records whose time has passed. */
@@ -78,23 +114,75 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
   const read = async (): Promise<RetryGateRecord> =>
     ((await readLocal(key)) as RetryGateRecord | undefined) ?? EMPTY;
 
-  function blockedUntilIn(record: RetryGateRecord, target: string, now: number): number | null {
+  /** The service-wide busy pause: a 429's, or a spent quota's until it resets. */
+  function busyIn(record: RetryGateRecord, now: number): number | null {
+    const quota = record.quota ?? null;
+    const times = [
+      record.busyUntil ?? null,
+      quota !== null && quota.remaining <= 0 ? quota.resetAt : null,
+    ].filter((time): time is number => time !== null && time > now);
+    return times.length === 0 ? null : Math.max(...times);
+  }
+
+  function pauseIn(record: RetryGateRecord, target: string, now: number): GatePause | null {
+    const busy = busyIn(record, now);
     const times = [record.serviceNotBefore, record.targetNotBefore[target] ?? null].filter(
       (time): time is number => time !== null && time > now,
     );
-    return times.length === 0 ? null : Math.max(...times);
+    const failing = times.length === 0 ? null : Math.max(...times);
+    if (busy === null && failing === null) return null;
+    // The later end rules; being busy is named whenever it is part of the wait.
+    return { until: Math.max(busy ?? 0, failing ?? 0), busy: busy !== null };
   }
 
   function withoutPast(targets: Record<string, number>, now: number): Record<string, number> {
     return Object.fromEntries(Object.entries(targets).filter(([, time]) => time > now));
   }
 
-  function next(record: RetryGateRecord, target: string, outcome: LookupOutcome, now: number) {
+  /** The record after an answer, with what it says about the quota and being busy. */
+  function next(
+    record: RetryGateRecord,
+    target: string,
+    outcome: LookupOutcome,
+    now: number,
+  ): RetryGateRecord {
+    const response = 'response' in outcome ? outcome.response : null;
+    const stated = response ? quotaFromHeaders(response.headers, now) : null;
+    const known = record.quota && record.quota.resetAt > now ? record.quota : null;
+    // Requests sent since this one was admitted have spent from the count the answer states.
+    const quota =
+      stated && known
+        ? { remaining: Math.min(stated.remaining, known.remaining), resetAt: stated.resetAt }
+        : (stated ?? known);
+    let busyUntil = record.busyUntil != null && record.busyUntil > now ? record.busyUntil : null;
+    if (outcome.kind === 'busy') {
+      const until = Math.min(
+        outcome.retryAt ?? stated?.resetAt ?? now + DEFAULT_BUSY_PAUSE_MS,
+        now + MAX_BUSY_PAUSE_MS,
+      );
+      busyUntil = Math.max(busyUntil ?? 0, until);
+      // The answer itself is no failure and no success: the failure count stays as it was.
+      return {
+        ...record,
+        targetNotBefore: withoutPast(record.targetNotBefore, now),
+        busyUntil,
+        quota,
+      };
+    }
+    return { ...failureRecord(record, target, outcome, now), busyUntil, quota };
+  }
+
+  function failureRecord(
+    record: RetryGateRecord,
+    target: string,
+    outcome: LookupOutcome,
+    now: number,
+  ): RetryGateRecord {
     const targets = withoutPast(record.targetNotBefore, now);
     if (outcome.kind === 'network-failure') return { ...record, targetNotBefore: targets };
     if (!isServiceFailure(outcome)) {
       delete targets[target];
-      return { failuresInARow: 0, serviceNotBefore: null, targetNotBefore: targets };
+      return { ...record, failuresInARow: 0, serviceNotBefore: null, targetNotBefore: targets };
     }
     const failures = record.failuresInARow + 1;
     if (outcome.kind === 'unavailable') {
@@ -105,18 +193,34 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
       const pause = jittered(backoffDelayMs(failures - SERVICE_BACKOFF_FROM_FAILURES + 1));
       serviceNotBefore = Math.max(serviceNotBefore ?? 0, now + pause);
     }
-    return { failuresInARow: failures, serviceNotBefore, targetNotBefore: targets };
+    return { ...record, failuresInARow: failures, serviceNotBefore, targetNotBefore: targets };
   }
 
   return {
     async blockedUntil(target, now) {
-      return blockedUntilIn(await read(), target, now);
+      return pauseIn(await read(), target, now)?.until ?? null;
+    },
+    async pauseFor(target, now) {
+      return pauseIn(await read(), target, now);
+    },
+    admit(target, now) {
+      return queue.run(key, async () => {
+        const record = await read();
+        const pause = pauseIn(record, target, now);
+        if (pause !== null) return pause;
+        const quota = record.quota ?? null;
+        // Without a stated quota there is nothing to spend, and nothing is written.
+        if (quota !== null && quota.resetAt > now) {
+          await writeLocal(key, { ...record, quota: { ...quota, remaining: quota.remaining - 1 } });
+        }
+        return null;
+      });
     },
     record(target, outcome, now) {
       return queue.run(key, async () => {
         const updated = next(await read(), target, outcome, now);
         await writeLocal(key, updated);
-        return blockedUntilIn(updated, target, now);
+        return pauseIn(updated, target, now)?.until ?? null;
       });
     },
     purgeExpired(now) {

@@ -49,6 +49,7 @@ export function createCurrentLookupService(deps: {
     forgetTab: async (tabId) => (await service()).forgetTab(tabId),
     showSite: async (url, options) => (await service()).showSite(url, options),
     reconcile: async () => (await service()).reconcile(),
+    lookUpWaitingTabs: async () => (await service()).lookUpWaitingTabs(),
     // A new service (base URL changed) has no state for any tab, so it too looks at each one.
     settingsChanged: async () => (await service()).settingsChanged(),
     purgeExpired: async () => (await serviceInEffect()).purgeExpired(),

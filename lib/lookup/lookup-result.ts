@@ -18,15 +18,22 @@ export type LookupResult =
       /** A stored copy allowed to stand in when the answer is a failure. */
       standIn: CachedAnswer | null;
     }
-  /** No request was made: Retry-After or the service's backoff said to wait. */
-  | { kind: 'blocked'; retryAt: number; standIn: CachedAnswer | null }
+  /**
+   * No request was made: Retry-After, the service's backoff or its quota said to wait; `busy`
+   * when the service is limiting lookups rather than failing.
+   */
+  | { kind: 'blocked'; retryAt: number; busy: boolean; standIn: CachedAnswer | null }
   /** No request was needed: another lookup stored a usable answer just before this one began. */
   | { kind: 'cached'; cached: CachedAnswer };
 
-/** The service could not answer (as opposed to answering "no report" or "invalid"). */
+/**
+ * The service could not or would not answer now (as opposed to answering "no report" or
+ * "invalid"): a stored report may stand in, marked stale.
+ */
 export function isFailure(outcome: LookupOutcome): boolean {
   return (
     outcome.kind === 'unavailable' ||
+    outcome.kind === 'busy' ||
     outcome.kind === 'timeout' ||
     outcome.kind === 'network-failure'
   );
@@ -57,13 +64,14 @@ export function viewOfResult(target: string, result: LookupResult): TabView {
   if (result.kind === 'cached') return viewOfCached(target, result.cached, false);
   if (result.kind === 'blocked') {
     if (result.standIn) return viewOfCached(target, result.standIn, true);
+    if (result.busy) return { status: 'busy', target, retryAt: result.retryAt };
     return { status: 'unavailable', target, cause: 'service', retryAt: result.retryAt };
   }
   if (isFailure(result.outcome) && result.standIn) {
     return viewOfCached(target, result.standIn, true);
   }
   const view = viewFromOutcome(target, result.outcome, result.receivedAt);
-  if (view.status === 'unavailable' && result.retryAt !== null) {
+  if ((view.status === 'unavailable' || view.status === 'busy') && result.retryAt !== null) {
     return { ...view, retryAt: result.retryAt };
   }
   return view;

@@ -30,7 +30,15 @@ import { targetKeyOf, targetKeyOfState, targetOfTab } from './tab-targets';
 export function createLookupService(deps: LookupServiceDeps): LookupService {
   const lookups = createSharedLookups(deps);
   const publisher = createTabPublisher(deps);
-  const { beginCall, isNewest, publish } = publisher;
+  const { beginCall, isNewest } = publisher;
+
+  /** Publishes, and asks to be woken when a busy service's window reopens. */
+  async function publish(...args: Parameters<typeof publisher.publish>): Promise<boolean> {
+    const written = await publisher.publish(...args);
+    const view = args[4];
+    if (written && view.status === 'busy' && view.retryAt !== null) deps.wakeAt(view.retryAt);
+    return written;
+  }
 
   /** The active tab: answer from cache, or look the site up. */
   async function lookAt(tabId: number, call: number, force: boolean): Promise<TabView | null> {
@@ -186,6 +194,16 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
 
     reconcile() {
       return reconcileTabs(deps, publisher, tabNavigated);
+    },
+
+    async lookUpWaitingTabs() {
+      // Only the user's yes to automatic lookups lets a wake-up send anything.
+      if (!automaticLookupsAllowed(await deps.readSettings())) return;
+      const states = await deps.tabStates.all();
+      for (const [tabId, state] of states) {
+        // One at a time: each passes the retry gate, which stops the rest at the quota.
+        if (state.view.status === 'busy') await lookAt(tabId, beginCall(tabId), false);
+      }
     },
   };
 }

@@ -27,6 +27,11 @@ export interface LookupServiceDeps {
   /** Takes a tab's badge back to the extension's default (nothing known about the site). */
   clearBadge(tabId: number): Promise<void>;
   now(): number;
+  /**
+   * Asks to be woken (lookUpWaitingTabs) at `time`, epoch ms: the service said it is busy
+   * until then. An alarm in the worker, since the worker may be stopped long before.
+   */
+  wakeAt(time: number): void;
   /** Where failures of work nobody awaits go (a background refresh). */
   onError(error: unknown): void;
 }
@@ -58,4 +63,9 @@ export interface LookupService {
   showSite(url: string, options?: { force?: boolean }): Promise<TabView>;
   /** At worker start: finish what a stopped worker left half done, drop closed tabs' states. */
   reconcile(): Promise<void>;
+  /**
+   * Once the service's busy window has passed: every tab left showing "busy" is looked up,
+   * one after another, so the gate can stop them at the quota again if need be.
+   */
+  lookUpWaitingTabs(): Promise<void>;
 }

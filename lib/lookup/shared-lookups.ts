@@ -42,9 +42,15 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
       const cached = await deps.cache.get(target);
       if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
     }
-    const blockedUntil = await deps.retryGate.blockedUntil(target, deps.now());
-    if (blockedUntil !== null) {
-      return { kind: 'blocked', retryAt: blockedUntil, standIn: await standInFor(target) };
+    // Admitting spends one lookup of the service's stated quota before the request is sent.
+    const pause = await deps.retryGate.admit(target, deps.now());
+    if (pause !== null) {
+      return {
+        kind: 'blocked',
+        retryAt: pause.until,
+        busy: pause.busy,
+        standIn: await standInFor(target),
+      };
     }
     let outcome: LookupOutcome;
     try {
@@ -79,11 +85,12 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
 
     async blockedView(origin, cached) {
       if (lookupsInFlight.has(origin)) return null;
-      const blockedUntil = await deps.retryGate.blockedUntil(origin, deps.now());
-      if (blockedUntil === null) return null;
+      const pause = await deps.retryGate.pauseFor(origin, deps.now());
+      if (pause === null) return null;
       return viewOfResult(origin, {
         kind: 'blocked',
-        retryAt: blockedUntil,
+        retryAt: pause.until,
+        busy: pause.busy,
         standIn: canStandIn(cached),
       });
     },

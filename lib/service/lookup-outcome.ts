@@ -17,7 +17,24 @@ export type LookupOutcome =
   | {
       kind: 'no-report';
       message: string | null;
+      /** What the service says to do (problem details' `resolution`), as text. */
+      resolution?: string | null;
       scanUrl: string | null;
+      documentationUrl: string | null;
+      response: ResponseMeta;
+    }
+  /**
+   * 429: the service is limiting lookups from this network. Not an error: `retryAt` (epoch ms)
+   * is from Retry-After or the quota's reset, when either was usable.
+   */
+  | { kind: 'busy'; retryAt: number | null; message: string | null; response: ResponseMeta }
+  /**
+   * The service no longer answers at this address: a 404 with code `api_route_not_found`, a
+   * 404 that is no JSON body at all (a web server's page, not the service), or a 405.
+   */
+  | {
+      kind: 'service-moved';
+      message: string | null;
       documentationUrl: string | null;
       response: ResponseMeta;
     }

@@ -29,8 +29,13 @@ export function outcomeWarning(target: string, outcome: LookupOutcome): string |
           : ` (HTTP ${outcome.response.status})`;
       return `${LOG_PREFIX} the report service's answer for ${target}${status} broke the contract: ${outcome.problem}`;
     }
+    case 'service-moved': {
+      const code = outcome.response.status;
+      return `${LOG_PREFIX} the report service no longer answers lookups at its configured address (HTTP ${code} for ${target}). The extension needs an update, or the service address in the options is wrong.`;
+    }
     case 'report':
     case 'no-report':
+    case 'busy':
     case 'unavailable':
     case 'network-failure':
     case 'timeout':

@@ -13,13 +13,14 @@
  * Response bodies are validated here, where they enter the extension: a body that breaks the
  * contract is "invalid-response", never a partly trusted report.
  */
-import { type ErrorBody, errorBodySchema, scanReportSchema } from '../contract/report-schema';
-import { httpUrlOrNull } from '../contract/safe-url';
+import { scanReportSchema } from '../contract/report-schema';
 import { describeSchemaProblem } from '../contract/schema-problem';
 import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
+import { quotaFromHeaders } from './rate-limit';
 import { readCappedBody } from './read-capped-body';
 import { retryAtFromHeader } from './retry-after';
 import { normaliseServiceBaseUrl, REPORT_PATH } from './service-base-url';
+import { EMPTY_SERVICE_ERROR, readServiceError, type ServiceError } from './service-error';
 
 /** Well under the 30 s an MV3 service worker may spend on one event before Chrome stops it. */
 export const DEFAULT_TIMEOUT_MS = 8000;
@@ -86,6 +87,8 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
   // when fetch is detached from its global and then called with another `this`.
   const fetchFn: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = deps.now ?? Date.now;
+  // Where the service's own pages live: a scan link found in prose must point here.
+  const serviceOrigin = new URL(baseUrl).origin;
 
   async function lookupReport(target: string, options: LookupOptions = {}): Promise<LookupOutcome> {
     const callerSignal = options.signal;
@@ -138,22 +141,27 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
     switch (response.status) {
       case 200:
         return readReport(response, meta, signal);
-      case 404: {
-        // The status alone is the service's answer, so a missing or malformed Error body
-        // still means "no report", just without a message or links. The schema accepts any
-        // URL, `javascript:` included, so links pass the same gate as every other href.
-        const errorBody = await readErrorBody(response, signal);
-        return {
-          kind: 'no-report',
-          message: errorBody?.error ?? null,
-          scanUrl: httpUrlOrNull(errorBody?.scan_url),
-          documentationUrl: httpUrlOrNull(errorBody?.documentation_url),
-          response: meta,
-        };
+      case 404:
+        return readNotFound(response, meta, signal);
+      case 405: {
+        // Only GET is sent: a 405 says this address is not the report route any more.
+        const problem = (await readErrorBody(response, signal)) ?? EMPTY_SERVICE_ERROR;
+        return movedOutcome(problem, meta);
       }
       case 400: {
-        const errorBody = await readErrorBody(response, signal);
-        return { kind: 'invalid-request', message: errorBody?.error ?? null, response: meta };
+        const problem = (await readErrorBody(response, signal)) ?? EMPTY_SERVICE_ERROR;
+        return { kind: 'invalid-request', message: problem.message, response: meta };
+      }
+      case 429: {
+        // Not a fault: the service counts lookups per network address, shared by everyone
+        // behind it. Retry-After says when; without it, the quota's reset does.
+        const problem = (await readErrorBody(response, signal)) ?? EMPTY_SERVICE_ERROR;
+        const at = now();
+        const retryAt =
+          retryAtFromHeader(response.headers.get('retry-after'), at) ??
+          quotaFromHeaders(meta.headers, at)?.resetAt ??
+          null;
+        return { kind: 'busy', retryAt, message: problem.message, response: meta };
       }
     }
 
@@ -201,24 +209,53 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
   }
 
   /**
-   * The Error body of a 400 or 404, or null when there is none worth showing. Only a timeout or
-   * abort propagates: the status has already answered the question, the body only adds detail.
+   * A 404 means what its body's `code` says: `api_route_not_found` is the route gone, not
+   * the site unscanned. Without a code, a JSON body (even a malformed one) is the service's
+   * "no report"; a body that is no JSON at all is some other server's page, so the service
+   * is not at this address.
    */
-  async function readErrorBody(response: Response, signal: AbortSignal): Promise<ErrorBody | null> {
+  async function readNotFound(
+    response: Response,
+    meta: ResponseMeta,
+    signal: AbortSignal,
+  ): Promise<LookupOutcome> {
+    const problem = await readErrorBody(response, signal);
+    if (problem === null || problem.code === 'api_route_not_found') {
+      return movedOutcome(problem ?? EMPTY_SERVICE_ERROR, meta);
+    }
+    return {
+      kind: 'no-report',
+      message: problem.message,
+      resolution: problem.resolution,
+      scanUrl: problem.scanUrl,
+      documentationUrl: problem.documentationUrl,
+      response: meta,
+    };
+  }
+
+  /**
+   * The error body of a 4xx in either shape (service-error.ts), or null when the answer is
+   * not JSON at all. A JSON answer whose body cannot be read still counts as the service's
+   * own: the status has already answered the question, the body only adds detail. Only a
+   * timeout or abort propagates.
+   */
+  async function readErrorBody(
+    response: Response,
+    signal: AbortSignal,
+  ): Promise<ServiceError | null> {
     if (!isJsonMediaType(response.headers.get('content-type'))) {
       discardBody(response);
       return null;
     }
     try {
       const body = await readBodyText(response, signal);
-      if (!body.ok) return null;
+      if (!body.ok) return EMPTY_SERVICE_ERROR;
       const json = parseJson(body.text);
-      if (!json.ok) return null;
-      const parsed = errorBodySchema.safeParse(json.value);
-      return parsed.success ? parsed.data : null;
+      if (!json.ok) return EMPTY_SERVICE_ERROR;
+      return readServiceError(json.value, serviceOrigin);
     } catch (error) {
       if (signal.aborted) throw error;
-      return null;
+      return EMPTY_SERVICE_ERROR;
     }
   }
 
@@ -243,6 +280,15 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
   }
 
   return { lookupReport };
+}
+
+function movedOutcome(problem: ServiceError, meta: ResponseMeta): LookupOutcome {
+  return {
+    kind: 'service-moved',
+    message: problem.message,
+    documentationUrl: problem.documentationUrl,
+    response: meta,
+  };
 }
 
 function requireBaseUrl(raw: string): string {

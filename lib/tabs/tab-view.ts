@@ -27,7 +27,21 @@ export type TabView =
       status: 'no-report';
       target: string;
       message: string | null;
+      /** What the service says to do, in its own words; absent in states kept before it was read. */
+      resolution?: string | null;
       scanUrl: string | null;
+      documentationUrl: string | null;
+    }
+  /**
+   * The service is limiting lookups from this network (a 429, or a quota its answers said is
+   * spent). Temporary, not an error: the tab is looked up again once `retryAt` has passed.
+   */
+  | { status: 'busy'; target: string; retryAt: number | null }
+  /** The service no longer answers at the extension's address: says nothing about the site. */
+  | {
+      status: 'service-moved';
+      target: string;
+      message: string | null;
       documentationUrl: string | null;
     }
   | {

@@ -17,7 +17,17 @@ export function viewFromOutcome(
         status: 'no-report',
         target,
         message: outcome.message,
+        resolution: outcome.resolution ?? null,
         scanUrl: outcome.scanUrl,
+        documentationUrl: outcome.documentationUrl,
+      };
+    case 'busy':
+      return { status: 'busy', target, retryAt: outcome.retryAt };
+    case 'service-moved':
+      return {
+        status: 'service-moved',
+        target,
+        message: outcome.message,
         documentationUrl: outcome.documentationUrl,
       };
     case 'unavailable':

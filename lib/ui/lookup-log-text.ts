@@ -8,6 +8,8 @@ const OUTCOME_MESSAGES: Record<LookupLogEntry['outcome'], MessageKey> = {
   report: 'outcomeReport',
   'no-report': 'outcomeNoReport',
   unavailable: 'outcomeUnavailable',
+  busy: 'outcomeBusy',
+  'service-moved': 'outcomeServiceMoved',
   'invalid-request': 'outcomeInvalidRequest',
   'invalid-response': 'outcomeInvalidResponse',
   'network-failure': 'outcomeNetworkFailure',

@@ -13,6 +13,11 @@ import {
 } from '../history/lookup-log';
 import { deriveLookupTarget } from '../privacy/lookup-target';
 import {
+  type DeprecationNotice,
+  readDeprecationNotice,
+  watchDeprecationNotice,
+} from '../service/deprecation-notice';
+import {
   type BaseUrlChoice,
   chooseServiceBaseUrl,
   resetServiceBaseUrl,
@@ -33,6 +38,8 @@ export interface OptionsState {
   baseUrlChoice: BaseUrlChoice | null;
   pauseRefused: boolean;
   dataCleared: boolean;
+  /** What the service said about retiring its route, if anything. */
+  deprecation: DeprecationNotice | null;
   actions: OptionsActions;
 }
 
@@ -53,15 +60,19 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
   const [baseUrlChoice, setBaseUrlChoice] = useState<BaseUrlChoice | null>(null);
   const [pauseRefused, setPauseRefused] = useState(false);
   const [dataCleared, setDataCleared] = useState(false);
+  const [deprecation, setDeprecation] = useState<DeprecationNotice | null>(null);
 
   useEffect(() => {
     readSettings().then(setSettings, onError);
     readLookupLog().then(setLog, onError);
+    readDeprecationNotice().then(setDeprecation, onError);
     const stopSettings = watchSettings(setSettings);
     const stopLog = watchLookupLog(setLog);
+    const stopDeprecation = watchDeprecationNotice(setDeprecation);
     return () => {
       stopSettings();
       stopLog();
+      stopDeprecation();
     };
   }, [onError]);
 
@@ -95,5 +106,5 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     clearLog: () => run(clearLookupLog()),
   };
 
-  return { settings, log, baseUrlChoice, pauseRefused, dataCleared, actions };
+  return { settings, log, baseUrlChoice, pauseRefused, dataCleared, deprecation, actions };
 }

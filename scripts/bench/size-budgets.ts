@@ -22,12 +22,13 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 12 * KB,
-    budget: 34 * KB,
+    budget: 35.5 * KB,
     note:
-      'goal 12 KB, budget 34 KB: measured 32.7 KB, dominated by our own lib/ code (20.5 KB with ' +
+      'goal 12 KB, budget 35.5 KB: measured 34.2 KB, dominated by our own lib/ code (22 KB with ' +
       'the ICANN top-level-domain table of the privacy policy, 5.3 KB: lookup service, consent ' +
-      'and settings, client, cache, retry gate, lookup log, schemas), zod/mini (5.6 KB), ' +
-      'ipaddr.js (3.0 KB) and http-cache-semantics (2.2 KB)',
+      'and settings, client with both error dialects, quota and deprecation notice, cache, retry ' +
+      'gate, lookup log, schemas), zod/mini (5.6 KB), ipaddr.js (3.0 KB) and ' +
+      'http-cache-semantics (2.2 KB)',
   },
   popup: {
     goal: 15 * KB,

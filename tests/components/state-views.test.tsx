@@ -237,3 +237,46 @@ describe('PopupView for a state it does not know', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 });
+
+describe("PopupView for the live service's answers", () => {
+  it('busy: says the service is limiting this network and when the next try is', () => {
+    renderView({ status: 'busy', target: TARGET, retryAt: NOW + 5 * 60_000 }, () => {});
+    expect(h1()).toBe('The report service is busy for this network');
+    expect(screen.getByText(/limiting lookups from this network/)).toBeTruthy();
+    expect(screen.getByText(/Nothing is wrong with this site or its report/)).toBeTruthy();
+    expect(screen.getByText(/^Next try after/)).toBeTruthy();
+  });
+
+  it('service moved: names the address, never "no report", with the service words and docs link', () => {
+    renderView({
+      status: 'service-moved',
+      target: TARGET,
+      message: 'No API route matches this path.',
+      documentationUrl: 'https://is-agentic.com/docs#errors',
+    });
+    expect(h1()).toBe('The service no longer answers at this address');
+    expect(screen.getByText(/check the service address in the options/)).toBeTruthy();
+    expect(screen.getByText('No API route matches this path.')).toBeTruthy();
+    expect(screen.queryByText('No readiness report yet')).toBeNull();
+    expect(screen.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe(
+      'https://is-agentic.com/docs#errors',
+    );
+  });
+
+  it('no report: shows the resolution in the service words as text, and its scan link', () => {
+    const resolution =
+      'Start a scan at https://is-agentic.com/scan/mvanhorn.com, wait for it to complete, and retry this request.';
+    renderView({
+      status: 'no-report',
+      target: TARGET,
+      message: 'No completed Is Agentic report is stored for this URL.',
+      resolution,
+      scanUrl: 'https://is-agentic.com/scan/mvanhorn.com',
+      documentationUrl: null,
+    });
+    expect(screen.getByText(resolution)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Scan this site/ }).getAttribute('href')).toBe(
+      'https://is-agentic.com/scan/mvanhorn.com',
+    );
+  });
+});

@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LIVE_ORIGIN } from '../fixtures/live-reports';
 import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
 import type { ReferenceServer } from '../reference-server/server';
@@ -135,6 +136,18 @@ const VIEWS: ViewCase[] = [
     open: () => popupOnSite(MISBEHAVING_ORIGINS.malformed, /could not read/),
   },
   {
+    // The live service's shape: a sentence for a label, long check names.
+    name: 'live-report',
+    screenshot: false,
+    open: () => popupOnSite(LIVE_ORIGIN, 'live.readiness-fixtures.com'),
+  },
+  {
+    name: 'service-moved',
+    screenshot: false,
+    open: () =>
+      popupOnSite(MISBEHAVING_ORIGINS.retired, 'The service no longer answers at this address'),
+  },
+  {
     name: 'not-looked-up',
     screenshot: true,
     async open() {
@@ -154,6 +167,13 @@ const VIEWS: ViewCase[] = [
       await expect.poll(() => popup.text('Automatic lookups are off').count()).toBe(1);
       return popup;
     },
+  },
+  {
+    // Last of the views that look a site up: a 429 pauses every lookup for its Retry-After.
+    name: 'busy',
+    screenshot: false,
+    open: () =>
+      popupOnSite(MISBEHAVING_ORIGINS.busy, 'The report service is busy for this network'),
   },
 ];
 

@@ -1,32 +1,37 @@
 /**
- * npm run reference-server -- [--port N] [--host H]
+ * npm run reference-server -- [--port N] [--host H] [--live]
  *
  * Starts the reference server with the bundled fixtures and built-in misbehaving sites,
  * prints what each fixture origin answers, and stops cleanly on Ctrl+C or SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { LIVE_ORIGIN } from '../fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import { describeMisbehaviour } from './misbehaviour';
 import {
   DEFAULT_REFERENCE_SERVER_HOST,
   DEFAULT_REFERENCE_SERVER_PORT,
+  type Dialect,
   type ReferenceServer,
   startReferenceServer,
 } from './server';
 
-const USAGE = `Usage: npm run reference-server -- [--port N] [--host H]
+const USAGE = `Usage: npm run reference-server -- [--port N] [--host H] [--live]
 
   --port N   port to listen on (default ${DEFAULT_REFERENCE_SERVER_PORT}; 0 picks a free one)
   --host H   address to listen on (default ${DEFAULT_REFERENCE_SERVER_HOST})
+  --live     answer as the live service does: problem details, rate limits (120 per 60 s),
+             /api/v1/report beside the deprecated /api/report, sentence labels
 `;
 
-function parseOptions(argv: string[]): { port: number; host: string } {
+function parseOptions(argv: string[]): { port: number; host: string; dialect: Dialect } {
   const { values } = parseArgs({
     args: argv,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      live: { type: 'boolean' },
     },
     strict: true,
   });
@@ -38,7 +43,11 @@ function parseOptions(argv: string[]): { port: number; host: string } {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
   }
-  return { port, host: values.host ?? DEFAULT_REFERENCE_SERVER_HOST };
+  return {
+    port,
+    host: values.host ?? DEFAULT_REFERENCE_SERVER_HOST,
+    dialect: values.live ? 'live' : 'contract',
+  };
 }
 
 /** One row per origin the server knows, in the order a person would try them. */
@@ -52,6 +61,8 @@ function siteTable(server: ReferenceServer): string {
     const score = report?.score === null ? 'no score' : `score ${report?.score}`;
     rows.push([origin, `200 report, ${score} (${report?.score_label})`]);
   }
+  const live = reports.get(LIVE_ORIGIN);
+  rows.push([LIVE_ORIGIN, `200 live-shaped report, score ${live?.score} (${live?.score_label})`]);
   rows.push([UNSCANNED_ORIGIN, '404 no report stored']);
   for (const [origin, misbehaviour] of misbehaviours) {
     if (!fixtureOrigins.has(origin)) rows.push([origin, describeMisbehaviour(misbehaviour)]);
@@ -64,9 +75,14 @@ function siteTable(server: ReferenceServer): string {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const server = await startReferenceServer(options);
+  const routes =
+    server.dialect === 'live'
+      ? `  ${server.baseUrl}/api/v1/report?url=<origin>   (live dialect)
+  ${server.baseUrl}/api/report?url=<origin>      (deprecated alias)`
+      : `  ${server.baseUrl}/api/report?url=<origin>`;
   process.stdout.write(`Reference server listening on ${server.baseUrl}
 
-  ${server.baseUrl}/api/report?url=<origin>
+${routes}
 
 ${siteTable(server)}
 

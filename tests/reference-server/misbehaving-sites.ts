@@ -14,6 +14,8 @@ export const MISBEHAVING_ORIGINS = {
   malformed: `http://malformed.${FIXTURE_DOMAIN}`,
   wrongType: `http://wrong-type.${FIXTURE_DOMAIN}`,
   huge: `http://huge.${FIXTURE_DOMAIN}`,
+  busy: `http://busy.${FIXTURE_DOMAIN}`,
+  retired: `http://retired-route.${FIXTURE_DOMAIN}`,
 } as const;
 
 export type MisbehavingSiteName = keyof typeof MISBEHAVING_ORIGINS;
@@ -58,6 +60,16 @@ export const MISBEHAVING_SITES: Record<MisbehavingSiteName, MisbehavingSite> = {
   huge: {
     origin: MISBEHAVING_ORIGINS.huge,
     misbehaviour: { kind: 'huge-body', bytes: HUGE_BODY_BYTES },
+    reportFrom: 'mid',
+  },
+  busy: {
+    origin: MISBEHAVING_ORIGINS.busy,
+    misbehaviour: { kind: 'busy', retryAfter: '60' },
+    reportFrom: 'mid',
+  },
+  retired: {
+    origin: MISBEHAVING_ORIGINS.retired,
+    misbehaviour: { kind: 'route-gone' },
     reportFrom: 'mid',
   },
 };

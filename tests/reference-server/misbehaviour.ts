@@ -42,7 +42,19 @@ export type Misbehaviour =
    * The normal answer with a Date header `offsetMs` away from the server's real clock, as from
    * a server whose clock is wrong (or a client's).
    */
-  | { kind: 'skewed-clock'; offsetMs: number };
+  | { kind: 'skewed-clock'; offsetMs: number }
+  /**
+   * 429, as the live service answers a network that spent its quota: problem details with
+   * code `rate_limit_exceeded` in live mode, the contract's Error shape otherwise; Retry-After
+   * when given.
+   */
+  | { kind: 'busy'; retryAfter?: string }
+  /**
+   * The report route is gone, as the day the deprecated alias is retired: in live mode a 404
+   * problem with code `api_route_not_found`, otherwise a plain-text 404 from a server that has
+   * no such route.
+   */
+  | { kind: 'route-gone' };
 
 export type HtmlErrorStatus = 200 | 500 | 502;
 export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
@@ -76,6 +88,7 @@ export function assertNever(value: never): never {
 export function assertValidMisbehaviour(misbehaviour: Misbehaviour): void {
   switch (misbehaviour.kind) {
     case 'unavailable':
+    case 'busy':
       if (misbehaviour.retryAfter !== undefined && !isHeaderValue(misbehaviour.retryAfter)) {
         throw new Error(`retryAfter is not a valid header value: ${misbehaviour.retryAfter}`);
       }
@@ -111,6 +124,7 @@ export function assertValidMisbehaviour(misbehaviour: Misbehaviour): void {
       return;
     case 'empty-body':
     case 'never-answers':
+    case 'route-gone':
       return;
     case 'redirect':
       if (misbehaviour.status !== undefined) {
@@ -146,6 +160,12 @@ export function describeMisbehaviour(misbehaviour: Misbehaviour): string {
       return misbehaviour.retryAfter === undefined
         ? '503 unavailable'
         : `503 unavailable, Retry-After: ${misbehaviour.retryAfter}`;
+    case 'busy':
+      return misbehaviour.retryAfter === undefined
+        ? '429 busy (rate limited)'
+        : `429 busy (rate limited), Retry-After: ${misbehaviour.retryAfter}`;
+    case 'route-gone':
+      return '404, the report route is gone (api_route_not_found in live mode)';
     case 'slow':
       return `normal answer after ${misbehaviour.delayMs} ms`;
     case 'malformed-json':

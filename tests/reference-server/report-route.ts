@@ -10,15 +10,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MAX_URL_LENGTH } from '../../lib/contract/report-schema';
+import { type Dialect, type ProblemCode, sendProblem } from './live-dialect';
 import { assertNever, DEFAULT_REDIRECT_STATUS, type Misbehaviour } from './misbehaviour';
 import { type ReportTable, standInReport } from './report-store';
 import {
+  type ExtraHeaders,
   errorBody,
   HTML_CONTENT_TYPE,
   htmlErrorPage,
   JSON_CONTENT_TYPE,
   sendBody,
   sendJson,
+  sendText,
   streamPaddedJson,
 } from './responses';
 
@@ -26,6 +29,8 @@ export const DEFAULT_CACHE_CONTROL = 'max-age=300';
 
 export interface ReportRouteContext {
   baseUrl: string;
+  /** The contract's Error bodies, or the live service's problem details. */
+  dialect: Dialect;
   reports: ReportTable;
   misbehaviourFor(origin: string): Misbehaviour | undefined;
   cacheControlFor(origin: string): string;
@@ -69,30 +74,86 @@ export function scanUrl(baseUrl: string, url: URL): string {
   return `${baseUrl}/scan/${url.host}`;
 }
 
+interface ServiceError {
+  status: number;
+  code: ProblemCode;
+  detail: string;
+  /** The live dialect's advice; the scan link goes in here, where the live service puts it. */
+  resolution: string;
+  scanUrl?: string;
+  documentationUrl?: string;
+  headers?: ExtraHeaders;
+}
+
+/** An error in the server's dialect: the contract's Error, or the live service's problem. */
+function sendServiceError(
+  response: ServerResponse,
+  context: ReportRouteContext,
+  instance: string,
+  error: ServiceError,
+): void {
+  if (context.dialect === 'live') {
+    sendProblem(response, context.baseUrl, { ...error, instance }, error.headers);
+    return;
+  }
+  const links: { scanUrl?: string; documentationUrl?: string } = {};
+  if (error.scanUrl !== undefined) links.scanUrl = error.scanUrl;
+  if (error.documentationUrl !== undefined) links.documentationUrl = error.documentationUrl;
+  sendJson(response, error.status, errorBody(error.detail, links), error.headers);
+}
+
+/** A 404 for a route that does not exist, in the server's dialect. */
+export function sendRouteNotFound(
+  response: ServerResponse,
+  context: Pick<ReportRouteContext, 'dialect' | 'baseUrl'>,
+  instance: string,
+): void {
+  if (context.dialect === 'live') {
+    sendProblem(response, context.baseUrl, {
+      status: 404,
+      code: 'api_route_not_found',
+      detail: 'No API route matches this path.',
+      resolution: `Use GET ${context.baseUrl}/api/v1/report?url=<url>.`,
+      instance,
+    });
+    return;
+  }
+  sendText(response, 404, 'Not found');
+}
+
 export async function handleReportRequest(
   request: IncomingMessage,
   response: ServerResponse,
   query: string,
   context: ReportRouteContext,
 ): Promise<void> {
+  const instance = request.url ?? '';
   if (request.method !== 'GET') {
-    sendJson(response, 405, errorBody('Only GET is allowed on /api/report.'), { Allow: 'GET' });
+    sendServiceError(response, context, instance, {
+      status: 405,
+      code: 'method_not_allowed',
+      detail: 'Only GET is allowed on /api/report.',
+      resolution: 'Send a GET request.',
+      headers: { Allow: 'GET' },
+    });
     return;
   }
   const check = checkUrlParameter(query);
   if (!check.ok) {
-    sendJson(
-      response,
-      400,
-      errorBody(check.problem, { documentationUrl: documentationUrl(context.baseUrl) }),
-    );
+    sendServiceError(response, context, instance, {
+      status: 400,
+      code: 'invalid_url',
+      detail: check.problem,
+      resolution: 'Send one absolute http or https URL in the url query parameter.',
+      documentationUrl: documentationUrl(context.baseUrl),
+    });
     return;
   }
   const misbehaviour = context.misbehaviourFor(check.url.origin);
   if (misbehaviour === undefined) {
-    answerNormally(response, check.url, context);
+    answerNormally(response, check.url, context, instance);
   } else {
-    await misbehave(response, check.url, misbehaviour, context);
+    await misbehave(response, check.url, misbehaviour, context, instance);
   }
 }
 
@@ -101,6 +162,7 @@ function answerNormally(
   response: ServerResponse,
   url: URL,
   context: ReportRouteContext,
+  instance: string,
   options: { cacheControl?: string; date?: string } = {},
 ): void {
   const { cacheControl } = options;
@@ -114,16 +176,20 @@ function answerNormally(
     });
     return;
   }
-  sendJson(
-    response,
-    404,
-    errorBody('No completed report is stored for this URL.', {
-      scanUrl: scanUrl(context.baseUrl, url),
-      documentationUrl: documentationUrl(context.baseUrl),
-    }),
+  const scan = scanUrl(context.baseUrl, url);
+  sendServiceError(response, context, instance, {
+    status: 404,
+    code: 'report_not_found',
+    detail:
+      context.dialect === 'live'
+        ? 'No completed Is Agentic report is stored for this URL.'
+        : 'No completed report is stored for this URL.',
+    resolution: `Start a scan at ${scan}, wait for it to complete, and retry this request.`,
+    scanUrl: scan,
+    documentationUrl: documentationUrl(context.baseUrl),
     // The contract gives 404 no Cache-Control; one is sent only when a test asks for it.
-    cacheControl === undefined ? date : { ...date, 'Cache-Control': cacheControl },
-  );
+    headers: cacheControl === undefined ? date : { ...date, 'Cache-Control': cacheControl },
+  });
 }
 
 async function misbehave(
@@ -131,6 +197,7 @@ async function misbehave(
   url: URL,
   misbehaviour: Misbehaviour,
   context: ReportRouteContext,
+  instance: string,
 ): Promise<void> {
   /** Whatever report body a misbehaviour sends: the stored one, else a stand-in. */
   const reportBody = () =>
@@ -138,12 +205,27 @@ async function misbehave(
 
   switch (misbehaviour.kind) {
     case 'unavailable':
-      sendJson(
-        response,
-        503,
-        errorBody('Stored report data is temporarily unavailable.'),
-        misbehaviour.retryAfter === undefined ? {} : { 'Retry-After': misbehaviour.retryAfter },
-      );
+      sendServiceError(response, context, instance, {
+        status: 503,
+        code: 'report_temporarily_unavailable',
+        detail: 'Stored report data is temporarily unavailable.',
+        resolution: 'Retry after the time in Retry-After.',
+        headers:
+          misbehaviour.retryAfter === undefined ? {} : { 'Retry-After': misbehaviour.retryAfter },
+      });
+      return;
+    case 'busy':
+      sendServiceError(response, context, instance, {
+        status: 429,
+        code: 'rate_limit_exceeded',
+        detail: 'Too many report lookups from this address.',
+        resolution: 'Wait for the time in Retry-After, then retry this request.',
+        headers:
+          misbehaviour.retryAfter === undefined ? {} : { 'Retry-After': misbehaviour.retryAfter },
+      });
+      return;
+    case 'route-gone':
+      sendRouteNotFound(response, context, instance);
       return;
     case 'slow':
       try {
@@ -152,7 +234,7 @@ async function misbehave(
         return; // the server is closing; its connections are being torn down anyway
       }
       if (response.destroyed) return; // the client gave up waiting
-      answerNormally(response, url, context);
+      answerNormally(response, url, context, instance);
       return;
     case 'malformed-json': {
       const json = JSON.stringify(reportBody());
@@ -174,7 +256,7 @@ async function misbehave(
       });
       return;
     case 'cache-control':
-      answerNormally(response, url, context, { cacheControl: misbehaviour.value });
+      answerNormally(response, url, context, instance, { cacheControl: misbehaviour.value });
       return;
     case 'html-error-page':
       sendBody(response, misbehaviour.status, HTML_CONTENT_TYPE, htmlErrorPage());
@@ -207,7 +289,7 @@ async function misbehave(
       sendBody(response, misbehaviour.status, JSON_CONTENT_TYPE, misbehaviour.body);
       return;
     case 'skewed-clock':
-      answerNormally(response, url, context, {
+      answerNormally(response, url, context, instance, {
         date: new Date(Date.now() + misbehaviour.offsetMs).toUTCString(),
       });
       return;

@@ -4,6 +4,10 @@
  * service. It serves the shared fixture reports by origin, records every request, and can be
  * told per origin to misbehave in the ways a real service or network might.
  *
+ * Two dialects: the contract's (the default, exact to lib/contract/openapi.json) and the live
+ * service's (`dialect: 'live'`, see live-dialect.ts): problem details, rate limits with a real
+ * limiter, /api/v1/report beside the deprecated /api/report, sentence labels.
+ *
  * Node's http module only: nothing that could smooth over a protocol detail the extension
  * has to cope with (content types, lengths, chunking, missing CORS headers).
  */
@@ -11,18 +15,30 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { REPORT_PATH } from '../../lib/service/service-base-url';
+import { LIVE_ORIGIN, liveFixtureReports, liveSiteReport } from '../fixtures/live-reports';
 import { docsPage, hostFromScanPath, reportForHost, scanPage } from './human-pages';
+import {
+  type Dialect,
+  deprecationHeaders,
+  LIVE_RATE_LIMIT,
+  LIVE_REPORT_PATH,
+  type RateLimit,
+  RateLimiter,
+  sendProblem,
+} from './live-dialect';
 import { builtInMisbehaviours } from './misbehaving-sites';
 import { assertValidMisbehaviour, type Misbehaviour } from './misbehaviour';
 import {
   DEFAULT_CACHE_CONTROL,
   handleReportRequest,
   type ReportRouteContext,
+  sendRouteNotFound,
 } from './report-route';
 import { buildReportTable, type ReportTable } from './report-store';
 import { type RecordedRequest, RequestLog } from './request-log';
 import { sendHtml, sendJson, sendText } from './responses';
 
+export type { Dialect, RateLimit } from './live-dialect';
 export type { Misbehaviour } from './misbehaviour';
 export type { RecordedRequest } from './request-log';
 
@@ -50,6 +66,10 @@ export interface ReferenceServerOptions {
   extraReports?: (baseUrl: string) => Record<string, ScanReport>;
   /** How many requests the log keeps, oldest dropped first. */
   requestLogLimit?: number;
+  /** 'contract' (default): exactly the contract. 'live': as the live service answers. */
+  dialect?: Dialect;
+  /** The live dialect's limiter per client address; default 120 per 60 s. Live mode only. */
+  rateLimit?: RateLimit;
 }
 
 export interface ReferenceServer {
@@ -64,12 +84,16 @@ export interface ReferenceServer {
    */
   lookedUp(origin?: string): (string | null)[];
   clearRequests(): void;
+  /** How many lookups (either report route) were answered with `status` since the start. */
+  lookupsAnswered(status: number): number;
   /** Sets (or with null, removes) the misbehaviour for an origin; a URL's path is ignored. */
   setMisbehaviour(origin: string, misbehaviour: Misbehaviour | null): void;
   /** The misbehaviours in force, by origin. */
   misbehaviours(): ReadonlyMap<string, Misbehaviour>;
   /** The stored reports, by origin. */
   reports(): ReportTable;
+  /** The dialect the server speaks. */
+  dialect: Dialect;
   /** Stops listening, cuts open connections (slow answers included) and resolves when done. */
   close(): Promise<void>;
 }
@@ -104,19 +128,28 @@ export async function startReferenceServer(
     setMisbehaviour(origin, misbehaviour);
   }
 
+  const dialect = options.dialect ?? 'contract';
+  const limiter = dialect === 'live' ? new RateLimiter(options.rateLimit ?? LIVE_RATE_LIMIT) : null;
   const log = new RequestLog(options.requestLogLimit);
   const closing = new AbortController();
   // Filled in once the server listens: the port is not known before.
   let context: ReportRouteContext | undefined;
 
+  const lookupStatuses = new Map<number, number>();
   const server = createServer((request, response) => {
     const target = splitTarget(request.url ?? '/');
     log.record(request, target);
+    if (target.path === REPORT_PATH || target.path === LIVE_REPORT_PATH) {
+      response.once('finish', () => {
+        const count = lookupStatuses.get(response.statusCode) ?? 0;
+        lookupStatuses.set(response.statusCode, count + 1);
+      });
+    }
     if (context === undefined) {
       sendText(response, 503, 'Starting up');
       return;
     }
-    route(request, response, target, context, log).catch((error: unknown) => {
+    route(request, response, target, context, log, limiter).catch((error: unknown) => {
       if (response.headersSent) {
         response.destroy();
       } else {
@@ -135,9 +168,16 @@ export async function startReferenceServer(
 
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://${urlHost(host)}:${port}`;
-  const reports = buildReportTable(baseUrl, options.extraReports?.(baseUrl));
+  // The live-shaped site is there in both dialects: its report keeps the contract too.
+  const dialectReports =
+    dialect === 'live' ? liveFixtureReports(baseUrl) : { [LIVE_ORIGIN]: liveSiteReport(baseUrl) };
+  const reports = buildReportTable(baseUrl, {
+    ...dialectReports,
+    ...options.extraReports?.(baseUrl),
+  });
   context = {
     baseUrl,
+    dialect,
     reports,
     misbehaviourFor: (origin) => misbehaviours.get(origin),
     cacheControlFor: (origin) => cacheControl.get(origin) ?? defaultCacheControl,
@@ -152,13 +192,15 @@ export async function startReferenceServer(
     lookedUp: (origin) =>
       log
         .entries()
-        .filter((request) => request.path === REPORT_PATH)
+        .filter((request) => request.path === REPORT_PATH || request.path === LIVE_REPORT_PATH)
         .map((request) => request.url)
         .filter((url) => origin === undefined || url === origin),
     clearRequests: () => log.clear(),
+    lookupsAnswered: (status) => lookupStatuses.get(status) ?? 0,
     setMisbehaviour,
     misbehaviours: () => new Map(misbehaviours),
     reports: () => reports,
+    dialect,
     close: () => {
       closed ??= new Promise<void>((resolve, reject) => {
         closing.abort();
@@ -177,8 +219,13 @@ async function route(
   target: { path: string; query: string },
   context: ReportRouteContext,
   log: RequestLog,
+  limiter: RateLimiter | null,
 ): Promise<void> {
   const { path, query } = target;
+  if (context.dialect === 'live' && path.startsWith('/api/')) {
+    await routeLiveApi(request, response, target, context, limiter);
+    return;
+  }
   if (path === REPORT_PATH) {
     await handleReportRequest(request, response, query, context);
     return;
@@ -204,6 +251,50 @@ async function route(
     }
   }
   sendText(response, 404, 'Not found');
+}
+
+/**
+ * The live service's API: every answer counted against the client's quota and carrying its
+ * rate-limit fields, the deprecated alias marked as such, any other API path a problem.
+ */
+async function routeLiveApi(
+  request: IncomingMessage,
+  response: ServerResponse,
+  target: { path: string; query: string },
+  context: ReportRouteContext,
+  limiter: RateLimiter | null,
+): Promise<void> {
+  const instance = request.url ?? '';
+  // Set before the answer is written: writeHead merges them with the answer's own.
+  if (target.path === REPORT_PATH) {
+    for (const [name, value] of Object.entries(deprecationHeaders(context.baseUrl))) {
+      response.setHeader(name, value);
+    }
+  }
+  const verdict = limiter?.take(request.socket.remoteAddress ?? 'unknown');
+  for (const [name, value] of Object.entries(verdict?.headers ?? {})) {
+    response.setHeader(name, value);
+  }
+  if (verdict !== undefined && !verdict.allowed) {
+    sendProblem(
+      response,
+      context.baseUrl,
+      {
+        status: 429,
+        code: 'rate_limit_exceeded',
+        detail: 'Too many report lookups from this address.',
+        resolution: 'Wait for the time in Retry-After, then retry this request.',
+        instance,
+      },
+      { 'Retry-After': String(verdict.resetSeconds) },
+    );
+    return;
+  }
+  if (target.path === REPORT_PATH || target.path === LIVE_REPORT_PATH) {
+    await handleReportRequest(request, response, target.query, context);
+    return;
+  }
+  sendRouteNotFound(response, context, instance);
 }
 
 /**

@@ -67,6 +67,8 @@ describe('badgeFor', () => {
     { status: 'unavailable', target, cause: 'service', retryAt: null },
     { status: 'invalid-response', target, problem: 'score: too big' },
     { status: 'rejected', target, message: null },
+    { status: 'busy', target, retryAt: null },
+    { status: 'service-moved', target, message: null, documentationUrl: null },
     { status: 'not-looked-up', reason: 'private-address' },
   ];
 
@@ -128,6 +130,14 @@ describe('badgeFor titles in words', () => {
     [
       { status: 'invalid-response', target, problem: 'x' },
       "Agent readiness for mid.readiness-fixtures.com: the service's answer could not be read",
+    ],
+    [
+      { status: 'busy', target, retryAt: null },
+      'Agent readiness for mid.readiness-fixtures.com: the report service is limiting lookups from this network for a moment',
+    ],
+    [
+      { status: 'service-moved', target, message: null, documentationUrl: null },
+      'Agent readiness for mid.readiness-fixtures.com: the report service no longer answers at this address',
     ],
     [{ status: 'not-looked-up', reason: 'paused' }, 'Not looked up: paused on this site'],
   ])('says %j in words', (view, title) => {

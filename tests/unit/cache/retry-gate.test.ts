@@ -5,6 +5,8 @@ import {
   BACKOFF_CAP_MS,
   backoffDelayMs,
   createRetryGate,
+  DEFAULT_BUSY_PAUSE_MS,
+  MAX_BUSY_PAUSE_MS,
 } from '../../../lib/cache/retry-gate';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { fixtureReports } from '../../fixtures/reports';
@@ -145,5 +147,71 @@ describe('createRetryGate', () => {
     const stored = await fakeBrowser.storage.local.get();
     const record = Object.values(stored)[0] as { targetNotBefore: Record<string, number> };
     expect(record.targetNotBefore).toEqual({ [OTHER]: NOW + 180_000 });
+  });
+});
+
+describe('createRetryGate: the service being busy, and its quota', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+  const gate = () => createRetryGate({ baseUrl: 'https://reports.example', random: () => 0.5 });
+  const busy = (retryAt: number | null): LookupOutcome => ({
+    kind: 'busy',
+    retryAt,
+    message: null,
+    response: { status: 429, headers: {} },
+  });
+  const reportWith = (headers: Record<string, string>): LookupOutcome =>
+    ({
+      ...REPORT,
+      response: { status: 200, headers },
+    }) as LookupOutcome;
+
+  it('a 429 pauses every site until its retry time, named as busy', async () => {
+    const g = gate();
+    await g.record(SITE, busy(NOW + 20_000), NOW);
+    expect(await g.pauseFor(OTHER, NOW)).toStrictEqual({ until: NOW + 20_000, busy: true });
+    expect(await g.admit(OTHER, NOW + 19_999)).toStrictEqual({ until: NOW + 20_000, busy: true });
+    expect(await g.admit(OTHER, NOW + 20_000)).toBeNull();
+    expect(await g.pauseFor(SITE, NOW)).toStrictEqual({ until: NOW + 20_000, busy: true });
+  });
+
+  it('a 429 naming no time pauses for a minute; one naming an absurd time is capped', async () => {
+    const g = gate();
+    await g.record(SITE, busy(null), NOW);
+    expect((await g.pauseFor(OTHER, NOW))?.until).toBe(NOW + DEFAULT_BUSY_PAUSE_MS);
+    await g.record(SITE, busy(NOW + 24 * 60 * 60_000), NOW);
+    expect((await g.pauseFor(OTHER, NOW))?.until).toBe(NOW + MAX_BUSY_PAUSE_MS);
+  });
+
+  it('a 429 is no failure: it neither starts the backoff nor ends one', async () => {
+    const g = gate();
+    await g.record(SITE, busy(NOW + 1000), NOW);
+    await g.record(SITE, busy(NOW + 1000), NOW);
+    expect(await g.pauseFor(OTHER, NOW + 1000)).toBeNull();
+  });
+
+  it('spends the stated quota before each request and stops at none left', async () => {
+    const g = gate();
+    await g.record(SITE, reportWith({ 'ratelimit-remaining': '2', 'ratelimit-reset': '30' }), NOW);
+    expect(await g.admit(OTHER, NOW)).toBeNull();
+    expect(await g.admit(OTHER, NOW)).toBeNull();
+    expect(await g.admit(OTHER, NOW)).toStrictEqual({ until: NOW + 30_000, busy: true });
+    // The window reopens at the stated reset.
+    expect(await g.admit(OTHER, NOW + 30_000)).toBeNull();
+  });
+
+  it('an answer saying none remain pauses until the reset; a later answer with more lifts it', async () => {
+    const g = gate();
+    await g.record(SITE, reportWith({ ratelimit: '"public-report";r=0;t=12' }), NOW);
+    expect(await g.pauseFor(OTHER, NOW)).toStrictEqual({ until: NOW + 12_000, busy: true });
+    await g.record(SITE, reportWith({ ratelimit: '"public-report";r=120;t=60' }), NOW + 12_000);
+    expect(await g.pauseFor(OTHER, NOW + 12_000)).toBeNull();
+  });
+
+  it('without rate-limit headers nothing is counted', async () => {
+    const g = gate();
+    await g.record(SITE, REPORT, NOW);
+    for (let i = 0; i < 300; i += 1) expect(await g.admit(OTHER, NOW)).toBeNull();
   });
 });

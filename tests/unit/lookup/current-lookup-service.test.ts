@@ -17,6 +17,7 @@ function fakeService(baseUrl: string, calls: string[]): LookupService {
     forgetTab: record('forgetTab'),
     showSite: record('showSite'),
     reconcile: record('reconcile'),
+    lookUpWaitingTabs: record('lookUpWaitingTabs'),
   };
 }
 

@@ -47,6 +47,8 @@ function memoryCache(initial: CachedAnswer | null = null): ReportCache {
 
 const openGate: RetryGate = {
   blockedUntil: async () => null,
+  pauseFor: async () => null,
+  admit: async () => null,
   record: async () => null,
   purgeExpired: async () => {},
 };
@@ -92,7 +94,9 @@ describe('lookup-result.ts', () => {
   });
 
   it('shows a blocked site without a stored copy as unavailable until the retry time', () => {
-    expect(viewOfResult(HIGH, { kind: 'blocked', retryAt: NOW + 5000, standIn: null })).toEqual({
+    expect(
+      viewOfResult(HIGH, { kind: 'blocked', busy: false, retryAt: NOW + 5000, standIn: null }),
+    ).toEqual({
       status: 'unavailable',
       target: HIGH,
       cause: 'service',
@@ -134,7 +138,7 @@ describe('shared-lookups.ts', () => {
     const lookups = createSharedLookups({
       lookupReport,
       cache: memoryCache(),
-      retryGate: { ...openGate, blockedUntil: async () => NOW + 30_000 },
+      retryGate: { ...openGate, admit: async () => ({ until: NOW + 30_000, busy: false }) },
       now: () => NOW,
     });
     expect(await lookups.lookedUpView(HIGH, true)).toMatchObject({

@@ -551,3 +551,110 @@ describe('showSite (the link menu: a site outside any tab)', () => {
     expect(t.lookupReport).not.toHaveBeenCalled();
   });
 });
+
+describe('createLookupService: a busy service (429 or a spent quota)', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  function busyWorld(answer: (target: string) => LookupOutcome) {
+    let clock = START;
+    const world = new TabWorld();
+    const lookupReport = vi.fn(async (target: string) => answer(target));
+    const wakeAt = vi.fn();
+    const worker = startWorker({
+      world,
+      lookupReport,
+      now: () => clock,
+      onError: (error) => {
+        throw error;
+      },
+      wakeAt,
+    });
+    const show = async (url: string) => {
+      const tabId = world.open(url);
+      return { tabId, view: await worker.service.showTab(tabId) };
+    };
+    return {
+      world,
+      worker,
+      lookupReport,
+      wakeAt,
+      show,
+      advance: (ms: number) => {
+        clock += ms;
+      },
+    };
+  }
+
+  const withQuota = (report: ScanReport, remaining: number, resetSeconds: number) => ({
+    kind: 'report' as const,
+    report,
+    response: {
+      status: 200,
+      headers: {
+        'cache-control': 'max-age=300',
+        'ratelimit-remaining': String(remaining),
+        'ratelimit-reset': String(resetSeconds),
+      },
+    },
+  });
+
+  it('after an answer saying none remain, the next site waits as busy and is looked up when the window reopens', async () => {
+    const t = busyWorld((target) =>
+      withQuota(target === HIGH ? reports.high : reports.mid, target === HIGH ? 0 : 119, 30),
+    );
+    expect((await t.show(HIGH)).view).toMatchObject({ status: 'report' });
+    const waiting = await t.show(MID);
+    expect(waiting.view).toStrictEqual({ status: 'busy', target: MID, retryAt: START + 30_000 });
+    expect(t.lookupReport).toHaveBeenCalledTimes(1);
+    expect(t.wakeAt).toHaveBeenCalledWith(START + 30_000);
+    expect(t.world.badges.get(waiting.tabId)?.status).toBe('busy');
+
+    t.advance(30_000);
+    await t.worker.service.lookUpWaitingTabs();
+    expect(t.lookupReport.mock.calls.map(([target]) => target)).toEqual([HIGH, MID]);
+    expect(t.world.badges.get(waiting.tabId)?.status).toBe('report');
+  });
+
+  it('a 429 shows busy, sends nothing more until Retry-After, and a refresh does not get past it', async () => {
+    const t = busyWorld(() => ({
+      kind: 'busy',
+      retryAt: START + 20_000,
+      message: 'Too many requests.',
+      response: { status: 429, headers: {} },
+    }));
+    expect((await t.show(HIGH)).view).toStrictEqual({
+      status: 'busy',
+      target: HIGH,
+      retryAt: START + 20_000,
+    });
+    const other = t.world.open(LOW);
+    expect(await t.worker.service.showTab(other, { force: true })).toMatchObject({
+      status: 'busy',
+    });
+    expect(await t.worker.service.showSite(`${MID}/page`, { force: true })).toMatchObject({
+      status: 'busy',
+    });
+    expect(t.lookupReport).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cached report stays on screen, marked stale, while the service is busy', async () => {
+    let busy = false;
+    const t = busyWorld(() =>
+      busy
+        ? {
+            kind: 'busy',
+            retryAt: START + 600_000,
+            message: null,
+            response: { status: 429, headers: {} },
+          }
+        : reportOutcome(reports.high, 'max-age=60, stale-if-error=86400'),
+    );
+    await t.show(HIGH);
+    busy = true;
+    t.advance(120_000);
+    const { view } = await t.show(HIGH);
+    expect(view).toMatchObject({ status: 'report', target: HIGH, stale: true });
+  });
+});

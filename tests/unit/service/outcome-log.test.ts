@@ -21,6 +21,10 @@ const quiet: [string, LookupOutcome][] = [
   ['unavailable', { kind: 'unavailable', retryAt: null, response: { status: 503, headers: {} } }],
   ['a network failure', { kind: 'network-failure', message: 'Failed to fetch' }],
   ['a timeout', { kind: 'timeout', timeoutMs: 8000 }],
+  [
+    'a busy service (429)',
+    { kind: 'busy', retryAt: null, message: null, response: { status: 429, headers: {} } },
+  ],
 ];
 
 describe('outcomeWarning', () => {
@@ -33,6 +37,17 @@ describe('outcomeWarning', () => {
     expect(warning).toBe(
       `Agent Readiness Badge: the report service refused the lookup of ${TARGET} (HTTP 400: url must be an absolute URL). The extension sent a request the service does not accept; it is not retried automatically.`,
     );
+  });
+
+  it('names a retired route: the extension needs an update or the base URL is wrong', () => {
+    const warning = outcomeWarning('https://example.org', {
+      kind: 'service-moved',
+      message: 'No API route matches this path.',
+      documentationUrl: null,
+      response: { status: 404, headers: {} },
+    });
+    expect(warning).toContain('no longer answers lookups at its configured address (HTTP 404');
+    expect(warning).toContain('needs an update, or the service address in the options is wrong');
   });
 
   it('keeps a long server message short', () => {

@@ -150,6 +150,7 @@ describe('createReportClient: outcomes by response', () => {
       {
         kind: 'no-report',
         message: 'No completed report is stored for this URL.',
+        resolution: null,
         scanUrl: 'https://is-agentic.com/scan?url=x',
         documentationUrl: 'https://is-agentic.com/developers',
         response: { status: 404, headers: JSON_HEADERS },
@@ -161,6 +162,7 @@ describe('createReportClient: outcomes by response', () => {
       {
         kind: 'no-report',
         message: 'Not found',
+        resolution: null,
         scanUrl: null,
         documentationUrl: null,
         response: { status: 404, headers: JSON_HEADERS },
@@ -172,6 +174,7 @@ describe('createReportClient: outcomes by response', () => {
       {
         kind: 'no-report',
         message: 'Not found',
+        resolution: null,
         scanUrl: null,
         documentationUrl: null,
         response: { status: 404, headers: JSON_HEADERS },
@@ -183,6 +186,7 @@ describe('createReportClient: outcomes by response', () => {
       {
         kind: 'no-report',
         message: null,
+        resolution: null,
         scanUrl: null,
         documentationUrl: null,
         response: { status: 404, headers: JSON_HEADERS },
@@ -194,22 +198,22 @@ describe('createReportClient: outcomes by response', () => {
       {
         kind: 'no-report',
         message: null,
+        resolution: null,
         scanUrl: null,
         documentationUrl: null,
         response: { status: 404, headers: JSON_HEADERS },
       },
     ],
     [
-      '404 from something answering with HTML',
+      '404 from something answering with HTML: not the service, so not "no report"',
       () =>
         new Response('<h1>Not Found</h1>', {
           status: 404,
           headers: { 'content-type': 'text/html' },
         }),
       {
-        kind: 'no-report',
+        kind: 'service-moved',
         message: null,
-        scanUrl: null,
         documentationUrl: null,
         response: { status: 404, headers: { 'content-type': 'text/html' } },
       },
@@ -691,5 +695,145 @@ describe('createReportClient: configuration', () => {
     ['a negative cap', { maxBodyBytes: -1 }],
   ])('refuses %s when built', (_case, deps) => {
     expect(() => createReportClient({ baseUrl: BASE_URL, ...deps })).toThrow();
+  });
+});
+
+describe('createReportClient: the live service dialect (problem details, 429, retired routes)', () => {
+  const LIVE_BASE = 'https://is-agentic.com';
+  const PROBLEM_HEADERS = { 'content-type': 'application/problem+json' };
+  const problem = (status: number, body: object, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { ...PROBLEM_HEADERS, ...headers } });
+  const lookUp = (respond: () => Response) =>
+    clientAnswering(respond, { baseUrl: LIVE_BASE }).client.lookupReport(ORIGIN);
+
+  const NOT_FOUND = {
+    type: 'https://is-agentic.com/docs#report-not-found',
+    title: 'Completed report not found',
+    status: 404,
+    detail: 'No completed Is Agentic report is stored for this URL.',
+    instance: '/api/v1/report?url=https%3A%2F%2Fmvanhorn.com',
+    code: 'report_not_found',
+    resolution:
+      'Start a scan at https://is-agentic.com/scan/mvanhorn.com, wait for it to complete, and retry this request.',
+    documentation_url: 'https://is-agentic.com/docs#errors',
+  };
+
+  it('reads a captured report_not_found problem: its words, and the scan link from resolution', async () => {
+    expect(await lookUp(() => problem(404, NOT_FOUND))).toMatchObject({
+      kind: 'no-report',
+      message: 'No completed Is Agentic report is stored for this URL.',
+      resolution: NOT_FOUND.resolution,
+      scanUrl: 'https://is-agentic.com/scan/mvanhorn.com',
+      documentationUrl: 'https://is-agentic.com/docs#errors',
+    });
+  });
+
+  it.each([
+    ['another origin', 'Start a scan at https://evil.example/scan/x.'],
+    ['plain http on the service host', 'Start a scan at http://is-agentic.com/scan/x.'],
+    ['credentials in the link', 'Start a scan at https://is-agentic.com@evil.example/x.'],
+    ['no link at all', 'Start a scan on the website.'],
+  ])('takes no scan link from a resolution with %s', async (_case, resolution) => {
+    expect(await lookUp(() => problem(404, { ...NOT_FOUND, resolution }))).toMatchObject({
+      kind: 'no-report',
+      resolution,
+      scanUrl: null,
+    });
+  });
+
+  it('ignores unknown members and members of the wrong type, one by one', async () => {
+    const odd = {
+      ...NOT_FOUND,
+      detail: 42,
+      extra: { nested: true },
+      documentation_url: 'javascript:x',
+    };
+    expect(await lookUp(() => problem(404, odd))).toMatchObject({
+      kind: 'no-report',
+      message: 'Completed report not found',
+      scanUrl: 'https://is-agentic.com/scan/mvanhorn.com',
+      documentationUrl: null,
+    });
+  });
+
+  it.each([
+    [
+      'a 404 with code api_route_not_found',
+      () =>
+        problem(404, {
+          ...NOT_FOUND,
+          code: 'api_route_not_found',
+          detail: 'No API route matches this path.',
+        }),
+      'No API route matches this path.',
+    ],
+    [
+      'a 405 problem',
+      () => problem(405, { ...NOT_FOUND, code: 'method_not_allowed', detail: 'Use GET.' }),
+      'Use GET.',
+    ],
+    ['a 405 without a body', () => new Response(null, { status: 405 }), null],
+    ['a 404 with an empty body and no type', () => new Response(null, { status: 404 }), null],
+  ])('%s means the service no longer answers here, never "no report"', async (_case, respond, message) => {
+    expect(await lookUp(respond)).toMatchObject({ kind: 'service-moved', message });
+  });
+
+  it('a 404 problem with a code it does not know is still "no report", as its status says', async () => {
+    expect(await lookUp(() => problem(404, { ...NOT_FOUND, code: 'something_new' }))).toMatchObject(
+      {
+        kind: 'no-report',
+      },
+    );
+  });
+
+  it('a 400 invalid_url problem is the extension being refused, in the service words', async () => {
+    const body = {
+      ...NOT_FOUND,
+      status: 400,
+      code: 'invalid_url',
+      detail: 'url must be absolute.',
+    };
+    expect(await lookUp(() => problem(400, body))).toMatchObject({
+      kind: 'invalid-request',
+      message: 'url must be absolute.',
+    });
+  });
+
+  it('a 429 is busy until its Retry-After', async () => {
+    const body = {
+      ...NOT_FOUND,
+      status: 429,
+      code: 'rate_limit_exceeded',
+      detail: 'Too many requests.',
+    };
+    expect(await lookUp(() => problem(429, body, { 'Retry-After': '42' }))).toMatchObject({
+      kind: 'busy',
+      retryAt: NOW + 42_000,
+      message: 'Too many requests.',
+    });
+  });
+
+  it('a 429 without Retry-After is busy until the quota resets', async () => {
+    const headers = { 'RateLimit-Remaining': '0', 'RateLimit-Reset': '17' };
+    expect(await lookUp(() => problem(429, {}, headers))).toMatchObject({
+      kind: 'busy',
+      retryAt: NOW + 17_000,
+    });
+  });
+
+  it('a 429 that names no time and has no body is still busy, never an error', async () => {
+    expect(await lookUp(() => new Response('slow down', { status: 429 }))).toMatchObject({
+      kind: 'busy',
+      retryAt: null,
+      message: null,
+    });
+  });
+
+  it('a 503 problem is unavailable as before', async () => {
+    const body = { ...NOT_FOUND, status: 503, code: 'report_temporarily_unavailable' };
+    expect(await lookUp(() => problem(503, body, { 'Retry-After': '5' }))).toMatchObject({
+      kind: 'unavailable',
+      retryAt: NOW + 5_000,
+    });
   });
 });

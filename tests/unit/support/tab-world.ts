@@ -132,6 +132,8 @@ export interface WorkerOptions {
   onError: (error: unknown) => void;
   baseUrl?: string;
   random?: () => number;
+  /** Where the service's wake-up requests go; by default nowhere. */
+  wakeAt?: (time: number) => void;
   /** The user's settings; by default automatic lookups, as after the user said yes. */
   readSettings?: () => Promise<UserSettings>;
   overrides?: Partial<LookupServiceDeps>;
@@ -171,6 +173,7 @@ export function startWorker(options: WorkerOptions): Worker {
     clearBadge: gate(world.clearBadge),
     readSettings: gate(options.readSettings ?? (async () => AUTOMATIC_SETTINGS)),
     now: options.now,
+    wakeAt: options.wakeAt ?? (() => {}),
     onError: options.onError,
     ...options.overrides,
   });

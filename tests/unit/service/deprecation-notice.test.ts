@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  deprecationFromHeaders,
+  readDeprecationNotice,
+  withDeprecationNotice,
+} from '../../../lib/service/deprecation-notice';
+import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { fixtureReports } from '../../fixtures/reports';
+
+const BASE = 'https://is-agentic.com';
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+describe('deprecationFromHeaders', () => {
+  it('reads RFC 9745 Deprecation, Sunset and the successor-version link', () => {
+    expect(
+      deprecationFromHeaders(
+        {
+          deprecation: '@1785542400',
+          sunset: 'Tue, 01 Dec 2026 00:00:00 GMT',
+          link: '<https://is-agentic.com/docs>; rel="help", </api/v1/report>; rel="successor-version"',
+        },
+        BASE,
+        NOW,
+      ),
+    ).toStrictEqual({
+      baseUrl: BASE,
+      deprecatedSince: 1785542400_000,
+      sunsetAt: Date.UTC(2026, 11, 1),
+      successor: 'https://is-agentic.com/api/v1/report',
+    });
+  });
+
+  it("reads the older drafts' forms and refuses a link that is not http(s)", () => {
+    expect(
+      deprecationFromHeaders(
+        { deprecation: 'true', link: '<javascript:alert(1)>; rel="successor-version"' },
+        BASE,
+        NOW,
+      ),
+    ).toStrictEqual({ baseUrl: BASE, deprecatedSince: null, sunsetAt: null, successor: null });
+  });
+
+  it.each([
+    ['no headers', {}],
+    ['a garbage Deprecation', { deprecation: 'soon-ish' }],
+    ['a successor link alone', { link: '</api/v1/report>; rel="successor-version"' }],
+  ])('says nothing for %s', (_case, headers) => {
+    expect(deprecationFromHeaders(headers, BASE, NOW)).toBeNull();
+  });
+});
+
+describe('withDeprecationNotice', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  const answer = (headers: Record<string, string>): LookupOutcome => ({
+    kind: 'report',
+    report: fixtureReports().high,
+    response: { status: 200, headers },
+  });
+
+  it('keeps what the service said, and forgets it when the service stops saying it', async () => {
+    let headers: Record<string, string> = { deprecation: '@1785542400' };
+    const lookup = withDeprecationNotice(async () => answer(headers), {
+      baseUrl: BASE,
+      now: () => NOW,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await lookup('https://a.example');
+    await vi.waitFor(async () =>
+      expect(await readDeprecationNotice()).toMatchObject({ deprecatedSince: 1785542400_000 }),
+    );
+    headers = {};
+    await lookup('https://a.example');
+    await vi.waitFor(async () => expect(await readDeprecationNotice()).toBeNull());
+  });
+
+  it('a proxy error or a network failure changes nothing', async () => {
+    const lookup = withDeprecationNotice(
+      async (): Promise<LookupOutcome> => ({ kind: 'network-failure', message: 'offline' }),
+      { baseUrl: BASE, now: () => NOW, onError: () => {} },
+    );
+    await lookup('https://a.example');
+    expect(await readDeprecationNotice()).toBeNull();
+  });
+});
