@@ -379,11 +379,18 @@ async function expectPopupIn(
     page = sharedPopup;
   }
   const heading = typeof state.heading === 'string' ? state.heading : state.heading(origin);
-  await expect
-    .poll(() => page.heading().textContent(), { timeout, message: `popup heading for ${origin}` })
-    .toBe(heading);
+  // Heading and spinner together: an answer without Cache-Control is stale at once, so the
+  // popup first shows the tab's stored view, then looks again (loading) and settles on it.
   // A named state is never the spinner, and never an empty popup.
-  expect(await page.page.locator('.spinner').count()).toBe(0);
+  await expect
+    .poll(
+      async () => ({
+        heading: await page.heading().textContent(),
+        spinners: await page.page.locator('.spinner').count(),
+      }),
+      { timeout, message: `popup heading for ${origin}` },
+    )
+    .toEqual({ heading, spinners: 0 });
   expect((await page.page.locator('main').innerText()).trim()).not.toBe('');
   return page;
 }
