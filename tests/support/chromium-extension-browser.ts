@@ -149,6 +149,7 @@ export async function launchChromiumExtensionBrowser(
       await (await welcomePage()).close();
     },
     optionsUrl: () => `chrome-extension://${extensionId}/options.html`,
+    pageUrl: (path) => `chrome-extension://${extensionId}/${path}`,
     async allowInPrivateWindows() {
       const settingsPage = await context.newPage();
       await settingsPage.goto('chrome://extensions/');

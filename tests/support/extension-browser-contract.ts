@@ -74,6 +74,8 @@ export interface ExtensionBrowser {
    */
   acceptAutomaticLookups(): Promise<void>;
   optionsUrl(): string;
+  /** The address of one of the extension's pages, e.g. `sidepanel.html?windowId=1`. */
+  pageUrl(path: string): string;
   /**
    * Lets the extension run in private windows, as the user can on chrome://extensions, and
    * returns a page of the extension to drive the browser from: Chromium reloads the extension

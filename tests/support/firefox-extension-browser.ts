@@ -250,9 +250,17 @@ export async function launchFirefoxExtensionBrowser(
       async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
     );
 
-  /** Whether the event page is loaded now, as the extension's own pages see it. */
+  /**
+   * Whether the event page is loaded now, as the extension's own pages see it: the
+   * synchronous getBackgroundPage() answers without waking it.
+   */
   const backgroundRunning = () =>
-    inExtension(() => chrome.extension.getViews({ type: 'background' as never }).length > 0);
+    inExtension(
+      () =>
+        (
+          globalThis as unknown as { browser: { extension: { getBackgroundPage(): unknown } } }
+        ).browser.extension.getBackgroundPage() !== null,
+    );
 
   return {
     context: context as unknown as BrowserContext,
@@ -267,10 +275,13 @@ export async function launchFirefoxExtensionBrowser(
       await (await welcomePage()).close();
     },
     optionsUrl: () => `${base}/options.html`,
+    pageUrl: (path) => `${base}/${path}`,
     async allowInPrivateWindows() {
-      // Firefox keeps "Run in private windows" in the add-on's permissions; a temporary
-      // add-on gets it through the same API about:addons uses, which needs system access.
-      throw new Error('allowInPrivateWindows is not yet available in the Firefox driver');
+      // Firefox keeps "Run in private windows" among an add-on's permissions, which only
+      // about:addons (privileged code) can grant; WebDriver BiDi reaches no such code here.
+      throw new Error(
+        "allowInPrivateWindows: Firefox grants private windows only from about:addons, out of the driver's reach",
+      );
     },
     async openTab(url) {
       const page = wrap(await browser.newPage());

@@ -342,6 +342,8 @@ const KEY_NAMES: Record<string, string> = { Control: 'Control', Meta: 'Meta' };
 
 export class FirefoxPage {
   #closed = false;
+  /** The moz-extension address last navigated to: puppeteer's url() does not follow those. */
+  #extensionUrl: string | null = null;
 
   private constructor(readonly raw: PuppeteerPage) {}
 
@@ -363,7 +365,8 @@ export class FirefoxPage {
 
   /** The address the page shows, read from the page: moz-extension pages send no events. */
   url(): string {
-    return this.raw.url();
+    const url = this.raw.url();
+    return url === 'about:blank' && this.#extensionUrl ? this.#extensionUrl : url;
   }
 
   /** Like `url()`, but read inside the page, which is right for moz-extension pages too. */
@@ -378,6 +381,7 @@ export class FirefoxPage {
       return null;
     }
     // No load event comes for an extension page: start the navigation, then watch the page.
+    this.#extensionUrl = url;
     this.raw.goto(url, { timeout }).catch(() => undefined);
     const deadline = Date.now() + timeout;
     for (;;) {
@@ -388,6 +392,16 @@ export class FirefoxPage {
       if (Date.now() > deadline) throw new Error(`${url} did not load`);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
+  }
+
+  async goBack(): Promise<null> {
+    await this.raw.goBack();
+    return null;
+  }
+
+  async goForward(): Promise<null> {
+    await this.raw.goForward();
+    return null;
   }
 
   async reload(): Promise<null> {
@@ -424,10 +438,38 @@ export class FirefoxPage {
   async setViewportSize(size: { width: number; height: number }): Promise<void> {
     await this.raw.setViewport(size);
   }
+  /**
+   * The colour scheme, by switching the page's own `prefers-color-scheme` rules on or off:
+   * puppeteer's media emulation needs CDP, which Firefox does not speak. Other options (reduced
+   * motion) are left as they are.
+   */
   async emulateMedia(options: { colorScheme?: 'light' | 'dark' | null }): Promise<void> {
-    await this.raw.emulateMediaFeatures(
-      options.colorScheme ? [{ name: 'prefers-color-scheme', value: options.colorScheme }] : [],
-    );
+    const scheme = options.colorScheme;
+    if (!scheme) return;
+    await this.raw.evaluate((wanted: string) => {
+      const rules = (list: CSSRuleList): CSSRule[] =>
+        [...list].flatMap((rule) =>
+          rule instanceof CSSMediaRule || rule instanceof CSSSupportsRule
+            ? [rule, ...rules(rule.cssRules)]
+            : [rule],
+        );
+      for (const sheet of document.styleSheets) {
+        for (const rule of rules(sheet.cssRules)) {
+          if (!(rule instanceof CSSMediaRule)) continue;
+          const media = rule.media;
+          // Keeps the original condition, so switching back and forth works.
+          const element = rule as CSSMediaRule & { arbScheme?: string };
+          element.arbScheme ??= media.mediaText;
+          const match = /prefers-color-scheme:\s*(dark|light)/.exec(element.arbScheme);
+          if (!match) continue;
+          const rest = element.arbScheme
+            .replace(/\(?\s*prefers-color-scheme:\s*(dark|light)\s*\)?/, '')
+            .replace(/^\s*and\s*|\s*and\s*$/g, '')
+            .trim();
+          media.mediaText = match[1] === wanted ? rest || 'all' : 'not all';
+        }
+      }
+    }, scheme);
   }
   async screenshot(options: { path?: string; fullPage?: boolean } = {}): Promise<Buffer> {
     const bytes = await this.raw.screenshot({ fullPage: options.fullPage });

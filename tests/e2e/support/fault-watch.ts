@@ -99,7 +99,7 @@ export class FaultWatch {
     // Console and exceptions of the extension's own pages only: the sample sites stand in
     // for the web, whose pages may log what they like. A dialog counts on any page, since
     // one opening could only mean a server string ran as code.
-    const isExtensionPage = () => page.url().startsWith('chrome-extension://');
+    const isExtensionPage = () => /^(chrome|moz)-extension:\/\//.test(page.url());
     page.on('console', (message) => {
       if (isExtensionPage()) this.#recordConsole(page.url(), message);
     });
