@@ -97,7 +97,8 @@ describe('the side panel', () => {
         (chrome.runtime.getManifest() as { sidebar_action?: { default_panel?: string } })
           .sidebar_action,
     );
-    expect(sidebar?.default_panel).toBe('sidepanel.html');
+    // Firefox answers with the panel's full moz-extension:// address.
+    expect(sidebar?.default_panel).toBe(browser.pageUrl('sidepanel.html'));
   });
 
   it("shows the report of its window's active tab", async () => {

@@ -394,14 +394,30 @@ export class FirefoxPage {
     }
   }
 
-  async goBack(): Promise<null> {
-    await this.raw.goBack();
-    return null;
+  /**
+   * Back and forward through the page's history. A page restored from Firefox's back-forward
+   * cache sends BiDi no load event, so the driver watches the address and the ready state.
+   */
+  async #traverse(step: () => void): Promise<null> {
+    const from = await this.href();
+    await this.raw.evaluate(step).catch(() => undefined);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const state = await this.raw
+        .evaluate(() => ({ href: location.href, ready: document.readyState }))
+        .catch(() => null);
+      if (state && state.href !== from && state.ready === 'complete') return null;
+      if (Date.now() > deadline) throw new Error(`Going through history from ${from} did not load`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
   }
 
-  async goForward(): Promise<null> {
-    await this.raw.goForward();
-    return null;
+  goBack(): Promise<null> {
+    return this.#traverse(() => history.back());
+  }
+
+  goForward(): Promise<null> {
+    return this.#traverse(() => history.forward());
   }
 
   async reload(): Promise<null> {
