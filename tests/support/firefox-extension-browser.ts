@@ -134,7 +134,12 @@ export async function launchFirefoxExtensionBrowser(
   const background = {
     url: () => `${base}/_generated_background_page.html`,
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => inExtension(fn, arg),
-    on: () => background,
+    // What the specs' evaluations log goes through that page's console. The event page's own
+    // console is out of BiDi's reach here: Firefox's fault watch covers extension pages only.
+    on: (event: string, listener: (message: never) => void) => {
+      if (event === 'console') driverPage.on('console', listener);
+      return background;
+    },
   };
   const worker = async () => background as unknown as Worker;
 
@@ -181,11 +186,18 @@ export async function launchFirefoxExtensionBrowser(
     close: () => browser.close(),
   };
   const allPages = async () => (await browser.pages()).map(wrap);
-  context.pages = () => {
-    throw new Error(
-      'In Firefox, list pages with `await pagesOf()`: puppeteer lists them asynchronously',
-    );
-  };
+  // Playwright lists pages at once; puppeteer asks the browser. The driver keeps the list.
+  const openPages = new Set<FirefoxPage>(await allPages());
+  browser.on('targetcreated', async (target) => {
+    const raw = await target.page().catch(() => null);
+    if (raw) openPages.add(wrap(raw));
+  });
+  browser.on('targetdestroyed', async (target) => {
+    const raw = await target.page().catch(() => null);
+    if (raw) openPages.delete(wrap(raw));
+  });
+  context.pages = () =>
+    [...openPages].filter((page) => page !== driverPage && !page.isClosed()).map(asPage);
 
   const badgeOf = async (tabId: number) =>
     inExtension(async (id: number) => {
