@@ -7,6 +7,8 @@
  * Chromium reports a service worker's console calls to the test (playwright's worker
  * `console` event) but not its uncaught exceptions, so a small recorder is installed in the
  * worker for those; `selfTest` proves both paths catch something before a run relies on them.
+ * In Firefox the "worker" is the driver's extension page (firefox-extension-browser.ts) and
+ * BiDi reports no extension console calls: only the recorder's findings and page errors count.
  */
 import type { BrowserContext, ConsoleMessage, Page, Worker } from 'playwright-core';
 import type { ExtensionBrowser } from '../../support/extension-browser';
