@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { chromium, type Page, type Worker } from 'playwright-core';
 import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
 import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
 import type { UserSettings } from '../../lib/settings/settings';
