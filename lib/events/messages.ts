@@ -23,10 +23,26 @@ function isShowTabRequest(message: unknown): message is ShowTabRequest {
   );
 }
 
-/** Popup side: asks the background to look the tab up (answered from cache when fresh). */
-export function requestTabView(tabId: number, force: boolean): Promise<TabView | null> {
+/** How often the popup asks before it settles for what storage shows. */
+const REQUEST_ATTEMPTS = 3;
+
+/**
+ * Popup side: asks the background to look the tab up (answered from cache when fresh).
+ *
+ * Never rejects. Firefox unloads an idle MV2 event page, and one unloaded while it held the
+ * request leaves the popup with "Receiving end does not exist" and the tab's stored state at
+ * "loading": asking again starts the page anew and finishes the lookup. After the last try
+ * the answer is null, and the popup keeps showing the stored state.
+ */
+export async function requestTabView(tabId: number, force: boolean): Promise<TabView | null> {
   const request: ShowTabRequest = { type: 'show-tab', tabId, force };
-  return browser.runtime.sendMessage(request) as Promise<TabView | null>;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return ((await browser.runtime.sendMessage(request)) as TabView | null) ?? null;
+    } catch {
+      if (attempt >= REQUEST_ATTEMPTS) return null;
+    }
+  }
 }
 
 /** Background side. `sendResponse` + `return true` keeps the channel open in every browser. */

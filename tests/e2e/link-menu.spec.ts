@@ -11,6 +11,7 @@ import { LINK_MENU_ITEM_ID } from '../../lib/events/link-menu';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
+import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
@@ -75,36 +76,49 @@ describe('the link menu item', () => {
     await expect.poll(exists).toBe(true);
   });
 
-  it("opens a popup window with the report of the link's site, having sent only its origin", async () => {
-    const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.low}/`);
-    await browser.settledBadgeOf(tabId);
-    service.clearRequests();
+  // Firefox: no way to click the item. Its menus.onClicked has no dispatch(), and WebDriver
+  // BiDi cannot open the native context menu or pick an item in it. The item's registration
+  // (above) and the site lookup it starts (showSite, tests/unit/lookup) are checked there.
+  const clickable = E2E_BROWSER !== 'firefox';
 
-    const page = await clickMenuOnLink(tabId, `${FIXTURE_ORIGINS.mid}/pricing?plan=team#faq`);
-    const report = PopupPage.of(page);
-    await expect.poll(() => report.heading().textContent()).toBe('mid.readiness-fixtures.com');
-    expect(await page.locator('.score-figure').textContent()).toBe('75');
-    expect(await report.link('Open full report').getAttribute('href')).toBe(
-      `${service.baseUrl}/scan/mid.readiness-fixtures.com`,
-    );
-    expect(service.lookedUp()).toEqual([FIXTURE_ORIGINS.mid]);
-    expect(await page.title()).toBe('Agent readiness of mid.readiness-fixtures.com');
-    expect(await windowTypeOf(page)).toBe('popup');
-    // The tab the user was on is left as it was: still its own site, still its own badge.
-    expect((await browser.badgeOf(tabId)).text).toBe('23');
-    await page.close();
-  });
+  it.runIf(clickable)(
+    "opens a popup window with the report of the link's site, having sent only its origin",
+    async () => {
+      const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.low}/`);
+      await browser.settledBadgeOf(tabId);
+      service.clearRequests();
 
-  it('refuses a link to a private address, says why, and sends nothing', async () => {
-    const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.high}/`);
-    await browser.settledBadgeOf(tabId);
-    service.clearRequests();
+      const page = await clickMenuOnLink(tabId, `${FIXTURE_ORIGINS.mid}/pricing?plan=team#faq`);
+      const report = PopupPage.of(page);
+      await expect.poll(() => report.heading().textContent()).toBe('mid.readiness-fixtures.com');
+      expect(await page.locator('.score-figure').textContent()).toBe('75');
+      expect(await report.link('Open full report').getAttribute('href')).toBe(
+        `${service.baseUrl}/scan/mid.readiness-fixtures.com`,
+      );
+      expect(service.lookedUp()).toEqual([FIXTURE_ORIGINS.mid]);
+      expect(await page.title()).toBe('Agent readiness of mid.readiness-fixtures.com');
+      expect(await windowTypeOf(page)).toBe('popup');
+      // The tab the user was on is left as it was: still its own site, still its own badge.
+      expect((await browser.badgeOf(tabId)).text).toBe('23');
+      await page.close();
+    },
+  );
 
-    const page = await clickMenuOnLink(tabId, 'http://192.168.1.20/admin?password=x');
-    const report = PopupPage.of(page);
-    await expect.poll(() => report.heading().textContent()).toBe('Not looked up: private address');
-    expect(page.url()).not.toContain('192.168');
-    expect(service.lookedUp()).toEqual([]);
-    await page.close();
-  });
+  it.runIf(clickable)(
+    'refuses a link to a private address, says why, and sends nothing',
+    async () => {
+      const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.high}/`);
+      await browser.settledBadgeOf(tabId);
+      service.clearRequests();
+
+      const page = await clickMenuOnLink(tabId, 'http://192.168.1.20/admin?password=x');
+      const report = PopupPage.of(page);
+      await expect
+        .poll(() => report.heading().textContent())
+        .toBe('Not looked up: private address');
+      expect(page.url()).not.toContain('192.168');
+      expect(service.lookedUp()).toEqual([]);
+      await page.close();
+    },
+  );
 });

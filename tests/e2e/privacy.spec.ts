@@ -15,6 +15,7 @@ import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import type { SampleSiteServer } from '../support/sample-site-server';
+import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
@@ -111,20 +112,26 @@ describe('after the user says yes on the first-run page', () => {
     expect(service.lookedUp(FIXTURE_ORIGINS.low)).toEqual([]);
   });
 
-  it("never looks up a private window's tab, even with the extension allowed there", async () => {
-    const before = service.requests().length;
-    const extensionPage = await browser.allowInPrivateWindows();
-    const tabId = await extensionPage.evaluate(async (url) => {
-      const window = await chrome.windows.create({ incognito: true, url });
-      return window?.tabs?.[0]?.id as number;
-    }, `${FIXTURE_ORIGINS.mid}/private-browsing`);
-    await expect
-      .poll(() => titleOf(extensionPage, tabId), { timeout: 10_000 })
-      .toBe('Not looked up: private window');
-    await settle();
-    expect(service.requests().length).toBe(before);
-    await extensionPage.close();
-  });
+  // Firefox: skipped, not passed. "Run in private windows" can be granted only from about:addons,
+  // which the driver cannot reach (see allowInPrivateWindows in firefox-extension-browser.ts);
+  // without it Firefox shows the extension no private tab at all.
+  it.skipIf(E2E_BROWSER === 'firefox')(
+    "never looks up a private window's tab, even with the extension allowed there",
+    async () => {
+      const before = service.requests().length;
+      const extensionPage = await browser.allowInPrivateWindows();
+      const tabId = await extensionPage.evaluate(async (url) => {
+        const window = await chrome.windows.create({ incognito: true, url });
+        return window?.tabs?.[0]?.id as number;
+      }, `${FIXTURE_ORIGINS.mid}/private-browsing`);
+      await expect
+        .poll(() => titleOf(extensionPage, tabId), { timeout: 10_000 })
+        .toBe('Not looked up: private window');
+      await settle();
+      expect(service.requests().length).toBe(before);
+      await extensionPage.close();
+    },
+  );
 });
 
 describe('over the whole session', () => {

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import type { ExtensionBrowser } from '../support/extension-browser';
+import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
@@ -82,14 +83,22 @@ describe('the side panel', () => {
     // follows (docked, the panel is no tab at all).
     panel = await browser.context.newPage();
     ({ windowId, tabId: firstTab } = await openWindow(`${FIXTURE_ORIGINS.high}/docs`));
-    await panel.goto(
-      `chrome-extension://${browser.extensionId}/sidepanel.html?windowId=${windowId}`,
-    );
+    await panel.goto(browser.pageUrl(`sidepanel.html?windowId=${windowId}`));
   });
 
-  it('is the page Chromium docks as the side panel', async () => {
+  it.runIf(E2E_BROWSER === 'chromium')('is the page Chromium docks as the side panel', async () => {
     const options = await (await worker()).evaluate(() => chrome.sidePanel.getOptions({}));
     expect(options).toMatchObject({ path: 'sidepanel.html', enabled: true });
+  });
+
+  it.runIf(E2E_BROWSER === 'firefox')('is the page Firefox shows as the sidebar', async () => {
+    const sidebar = await (await worker()).evaluate(
+      () =>
+        (chrome.runtime.getManifest() as { sidebar_action?: { default_panel?: string } })
+          .sidebar_action,
+    );
+    // Firefox answers with the panel's full moz-extension:// address.
+    expect(sidebar?.default_panel).toBe(browser.pageUrl('sidepanel.html'));
   });
 
   it("shows the report of its window's active tab", async () => {

@@ -7,6 +7,8 @@
  * Chromium reports a service worker's console calls to the test (playwright's worker
  * `console` event) but not its uncaught exceptions, so a small recorder is installed in the
  * worker for those; `selfTest` proves both paths catch something before a run relies on them.
+ * In Firefox the "worker" is the driver's extension page (firefox-extension-browser.ts) and
+ * BiDi reports no extension console calls: only the recorder's findings and page errors count.
  */
 import type { BrowserContext, ConsoleMessage, Page, Worker } from 'playwright-core';
 import type { ExtensionBrowser } from '../../support/extension-browser';
@@ -99,7 +101,7 @@ export class FaultWatch {
     // Console and exceptions of the extension's own pages only: the sample sites stand in
     // for the web, whose pages may log what they like. A dialog counts on any page, since
     // one opening could only mean a server string ran as code.
-    const isExtensionPage = () => page.url().startsWith('chrome-extension://');
+    const isExtensionPage = () => /^(chrome|moz)-extension:\/\//.test(page.url());
     page.on('console', (message) => {
       if (isExtensionPage()) this.#recordConsole(page.url(), message);
     });

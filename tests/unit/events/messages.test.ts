@@ -24,6 +24,27 @@ describe('the popup ↔ background request', () => {
     expect(service.showTab).toHaveBeenCalledWith(7, { force: true });
   });
 
+  it('asks again when the background went away mid-request (Firefox unloading its event page)', async () => {
+    const service = fakeService();
+    registerMessageHandler(service, vi.fn());
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    send.mockRejectedValueOnce(
+      new Error('Could not establish connection. Receiving end does not exist.'),
+    );
+    await expect(requestTabView(7, false)).resolves.toEqual(reportView);
+    expect(send).toHaveBeenCalledTimes(2);
+    send.mockRestore();
+  });
+
+  it('settles for null, never a rejection, when the background never answers', async () => {
+    const send = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockRejectedValue(new Error('Receiving end does not exist.'));
+    await expect(requestTabView(7, false)).resolves.toBeNull();
+    expect(send).toHaveBeenCalledTimes(3);
+    send.mockRestore();
+  });
+
   it('answers null for a tab that no longer exists', async () => {
     const service = fakeService();
     service.showTab.mockResolvedValue(null);
