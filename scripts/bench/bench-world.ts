@@ -48,10 +48,24 @@ export interface BenchWorld {
   close(): Promise<void>;
 }
 
+/**
+ * The reference server's port: BENCH_REFERENCE_PORT when set (so runs beside other servers on
+ * this machine can pick a port none of them uses), else a free one the system picks.
+ */
+export function benchReferencePort(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.BENCH_REFERENCE_PORT;
+  if (raw === undefined || raw === '') return 0;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`BENCH_REFERENCE_PORT is not a port: ${raw}`);
+  }
+  return port;
+}
+
 export async function startBenchWorld(): Promise<BenchWorld> {
   const chromiumPath = ensureChromium();
   const service = await startReferenceServer({
-    port: 0,
+    port: benchReferencePort(),
     extraReports: (baseUrl) => {
       const template = fixtureReports(baseUrl).mid;
       const reports: Record<string, ReturnType<typeof retargetReport>> = {};

@@ -102,6 +102,24 @@ describe('createLookupService', () => {
     });
   });
 
+  it('stores until when a view is fresh, from the answer and from the cache, and no longer once stale', async () => {
+    const t = setUp();
+    const { tabId } = await t.openActive(HIGH);
+    expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
+    t.advance(100_000);
+    await t.worker.service.showTab(tabId);
+    expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
+    const failing = setUp(
+      async (): Promise<LookupOutcome> => ({
+        kind: 'unavailable',
+        retryAt: null,
+        response: { status: 503, headers: {} },
+      }),
+    );
+    const other = await failing.openActive(HIGH);
+    expect((await failing.tabStates.get(other.tabId))?.freshUntil).toBeUndefined();
+  });
+
   it('refuses local sites without any request', async () => {
     const t = setUp();
     const first = await t.openActive('http://127.0.0.1:8080/');
