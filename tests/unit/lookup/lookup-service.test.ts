@@ -102,22 +102,20 @@ describe('createLookupService', () => {
     });
   });
 
-  it('stores until when a view is fresh, from the answer and from the cache, and no longer once stale', async () => {
+  it('stores until when a view is fresh, from the answer and from the cache', async () => {
     const t = setUp();
     const { tabId } = await t.openActive(HIGH);
     expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
     t.advance(100_000);
     await t.worker.service.showTab(tabId);
     expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
-    const failing = setUp(
-      async (): Promise<LookupOutcome> => ({
-        kind: 'unavailable',
-        retryAt: null,
-        response: { status: 503, headers: {} },
-      }),
-    );
-    const other = await failing.openActive(HIGH);
-    expect((await failing.tabStates.get(other.tabId))?.freshUntil).toBeUndefined();
+  });
+
+  it('stores no freshness with a view that is not a fresh answer', async () => {
+    const t = setUp(async () => unavailable(null));
+    const { tabId, view } = await t.openActive(HIGH);
+    expect(view).toMatchObject({ status: 'unavailable' });
+    expect((await t.tabStates.get(tabId))?.freshUntil).toBeUndefined();
   });
 
   it('refuses local sites without any request', async () => {
