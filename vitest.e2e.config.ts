@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end tests: the built extension in real Chromium against the reference server.
+// End-to-end tests: the built extension in real Chromium or Firefox (E2E_BROWSER, set by
+// scripts/test-e2e.ts) against the reference server.
 // One file at a time: each launches a browser, and the machine has two cores.
 export default defineConfig({
   test: {
@@ -12,6 +13,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // verbose: every case of the fault matrix and the injection corpus is named in the output.
     reporters: ['verbose', 'json'],
-    outputFile: { json: '.test-results/e2e.json' },
+    outputFile: { json: `.test-results/e2e-${process.env.E2E_BROWSER ?? 'chromium'}.json` },
   },
 });

@@ -1,5 +1,6 @@
 /**
- * `npm run build:e2e`: the extension built for the e2e tests, twice.
+ * `npm run build:e2e`: the extension built for the e2e tests, twice for each browser (Chrome
+ * MV3 into .output/chrome-mv3-*, Firefox MV2 into .output/firefox-mv2-*):
  *
  * - against the reference server the e2e tests start, into .output/chrome-mv3-e2e. The port
  *   comes from tests/e2e/support/e2e-settings.ts (E2E_REFERENCE_PORT overrides it, e.g. to run
@@ -20,8 +21,10 @@ const builds = [
 ];
 
 for (const { mode, baseUrl } of builds) {
-  execFileSync('npx', ['wxt', 'build', '--mode', mode], {
-    stdio: 'inherit',
-    env: { ...process.env, WXT_REPORT_API_BASE_URL: baseUrl },
-  });
+  for (const browser of ['chrome', 'firefox']) {
+    execFileSync('npx', ['wxt', 'build', '-b', browser, '--mode', mode], {
+      stdio: 'inherit',
+      env: { ...process.env, WXT_REPORT_API_BASE_URL: baseUrl },
+    });
+  }
 }

@@ -32,8 +32,18 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   const publisher = createTabPublisher(deps);
   const { beginCall, isNewest, publish } = publisher;
 
-  /** The active tab: answer from cache, or look the site up. */
-  async function lookAt(tabId: number, call: number, force: boolean): Promise<TabView | null> {
+  /**
+   * The active tab: answer from cache, or look the site up. `keepShown` (the popup asking, not
+   * Refresh): an answer the tab already shows for this site stays on show while it is looked
+   * up again (an answer the cache may not keep, e.g. one sent without Cache-Control), instead
+   * of a "loading" in between that the open popup would flash.
+   */
+  async function lookAt(
+    tabId: number,
+    call: number,
+    force: boolean,
+    keepShown = false,
+  ): Promise<TabView | null> {
     const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
     if (tab === null || !isNewest(tabId, call)) return null;
     const target = targetOfTab(tab, settings);
@@ -77,7 +87,9 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       await publish(tabId, call, targetKey, origin, blocked);
       return blocked;
     }
-    await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+    if (!(keepShown && (await showsAnswerFor(tabId, targetKey)))) {
+      await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+    }
     const { view, freshUntil } = await lookups.lookedUp(origin, force);
     await publish(tabId, call, targetKey, origin, view, freshUntil);
     return view;
@@ -99,6 +111,18 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     }
     return (
       (await lookups.blockedView(origin, cached)) ?? (await lookups.lookedUpView(origin, force))
+    );
+  }
+
+  /** Whether the tab shows an answer (not "loading", not "not looked up") about this target. */
+  async function showsAnswerFor(tabId: number, targetKey: string): Promise<boolean> {
+    const state = await deps.tabStates.get(tabId);
+    return (
+      state !== null &&
+      state !== undefined &&
+      targetKeyOfState(state) === targetKey &&
+      state.view.status !== 'loading' &&
+      state.view.status !== 'not-looked-up'
     );
   }
 
@@ -168,7 +192,8 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
 
   return {
     showTab(tabId, options = {}) {
-      return lookAt(tabId, beginCall(tabId), options.force ?? false);
+      const force = options.force ?? false;
+      return lookAt(tabId, beginCall(tabId), force, !force);
     },
 
     async tabActivated(tabId) {

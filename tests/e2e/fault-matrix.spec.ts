@@ -18,7 +18,13 @@ import { retargetReport } from '../reference-server/report-store';
 import type { Misbehaviour, ReferenceServer } from '../reference-server/server';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
 import type { SampleSiteServer } from '../support/sample-site-server';
-import { E2E_HEADLESS, E2E_REFUSED_EXTENSION_DIR, E2E_REFUSED_PORT } from './support/e2e-settings';
+import {
+  E2E_BROWSER,
+  E2E_HEADLESS,
+  E2E_REFUSED_EXTENSION_DIR,
+  E2E_REFUSED_PORT,
+  e2eBrowserPath,
+} from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
@@ -511,7 +517,8 @@ describe('a refused connection (an extension built against a port nothing listen
 
   beforeAll(async () => {
     refusedBrowser = await launchExtensionBrowser({
-      chromiumPath: process.env.CHROME_PATH ?? '',
+      browserName: E2E_BROWSER,
+      executablePath: e2eBrowserPath(),
       extensionDir: E2E_REFUSED_EXTENSION_DIR,
       sitesPort: sites.port,
       headless: E2E_HEADLESS,

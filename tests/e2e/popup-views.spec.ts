@@ -1,10 +1,11 @@
 /**
- * Every designed view of the popup in real Chromium, in the light and the dark theme: axe-core
- * finds no violation, nothing sticks out sideways, and the main views are saved as the
- * screenshots the README shows (docs/screenshots/<view>-<light|dark>.png).
+ * Every designed view of the popup in the run's browser, in the light and the dark theme:
+ * axe-core finds no violation, nothing sticks out sideways, and the main views are pictured.
  *
- * The screenshots are as deterministic as fixtures make them: same sites, same reports, same
- * window. What changes with the calendar is the reports' age ("Scanned 3 days ago").
+ * An e2e run writes its pictures under .test-results/screenshots/<browser>/ (ignored). Only
+ * `npm run screenshots` (scripts/screenshots.ts) writes the README's docs/screenshots/, by
+ * naming that folder in SCREENSHOT_DIR; it also fixes the pages' clock (SCREENSHOT_CLOCK),
+ * so the reports' age ("Scanned 3 days ago") and so the pictures are the same on every run.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,11 +15,16 @@ import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { axeViolations, sidewaysOverflow } from './support/axe';
+import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
 
-const SCREENSHOT_DIR = resolve('docs/screenshots');
+const SCREENSHOT_DIR = resolve(
+  process.env.SCREENSHOT_DIR ?? `.test-results/screenshots/${E2E_BROWSER}`,
+);
+/** The moment the pictures for the README are taken at, when one is given. */
+const SCREENSHOT_CLOCK = process.env.SCREENSHOT_CLOCK;
 const SCHEMES = ['light', 'dark'] as const;
 
 let service: ReferenceServer;
@@ -29,6 +35,7 @@ beforeAll(async () => {
   world = await startE2eWorld();
   ({ service, browser } = world);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (SCREENSHOT_CLOCK) await browser.context.clock.setFixedTime(new Date(SCREENSHOT_CLOCK));
 });
 
 afterAll(() => world?.close());

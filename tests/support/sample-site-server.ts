@@ -1,7 +1,8 @@
 /**
  * Stands in for the websites a user browses. The test browser maps every host name to this
  * server (Chromium's --host-resolver-rules), so "http://high.readiness-fixtures.com/" is a
- * local page while the extension sees a public-looking site.
+ * local page while the extension sees a public-looking site. Firefox reaches it as its HTTP
+ * proxy instead, asking for absolute URLs (`GET http://host/path`); both read the same.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,8 +20,10 @@ export async function startSampleSiteServer(port = 0): Promise<SampleSiteServer>
   const visits: { host: string; path: string }[] = [];
   const server: Server = createServer((request, response) => {
     const host = request.headers.host ?? 'unknown';
-    visits.push({ host, path: request.url ?? '/' });
-    if (request.url === '/favicon.ico') {
+    const raw = request.url ?? '/';
+    const path = raw.startsWith('http://') ? new URL(raw).pathname + new URL(raw).search : raw;
+    visits.push({ host, path });
+    if (path === '/favicon.ico') {
       response.writeHead(204).end();
       return;
     }

@@ -3,11 +3,23 @@
  * into the extension, so the reference server must listen where the build points.
  */
 import { resolve } from 'node:path';
+import { type BrowserName, browserNameFrom } from '../../support/extension-browser';
+
+/**
+ * The browser this run drives: `E2E_BROWSER=firefox` (or `npm run test:e2e -- --browser
+ * firefox`, scripts/test-e2e.ts); Chromium when not given.
+ */
+export const E2E_BROWSER: BrowserName = browserNameFrom(process.env.E2E_BROWSER);
+/** The build directory WXT names for each browser: Chrome MV3, Firefox MV2. */
+const BUILD_TARGET: Record<BrowserName, string> = {
+  chromium: 'chrome-mv3',
+  firefox: 'firefox-mv2',
+};
 
 export const E2E_REFERENCE_PORT = Number(process.env.E2E_REFERENCE_PORT ?? 8797);
 export const E2E_SERVICE_BASE_URL = `http://127.0.0.1:${E2E_REFERENCE_PORT}`;
-/** Where `npm run build:e2e` (wxt build --mode e2e) writes the extension. */
-export const E2E_EXTENSION_DIR = resolve('.output/chrome-mv3-e2e');
+/** Where `npm run build:e2e` (wxt build --mode e2e) writes the extension for this run's browser. */
+export const E2E_EXTENSION_DIR = resolve(`.output/${BUILD_TARGET[E2E_BROWSER]}-e2e`);
 /** Headless unless HEADED=1 is set, e.g. to watch a test locally. */
 export const E2E_HEADLESS = process.env.HEADED !== '1';
 
@@ -20,4 +32,11 @@ export const E2E_HEADLESS = process.env.HEADED !== '1';
 export const E2E_REFUSED_PORT = Number(process.env.E2E_REFUSED_PORT ?? 4);
 export const E2E_REFUSED_SERVICE_BASE_URL = `http://127.0.0.1:${E2E_REFUSED_PORT}`;
 /** Where `npm run build:e2e` writes the extension built against the refusing port. */
-export const E2E_REFUSED_EXTENSION_DIR = resolve('.output/chrome-mv3-e2e-refused');
+export const E2E_REFUSED_EXTENSION_DIR = resolve(
+  `.output/${BUILD_TARGET[E2E_BROWSER]}-e2e-refused`,
+);
+
+/** The browser's executable, found by the global setup and handed over in the environment. */
+export function e2eBrowserPath(): string {
+  return (E2E_BROWSER === 'firefox' ? process.env.FIREFOX_PATH : process.env.CHROME_PATH) ?? '';
+}

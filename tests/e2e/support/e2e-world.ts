@@ -1,6 +1,6 @@
 /**
  * What every e2e spec runs against: the reference server on the port the e2e build points
- * at, the sample-site server, and Chromium with the built extension.
+ * at, the sample-site server, and the run's browser (E2E_BROWSER) with the built extension.
  */
 import {
   type ReferenceServer,
@@ -9,7 +9,13 @@ import {
 } from '../../reference-server/server';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../../support/extension-browser';
 import { type SampleSiteServer, startSampleSiteServer } from '../../support/sample-site-server';
-import { E2E_EXTENSION_DIR, E2E_HEADLESS, E2E_REFERENCE_PORT } from './e2e-settings';
+import {
+  E2E_BROWSER,
+  E2E_EXTENSION_DIR,
+  E2E_HEADLESS,
+  E2E_REFERENCE_PORT,
+  e2eBrowserPath,
+} from './e2e-settings';
 
 export interface E2eWorld {
   service: ReferenceServer;
@@ -33,7 +39,8 @@ export async function startE2eWorld(
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
   const sites = await startSampleSiteServer();
   const browser = await launchExtensionBrowser({
-    chromiumPath: process.env.CHROME_PATH ?? '',
+    browserName: E2E_BROWSER,
+    executablePath: e2eBrowserPath(),
     extensionDir: E2E_EXTENSION_DIR,
     sitesPort: sites.port,
     headless: E2E_HEADLESS,

@@ -150,6 +150,24 @@ describe('createLookupService', () => {
     expect(t.targets()).toEqual([HIGH, HIGH]);
   });
 
+  it('keeps a shown answer the cache may not keep on show while the popup has it looked up again', async () => {
+    // The open popup watches the tab's state: a "loading" between two copies of the same
+    // report would show it the spinner after the report (the fault matrix saw it).
+    const t = setUp(async () => reportOutcome(reports.high, 'no-store'));
+    const { tabId } = await t.openActive(HIGH);
+    const seen: string[] = [];
+    const stop = t.tabStates.watch(tabId, (state) => {
+      if (state) seen.push(state.view.status);
+    });
+    await t.worker.service.showTab(tabId);
+    await t.worker.service.showTab(tabId, { force: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(t.targets()).toEqual([HIGH, HIGH, HIGH]);
+    // Refresh still shows that it is looking.
+    expect(seen).toEqual(['report', 'loading', 'report']);
+  });
+
   it('never serves a report cached from another base URL', async () => {
     const t = setUp();
     const { tabId } = await t.openActive(HIGH);

@@ -1,0 +1,331 @@
+/// <reference types="chrome" />
+/**
+ * The Firefox driver: real Firefox (Debian's firefox-esr) with the built MV2 extension
+ * installed as a temporary add-on, driven by puppeteer-core over WebDriver BiDi, behind the
+ * same `ExtensionBrowser` as Chromium's driver.
+ *
+ * Rules it keeps:
+ * - Loopback only. MOZ_DISABLE_NONLOCAL_CONNECTIONS=1 makes Firefox abort any connection off
+ *   this machine; every host name goes to the sample-site server through Firefox's proxy
+ *   setting (the server answers proxy requests), while 127.0.0.1 (the reference server) is
+ *   not proxied; update, telemetry, safe browsing, captive portal and connectivity checks
+ *   are off.
+ * - The extension's host is fixed (`extensions.webextensions.uuids`), so its pages have
+ *   known addresses, and `--remote-allow-system-access` lets the driver open them.
+ * - The MV2 event page is out of BiDi's reach: the driver reads badges, tabs and storage from
+ *   a page of the extension (the same APIs; `chrome.action` stands for `browserAction`).
+ * - The event page unloads after `EVENT_PAGE_IDLE_MS` idle instead of Firefox's 30 s, so
+ *   `stopWorker()` can wait for a real unload, and every run sees unloads happen.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
+import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
+import { FIREFOX_ADDON_ID } from '../../lib/extension-manifest';
+import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
+import type { UserSettings } from '../../lib/settings/settings';
+import type { TabState } from '../../lib/tabs/tab-state-store';
+import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
+import { FirefoxPage } from './firefox-page';
+
+/** The extension's fixed moz-extension:// host in the test profile. */
+export const FIREFOX_EXTENSION_UUID = '5c1f1a2e-7d2b-4c57-9a35-0e2f8e6b4d10';
+
+/** How long Firefox lets the event page idle before unloading it, in the test profile. */
+export const EVENT_PAGE_IDLE_MS = 4_000;
+
+/** Prefs that keep Firefox on this machine and quiet. */
+function closedNetworkPrefs(sitesPort: number): Record<string, unknown> {
+  return {
+    // Every host to the sample-site server, localhost included, as Chromium's host resolver
+    // rules do; 127.0.0.1 (the reference server) is reached directly, as there.
+    'network.proxy.type': 1,
+    'network.proxy.http': '127.0.0.1',
+    'network.proxy.http_port': sitesPort,
+    'network.proxy.share_proxy_settings': false,
+    'network.proxy.allow_hijacking_localhost': true,
+    'network.proxy.no_proxies_on': '127.0.0.1',
+    'network.dns.disablePrefetch': true,
+    'network.prefetch-next': false,
+    'network.http.speculative-parallel-limit': 0,
+    'network.captive-portal-service.enabled': false,
+    'network.connectivity-service.enabled': false,
+    'app.update.enabled': false,
+    'app.update.auto': false,
+    'browser.safebrowsing.malware.enabled': false,
+    'browser.safebrowsing.phishing.enabled': false,
+    'browser.safebrowsing.downloads.enabled': false,
+    'browser.safebrowsing.blockedURIs.enabled': false,
+    'toolkit.telemetry.enabled': false,
+    'toolkit.telemetry.unified': false,
+    'datareporting.healthreport.uploadEnabled': false,
+    'datareporting.policy.dataSubmissionEnabled': false,
+    'browser.ping-centre.telemetry': false,
+    'extensions.update.enabled': false,
+    'extensions.getAddons.cache.enabled': false,
+    'browser.newtabpage.enabled': false,
+    'browser.startup.homepage': 'about:blank',
+    'services.settings.server': 'http://127.0.0.1:9/remote-settings',
+    'browser.aboutConfig.showWarning': false,
+    // Sites are plain http on the sample server: no https-first upgrade.
+    'dom.security.https_first': false,
+    'dom.security.https_only_mode': false,
+    // Popups a click opens (the site report window) are the extension's own.
+    'dom.disable_open_during_load': false,
+  };
+}
+
+export async function launchFirefoxExtensionBrowser(
+  options: LaunchOptions,
+): Promise<ExtensionBrowser> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'arb-firefox-profile-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: options.executablePath ?? '/usr/bin/firefox-esr',
+    headless: options.headless,
+    userDataDir: profileDir,
+    defaultViewport: { width: 1100, height: 800 },
+    args: ['--remote-allow-system-access'],
+    env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' },
+    extraPrefsFirefox: {
+      ...closedNetworkPrefs(options.sitesPort),
+      'extensions.webextensions.uuids': JSON.stringify({
+        [FIREFOX_ADDON_ID]: FIREFOX_EXTENSION_UUID,
+      }),
+      'extensions.background.idle.timeout': EVENT_PAGE_IDLE_MS,
+    },
+  });
+  const extensionId = FIREFOX_EXTENSION_UUID;
+  const base = `moz-extension://${extensionId}`;
+
+  const wrappers = new WeakMap<PuppeteerPage, FirefoxPage>();
+  const wrap = (raw: PuppeteerPage): FirefoxPage => {
+    let page = wrappers.get(raw);
+    if (!page) {
+      page = FirefoxPage.create(raw);
+      wrappers.set(raw, page);
+    }
+    return page;
+  };
+  const asPage = (page: FirefoxPage) => page as unknown as Page;
+
+  await browser.installExtension(options.extensionDir);
+
+  // The page the driver reads the extension through. It is the options page, which only
+  // renders settings: no lookup starts from it.
+  const driverPage = wrap(await browser.newPage());
+  await driverPage.goto(`${base}/options.html`);
+  // The specs read the extension as Chromium's worker does, through promise-returning
+  // `chrome.*` and `chrome.action`; Firefox's promise API is `browser.*` with `browserAction`.
+  await driverPage.evaluate(() => {
+    const scope = globalThis as unknown as { browser: Record<string, unknown> };
+    const api = new Proxy(scope.browser, {
+      get: (target, name) => (name === 'action' ? target.browserAction : target[name as string]),
+    });
+    Object.defineProperty(globalThis, 'chrome', { value: api, configurable: true });
+  });
+
+  const inExtension = async <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
+    driverPage.evaluate<R>(fn, arg);
+
+  /** Stands for Chromium's service worker: evaluates in the driver's extension page. */
+  const background = {
+    url: () => `${base}/_generated_background_page.html`,
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => inExtension(fn, arg),
+    on: () => background,
+  };
+  const worker = async () => background as unknown as Worker;
+
+  const context = {
+    async newPage() {
+      return asPage(wrap(await browser.newPage()));
+    },
+    pages() {
+      return [] as Page[];
+    },
+    on(event: string, listener: (value: unknown) => void) {
+      if (event === 'page') {
+        browser.on('targetcreated', async (target) => {
+          const raw = await target.page().catch(() => null);
+          if (raw) listener(asPage(wrap(raw)));
+        });
+      } else if (event === 'close') {
+        browser.on('disconnected', () => listener(undefined));
+      }
+      return context;
+    },
+    async waitForEvent(
+      event: string,
+      options: { predicate?: (page: Page) => boolean | Promise<boolean>; timeout?: number } = {},
+    ) {
+      if (event !== 'page')
+        throw new Error(`The Firefox driver waits for pages only, not ${event}`);
+      const target = await browser.waitForTarget(
+        async (candidate) => {
+          const raw = await candidate.page().catch(() => null);
+          if (!raw) return false;
+          return options.predicate ? options.predicate(asPage(wrap(raw))) : true;
+        },
+        { timeout: options.timeout ?? 30_000 },
+      );
+      const raw = await target.page();
+      if (!raw) throw new Error('The new target has no page');
+      await wrap(raw).waitForLoadState();
+      return asPage(wrap(raw));
+    },
+    async grantPermissions() {
+      // Firefox lets pages write to the clipboard after a click without a prompt.
+    },
+    close: () => browser.close(),
+  };
+  const allPages = async () => (await browser.pages()).map(wrap);
+  context.pages = () => {
+    throw new Error(
+      'In Firefox, list pages with `await pagesOf()`: puppeteer lists them asynchronously',
+    );
+  };
+
+  const badgeOf = async (tabId: number) =>
+    inExtension(async (id: number) => {
+      const text = await chrome.action.getBadgeText({ tabId: id });
+      const title = await chrome.action.getTitle({ tabId: id });
+      return { text, title };
+    }, tabId);
+
+  const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
+    const { url, state, pausedSites } = await inExtension(async (id: number) => {
+      const key = `tab-state:${id}`;
+      const tab = await chrome.tabs.get(id);
+      const { settings } = (await chrome.storage.local.get('settings')) as {
+        settings?: { pausedSites?: string[] };
+      };
+      return {
+        url: tab.url,
+        state: (await chrome.storage.session.get(key))[key] as TabState,
+        pausedSites: (settings?.pausedSites ?? []) as string[],
+      };
+    }, tabId);
+    if (!state || state.view.status === 'loading') return false;
+    const target = deriveLookupTarget(url, { pausedSites });
+    const about =
+      target.kind === 'target'
+        ? state.target === target.origin
+        : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
+    return about && badgeLook(state.view).text === badge.text;
+  };
+
+  const tabStateStamp = async (tabId: number) =>
+    inExtension(async (id: number) => {
+      const key = `tab-state:${id}`;
+      const stored = (await chrome.storage.session.get(key))[key] as TabState | undefined;
+      return stored
+        ? { updatedAt: stored.updatedAt, loading: stored.view.status === 'loading' }
+        : null;
+    }, tabId);
+  const tabStateUpdatedAt = async (tabId: number) =>
+    (await tabStateStamp(tabId))?.updatedAt ?? null;
+
+  const welcomePage = async (): Promise<Page> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      for (const page of await allPages()) {
+        if (page === driverPage) continue;
+        if ((await page.href()).endsWith('/welcome.html')) return asPage(page);
+      }
+      if (Date.now() > deadline) throw new Error('The first-run page did not open');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  const saveSettings = async (change: Partial<UserSettings>) =>
+    inExtension(async (patch: Partial<UserSettings>) => {
+      const stored = (await chrome.storage.local.get('settings')).settings ?? {};
+      await chrome.storage.local.set({ settings: { ...stored, ...patch } });
+    }, change);
+
+  const storedSettings = async (): Promise<Partial<UserSettings>> =>
+    inExtension(
+      async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
+    );
+
+  /** Whether the event page is loaded now, as the extension's own pages see it. */
+  const backgroundRunning = () =>
+    inExtension(() => chrome.extension.getViews({ type: 'background' as never }).length > 0);
+
+  return {
+    context: context as unknown as BrowserContext,
+    extensionId,
+    worker,
+    badgeOf,
+    storedSettings,
+    saveSettings,
+    welcomePage,
+    async acceptAutomaticLookups() {
+      await saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
+      await (await welcomePage()).close();
+    },
+    optionsUrl: () => `${base}/options.html`,
+    async allowInPrivateWindows() {
+      // Firefox keeps "Run in private windows" in the add-on's permissions; a temporary
+      // add-on gets it through the same API about:addons uses, which needs system access.
+      throw new Error('allowInPrivateWindows is not yet available in the Firefox driver');
+    },
+    async openTab(url) {
+      const page = wrap(await browser.newPage());
+      await page.bringToFront();
+      await page.goto(url);
+      const pageUrl = await page.href();
+      const tabId = await inExtension(async (address: string) => {
+        const tabs = await chrome.tabs.query({});
+        const tab = tabs.find((candidate) => candidate.url === address);
+        if (tab?.id === undefined) throw new Error(`No tab shows ${address}`);
+        return tab.id;
+      }, pageUrl);
+      return { page: asPage(page), tabId };
+    },
+    async settledBadgeOf(tabId, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const badge = await badgeOf(tabId);
+        const settled =
+          badge.text !== '…' &&
+          badge.title !== DEFAULT_BADGE_TITLE &&
+          !badge.title.startsWith('Looking up ') &&
+          (badge.text !== '' || badge.title.startsWith('Not looked up'));
+        if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
+          return badge;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    tabStateUpdatedAt,
+    async untilTabStateWritten(tabId, action) {
+      const before = (await tabStateUpdatedAt(tabId)) ?? 0;
+      await action();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const after = await tabStateStamp(tabId);
+        if (after !== null && after.updatedAt > before && !after.loading) return;
+        if (Date.now() > deadline) throw new Error(`The state of tab ${tabId} was not written`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    activateTab: (page) => page.bringToFront(),
+    async stopWorker() {
+      // Nothing stops an event page on demand: wait for Firefox to unload it when idle, as it
+      // does for users (after EVENT_PAGE_IDLE_MS here, 30 s by default).
+      const deadline = Date.now() + EVENT_PAGE_IDLE_MS * 5;
+      while (await backgroundRunning()) {
+        if (Date.now() > deadline) throw new Error('The event page did not unload');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    popupUrl: (tabId) => `${base}/popup.html?tabId=${tabId}`,
+    async close() {
+      await browser.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,471 @@
+/**
+ * Firefox's pages (puppeteer-core over WebDriver BiDi) presented as the part of Playwright's
+ * `Page` and `Locator` the e2e specs use, so one set of scenarios drives both browsers.
+ * Playwright's own Firefox support needs a patched Firefox or a newer BiDi than ESR speaks.
+ *
+ * Rules it keeps:
+ * - A method outside that part throws, naming itself: a spec never gets a silent no-op.
+ * - Locators are lazy, as Playwright's: every action finds its elements again. Roles, names
+ *   and text follow Playwright's defaults (visible elements only; a string name or text
+ *   matches case-insensitively as a substring, a RegExp by test).
+ * - Firefox sends no navigation events for moz-extension pages, so navigating to one is
+ *   followed by reading `location.href` and `document.readyState` until they say it loaded.
+ */
+import type { ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
+
+/** One step from a set of elements to the next (descendants, or a pick by position). */
+type Step =
+  | { kind: 'css'; selector: string }
+  | { kind: 'role'; role: string; name?: Pattern; level?: number; exact?: boolean }
+  | { kind: 'text'; text: Pattern; exact?: boolean }
+  | { kind: 'label'; text: Pattern; exact?: boolean }
+  | { kind: 'nth'; index: number };
+
+/** A string, or a RegExp sent into the page as its source and flags. */
+type Pattern = string | { source: string; flags: string };
+
+const patternOf = (value: string | RegExp): Pattern =>
+  value instanceof RegExp ? { source: value.source, flags: value.flags } : value;
+
+interface RoleOptions {
+  name?: string | RegExp;
+  level?: number;
+  exact?: boolean;
+}
+
+/**
+ * Runs inside the page: the elements a chain of steps finds. Self-contained (it is sent as
+ * source), so it may use nothing from this module.
+ */
+function findElements(steps: Step[]): Element[] {
+  const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const matches = (pattern: Pattern, text: string, exact?: boolean) => {
+    const value = normalize(text);
+    if (typeof pattern !== 'string') return new RegExp(pattern.source, pattern.flags).test(value);
+    return exact
+      ? value === normalize(pattern)
+      : value.toLowerCase().includes(normalize(pattern).toLowerCase());
+  };
+  const visible = (element: Element) =>
+    element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]');
+  const ROLE_SELECTORS: Record<string, string> = {
+    heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',
+    link: 'a[href],[role=link]',
+    button: 'button,input[type=button],input[type=submit],input[type=reset],summary,[role=button]',
+    checkbox: 'input[type=checkbox],[role=checkbox]',
+    radio: 'input[type=radio],[role=radio]',
+    textbox:
+      'input:not([type]),input[type=text],input[type=url],input[type=email],input[type=search],textarea,[role=textbox]',
+    combobox: 'select,[role=combobox]',
+    list: 'ul,ol,[role=list]',
+    listitem: 'li,[role=listitem]',
+    img: 'img[alt],svg[role=img],[role=img]',
+    navigation: 'nav,[role=navigation]',
+    main: 'main,[role=main]',
+    region: 'section[aria-label],section[aria-labelledby],[role=region]',
+    status: 'output,[role=status]',
+    alert: '[role=alert]',
+    dialog: 'dialog,[role=dialog]',
+    group: 'fieldset,details,[role=group]',
+    switch: '[role=switch]',
+    term: 'dt,[role=term]',
+    definition: 'dd,[role=definition]',
+    table: 'table,[role=table]',
+    row: 'tr,[role=row]',
+    cell: 'td,[role=cell]',
+    paragraph: 'p,[role=paragraph]',
+  };
+  const labelText = (element: Element): string => {
+    const labelledBy = element.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      return labelledBy
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    }
+    const aria = element.getAttribute('aria-label');
+    if (aria) return aria;
+    if (
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+    ) {
+      const labels = element.labels
+        ? [...element.labels].map((label) => label.textContent ?? '')
+        : [];
+      if (labels.length > 0) return labels.join(' ');
+      if (
+        element instanceof HTMLInputElement &&
+        ['button', 'submit', 'reset'].includes(element.type)
+      )
+        return element.value;
+      return element.getAttribute('title') ?? element.getAttribute('placeholder') ?? '';
+    }
+    if (element instanceof HTMLImageElement) return element.alt;
+    return element.textContent ?? '';
+  };
+  const levelOf = (element: Element) => {
+    const tag = /^H([1-6])$/.exec(element.tagName);
+    return tag ? Number(tag[1]) : Number(element.getAttribute('aria-level') ?? 2);
+  };
+  let current: Element[] = [document.documentElement];
+  for (const step of steps) {
+    if (step.kind === 'nth') {
+      const picked = step.index < 0 ? current[current.length + step.index] : current[step.index];
+      current = picked ? [picked] : [];
+      continue;
+    }
+    const found = new Set<Element>();
+    for (const root of current) {
+      if (step.kind === 'css') {
+        for (const element of root.querySelectorAll(step.selector)) found.add(element);
+      } else if (step.kind === 'role') {
+        const selector = ROLE_SELECTORS[step.role] ?? `[role=${step.role}]`;
+        for (const element of root.querySelectorAll(selector)) {
+          if (!visible(element)) continue;
+          if (step.level !== undefined && levelOf(element) !== step.level) continue;
+          if (step.name !== undefined && !matches(step.name, labelText(element), step.exact))
+            continue;
+          found.add(element);
+        }
+      } else if (step.kind === 'label') {
+        for (const element of root.querySelectorAll(
+          'input,textarea,select,[aria-label],[aria-labelledby]',
+        )) {
+          if (visible(element) && matches(step.text, labelText(element), step.exact))
+            found.add(element);
+        }
+      } else {
+        // The innermost visible elements whose text matches, as Playwright's getByText.
+        const candidates = [...root.querySelectorAll('body *')].filter(
+          (element) =>
+            !['SCRIPT', 'STYLE'].includes(element.tagName) &&
+            visible(element) &&
+            matches(
+              step.text,
+              (element as HTMLElement).innerText ?? element.textContent ?? '',
+              step.exact,
+            ),
+        );
+        for (const element of candidates) {
+          if (!candidates.some((other) => other !== element && element.contains(other)))
+            found.add(element);
+        }
+      }
+    }
+    current = [...found];
+  }
+  return current;
+}
+
+const notInSubset = (what: string) => () => {
+  throw new Error(`${what} is not available in the Firefox driver (tests/support/firefox-page.ts)`);
+};
+
+/** Wraps an object so that a property it lacks throws, naming itself, when called. */
+function strict<T extends object>(target: T, what: string): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property in object || typeof property === 'symbol' || property === 'then') {
+        // Bound to the object itself: its private fields are not the proxy's.
+        const value = Reflect.get(object, property, object);
+        return typeof value === 'function' ? value.bind(object) : value;
+      }
+      return notInSubset(`${what}.${String(property)}`);
+    },
+  });
+}
+
+export class FirefoxLocator {
+  constructor(
+    private readonly page: FirefoxPage,
+    private readonly steps: Step[],
+  ) {}
+
+  static create(page: FirefoxPage, steps: Step[]): FirefoxLocator {
+    return strict(new FirefoxLocator(page, steps), 'Locator');
+  }
+
+  #then(step: Step): FirefoxLocator {
+    return FirefoxLocator.create(this.page, [...this.steps, step]);
+  }
+
+  locator(selector: string): FirefoxLocator {
+    return this.#then({ kind: 'css', selector });
+  }
+  getByRole(role: string, options: RoleOptions = {}): FirefoxLocator {
+    return this.#then({
+      kind: 'role',
+      role,
+      name: options.name === undefined ? undefined : patternOf(options.name),
+      level: options.level,
+      exact: options.exact,
+    });
+  }
+  getByText(text: string | RegExp, options: { exact?: boolean } = {}): FirefoxLocator {
+    return this.#then({ kind: 'text', text: patternOf(text), exact: options.exact });
+  }
+  getByLabel(text: string | RegExp, options: { exact?: boolean } = {}): FirefoxLocator {
+    return this.#then({ kind: 'label', text: patternOf(text), exact: options.exact });
+  }
+  first(): FirefoxLocator {
+    return this.#then({ kind: 'nth', index: 0 });
+  }
+  last(): FirefoxLocator {
+    return this.#then({ kind: 'nth', index: -1 });
+  }
+  nth(index: number): FirefoxLocator {
+    return this.#then({ kind: 'nth', index });
+  }
+
+  /**
+   * Runs `action` (a function body over `elements` and `arg`) on the found elements inside
+   * the page. Sent as one expression: extension pages' CSP forbids eval inside the page,
+   * while the driver's own evaluation is allowed.
+   */
+  #expression(action: string, argument?: unknown): string {
+    return `(() => { const elements = (${findElements.toString()})(${JSON.stringify(this.steps)}); const arg = ${JSON.stringify(argument ?? null)}; ${action} })()`;
+  }
+
+  async #inPage<R>(action: string, argument?: unknown): Promise<R> {
+    return (await this.page.raw.evaluate(this.#expression(action, argument))) as R;
+  }
+
+  count(): Promise<number> {
+    return this.#inPage('return elements.length');
+  }
+  async all(): Promise<FirefoxLocator[]> {
+    const total = await this.count();
+    return Array.from({ length: total }, (_, index) => this.nth(index));
+  }
+  allTextContents(): Promise<string[]> {
+    return this.#inPage("return elements.map((e) => e.textContent ?? '')");
+  }
+  allInnerTexts(): Promise<string[]> {
+    return this.#inPage("return elements.map((e) => e.innerText ?? e.textContent ?? '')");
+  }
+
+  /** The first match, once there is one (Playwright waits for it too). */
+  async #first<R>(action: string, argument?: unknown, timeoutMs = 10_000): Promise<R> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const result = await this.#inPage<{ found: boolean; value: R }>(
+        `if (elements.length === 0) return { found: false }; const element = elements[0]; return { found: true, value: (() => { ${action} })() };`,
+        argument,
+      );
+      if (result.found) return result.value;
+      if (Date.now() > deadline) throw new Error(`No element for ${JSON.stringify(this.steps)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  textContent(): Promise<string | null> {
+    return this.#first('return element.textContent');
+  }
+  innerText(): Promise<string> {
+    return this.#first("return element.innerText ?? element.textContent ?? ''");
+  }
+  getAttribute(name: string): Promise<string | null> {
+    return this.#first('return element.getAttribute(arg)', name);
+  }
+  inputValue(): Promise<string> {
+    return this.#first("return element.value ?? ''");
+  }
+  isChecked(): Promise<boolean> {
+    return this.#first('return Boolean(element.checked)');
+  }
+  async isVisible(): Promise<boolean> {
+    return (await this.count()) > 0;
+  }
+  evaluate<R, A>(fn: (element: Element, arg: A) => R, arg?: A): Promise<R> {
+    return this.#first(`return (${fn.toString()})(element, arg)`, arg);
+  }
+
+  /** The element as puppeteer's handle, for input the way a person gives it. */
+  async #handle(): Promise<ElementHandle<Element>> {
+    await this.#first('return true');
+    const handle = await this.page.raw.evaluateHandle(this.#expression('return elements[0]'));
+    return handle as ElementHandle<Element>;
+  }
+
+  async click(): Promise<void> {
+    const handle = await this.#handle();
+    await handle.click();
+    await handle.dispose();
+  }
+  async focus(): Promise<void> {
+    const handle = await this.#handle();
+    await handle.focus();
+    await handle.dispose();
+  }
+  async fill(value: string): Promise<void> {
+    const handle = await this.#handle();
+    await handle.evaluate((element) => {
+      (element as HTMLInputElement).value = '';
+    });
+    await handle.type(value);
+    await handle.evaluate((element) =>
+      element.dispatchEvent(new Event('change', { bubbles: true })),
+    );
+    await handle.dispose();
+  }
+  async press(key: string): Promise<void> {
+    await this.focus();
+    await this.page.keyboard.press(key);
+  }
+  async check(): Promise<void> {
+    if (!(await this.isChecked())) await this.click();
+  }
+  async uncheck(): Promise<void> {
+    if (await this.isChecked()) await this.click();
+  }
+
+  async waitFor(
+    options: { state?: 'attached' | 'visible' | 'detached' | 'hidden'; timeout?: number } = {},
+  ) {
+    const wantPresent = options.state !== 'detached' && options.state !== 'hidden';
+    const deadline = Date.now() + (options.timeout ?? 30_000);
+    for (;;) {
+      if ((await this.count()) > 0 === wantPresent) return;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `Timed out waiting for ${JSON.stringify(this.steps)} to be ${options.state ?? 'visible'}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** Playwright's key names where puppeteer's differ. */
+const KEY_NAMES: Record<string, string> = { Control: 'Control', Meta: 'Meta' };
+
+export class FirefoxPage {
+  #closed = false;
+
+  private constructor(readonly raw: PuppeteerPage) {}
+
+  static create(raw: PuppeteerPage): FirefoxPage {
+    return strict(new FirefoxPage(raw), 'Page');
+  }
+
+  get keyboard() {
+    return {
+      press: async (combo: string) => {
+        const keys = combo.split('+').map((key) => KEY_NAMES[key] ?? key);
+        for (const key of keys.slice(0, -1)) await this.raw.keyboard.down(key as never);
+        await this.raw.keyboard.press(keys[keys.length - 1] as never);
+        for (const key of keys.slice(0, -1).reverse()) await this.raw.keyboard.up(key as never);
+      },
+      type: (text: string) => this.raw.keyboard.type(text),
+    };
+  }
+
+  /** The address the page shows, read from the page: moz-extension pages send no events. */
+  url(): string {
+    return this.raw.url();
+  }
+
+  /** Like `url()`, but read inside the page, which is right for moz-extension pages too. */
+  async href(): Promise<string> {
+    return this.raw.evaluate(() => location.href).catch(() => this.raw.url());
+  }
+
+  async goto(url: string, options: { timeout?: number } = {}): Promise<null> {
+    const timeout = options.timeout ?? 15_000;
+    if (!url.startsWith('moz-extension://')) {
+      await this.raw.goto(url, { timeout });
+      return null;
+    }
+    // No load event comes for an extension page: start the navigation, then watch the page.
+    this.raw.goto(url, { timeout }).catch(() => undefined);
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const state = await this.raw
+        .evaluate(() => ({ href: location.href, ready: document.readyState }))
+        .catch(() => null);
+      if (state?.href === url && state.ready === 'complete') return null;
+      if (Date.now() > deadline) throw new Error(`${url} did not load`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  }
+
+  async reload(): Promise<null> {
+    return this.goto(await this.href());
+  }
+
+  title(): Promise<string> {
+    return this.raw.title();
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: Playwright's evaluate takes a function or source
+  evaluate<R>(fn: any, arg?: unknown): Promise<R> {
+    return (
+      typeof fn === 'string' ? this.raw.evaluate(fn) : this.raw.evaluate(fn, arg)
+    ) as Promise<R>;
+  }
+
+  locator(selector: string): FirefoxLocator {
+    return FirefoxLocator.create(this, [{ kind: 'css', selector }]);
+  }
+  getByRole(role: string, options?: RoleOptions): FirefoxLocator {
+    return FirefoxLocator.create(this, []).getByRole(role, options);
+  }
+  getByText(text: string | RegExp, options?: { exact?: boolean }): FirefoxLocator {
+    return FirefoxLocator.create(this, []).getByText(text, options);
+  }
+  getByLabel(text: string | RegExp, options?: { exact?: boolean }): FirefoxLocator {
+    return FirefoxLocator.create(this, []).getByLabel(text, options);
+  }
+
+  bringToFront(): Promise<void> {
+    return this.raw.bringToFront();
+  }
+  async setViewportSize(size: { width: number; height: number }): Promise<void> {
+    await this.raw.setViewport(size);
+  }
+  async emulateMedia(options: { colorScheme?: 'light' | 'dark' | null }): Promise<void> {
+    await this.raw.emulateMediaFeatures(
+      options.colorScheme ? [{ name: 'prefers-color-scheme', value: options.colorScheme }] : [],
+    );
+  }
+  async screenshot(options: { path?: string; fullPage?: boolean } = {}): Promise<Buffer> {
+    const bytes = await this.raw.screenshot({ fullPage: options.fullPage });
+    const buffer = Buffer.from(bytes);
+    if (options.path) (await import('node:fs')).writeFileSync(options.path, buffer);
+    return buffer;
+  }
+  async waitForLoadState(): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while (
+      (await this.raw.evaluate(() => document.readyState).catch(() => 'loading')) !== 'complete'
+    ) {
+      if (Date.now() > deadline) throw new Error('The page did not load');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  }
+
+  on(event: 'console' | 'pageerror' | 'dialog' | 'close', listener: (value: never) => void): this {
+    if (event === 'console') {
+      this.raw.on('console', (message) =>
+        (listener as (value: unknown) => void)({
+          // Playwright says "warning" where puppeteer says "warn".
+          type: () => (message.type() === 'warn' ? 'warning' : message.type()),
+          text: () => message.text(),
+        }),
+      );
+    } else {
+      this.raw.on(event, listener as never);
+    }
+    return this;
+  }
+
+  isClosed(): boolean {
+    return this.#closed || this.raw.isClosed();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (!this.raw.isClosed()) await this.raw.close();
+  }
+}
