@@ -74,6 +74,8 @@ export interface PopupSamples {
   blank: number[];
   /** The popup's loads phase by phase: the profile of figure 1. */
   popupPhases: PagePhases[];
+  /** The blank page's, for comparison. */
+  blankPhases: PagePhases[];
 }
 
 export async function measurePopup(
@@ -93,7 +95,7 @@ export async function measurePopup(
   // Warm-up: the first load of each compiles and caches what later loads reuse.
   await timeToContent(page, popupUrl);
   await timeToContent(page, blankUrl);
-  const samples: PopupSamples = { popup: [], blank: [], popupPhases: [] };
+  const samples: PopupSamples = { popup: [], blank: [], popupPhases: [], blankPhases: [] };
   const loadPopup = async () => {
     const phases = await timeToContent(page, popupUrl);
     samples.popupPhases.push(phases);
@@ -102,7 +104,9 @@ export async function measurePopup(
   for (let pair = 0; pair < pairs; pair++) {
     const popupFirst = pair % 2 === 0;
     if (popupFirst) await loadPopup();
-    samples.blank.push((await timeToContent(page, blankUrl)).shown);
+    const blank = await timeToContent(page, blankUrl);
+    samples.blankPhases.push(blank);
+    samples.blank.push(blank.shown);
     if (!popupFirst) await loadPopup();
   }
   await page.close();

@@ -36,6 +36,9 @@ const SCALE_LOOKUPS = 20;
 /** One frame at 60 Hz. */
 const FRAME_MS = 16;
 const UNCACHED_ALLOWANCE_MS = 20;
+const POPUP_RATIO_GOAL = 1.3;
+/** Worker cold start → first badge, as a multiple of the warm worker's cached badge. */
+const COLD_START_RATIO_GOAL = 2;
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
@@ -60,8 +63,8 @@ async function main() {
       measured: formatTiming(summarize(popup.popup)),
       floor: `${formatTiming(summarize(popup.blank))} blank page`,
       ratio: `${popupRatio.median.toFixed(2)} [${popupRatio.p25.toFixed(2)}–${popupRatio.p75.toFixed(2)}]`,
-      goal: '≤ 1.3×',
-      met: popupRatio.median <= 1.3,
+      goal: '≤ 1.3× (median and p75)',
+      met: popupRatio.median <= POPUP_RATIO_GOAL && popupRatio.p75 <= POPUP_RATIO_GOAL,
     });
 
     log('2. badge after a tab switch, cached and uncached');
@@ -109,8 +112,8 @@ async function main() {
       measured: formatTiming(coldSummary),
       floor: `${formatTiming(cachedSummary)} warm (2a)`,
       ratio: (coldSummary.median / cachedSummary.median).toFixed(1),
-      goal: 'reported',
-      met: true,
+      goal: `≤ ${COLD_START_RATIO_GOAL}× warm`,
+      met: coldSummary.median <= COLD_START_RATIO_GOAL * cachedSummary.median,
     });
 
     log('5. JavaScript per entry');
@@ -119,7 +122,28 @@ async function main() {
       (size) => `${size.entry}.html` !== BLANK_PAGE,
     );
     for (const size of sizes) {
-      const { budget, goal } = budgetFor(size.entry);
+      const { budget, goal, firstRenderBudget } = budgetFor(size.entry);
+      if (firstRenderBudget !== undefined) {
+        // The goal is about what loads before the page can render; the budget about all.
+        const limit = goal ?? firstRenderBudget;
+        rows.push({
+          figure: `5. JS shipped: ${size.entry}, before its first render`,
+          measured: `${formatBytes(size.firstRender.gzip)} gz, ${formatBytes(size.firstRender.raw)} raw, ${size.firstRender.files.length} files`,
+          floor: '–',
+          ratio: '–',
+          goal: `≤ ${formatBytes(limit)} gz`,
+          met: size.firstRender.gzip <= limit,
+        });
+        rows.push({
+          figure: `5. JS shipped: ${size.entry}, with what loads later`,
+          measured: `${formatBytes(size.gzip)} gz, ${formatBytes(size.raw)} raw`,
+          floor: '–',
+          ratio: '–',
+          goal: `budget ≤ ${formatBytes(budget)} gz`,
+          met: size.gzip <= budget,
+        });
+        continue;
+      }
       const limit = goal ?? budget;
       rows.push({
         figure: `5. JS shipped: ${size.entry}`,
@@ -165,12 +189,14 @@ async function main() {
 
     const table = renderTable(rows);
     process.stdout.write(`\n${table}\n\n`);
-    const phase = (key: keyof PagePhases) =>
-      summarize(popup.popupPhases.map((phases) => phases[key])).median.toFixed(0);
+    const phase = (key: keyof PagePhases, of = popup.popupPhases) =>
+      summarize(of.map((phases) => phases[key])).median.toFixed(0);
     process.stdout.write(
       `Profile of 1 (popup, medians since navigation start): HTML in ${phase('responseEnd')} ms, ` +
         `parsed ${phase('domInteractive')} ms, scripts run ${phase('domContentLoaded')} ms, ` +
-        `report in a frame ${phase('shown')} ms.\n` +
+        `report in a frame ${phase('shown')} ms; the blank page: HTML in ` +
+        `${phase('responseEnd', popup.blankPhases)} ms, parsed ${phase('domInteractive', popup.blankPhases)} ms, ` +
+        `in a frame ${phase('shown', popup.blankPhases)} ms.\n` +
         `Profile of 2a (API calls awaited per cached activation, ${badgeProfile.activations} traced, ` +
         `median ${badgeProfile.medianMs.toFixed(1)} ms):\n` +
         badgeProfile.calls
