@@ -13,6 +13,7 @@ import { FIXTURE_ORIGINS, fixtureReports } from '../../tests/fixtures/reports';
 import { retargetReport } from '../../tests/reference-server/report-store';
 import { type ReferenceServer, startReferenceServer } from '../../tests/reference-server/server';
 import {
+  type BrowserName,
   type ExtensionBrowser,
   launchExtensionBrowser,
 } from '../../tests/support/extension-browser';
@@ -21,9 +22,12 @@ import {
   startSampleSiteServer,
 } from '../../tests/support/sample-site-server';
 import { ensureChromium } from '../chromium';
+import { ensureFirefox } from '../firefox';
 
-/** Where the bench build goes: `wxt build --mode bench`. */
+/** Where the bench build goes: `wxt build --mode bench` (Chrome MV3). */
 export const BENCH_EXTENSION_DIR = resolve('.output/chrome-mv3-bench');
+/** The same for Firefox (MV2): `wxt build -b firefox --mode bench`. */
+export const FIREFOX_BENCH_EXTENSION_DIR = resolve('.output/firefox-mv2-bench');
 
 /**
  * The floor page: an extension page with nothing in it, loaded from the same extension, so
@@ -42,8 +46,10 @@ export interface BenchWorld {
   service: ReferenceServer;
   sites: SampleSiteServer;
   browser: ExtensionBrowser;
-  chromiumPath: string;
-  /** `chrome-extension://ID/PATH`. */
+  browserName: BrowserName;
+  /** The browser's executable. */
+  browserPath: string;
+  /** `chrome-extension://ID/PATH` (`moz-extension://` in Firefox). */
   extensionUrl(path: string): string;
   close(): Promise<void>;
 }
@@ -62,8 +68,13 @@ export function benchReferencePort(env: NodeJS.ProcessEnv = process.env): number
   return port;
 }
 
-export async function startBenchWorld(): Promise<BenchWorld> {
-  const chromiumPath = ensureChromium();
+/**
+ * Chromium unless told otherwise; in Firefox (Debian's firefox-esr, driven over WebDriver
+ * BiDi with loopback-only prefs and MOZ_DISABLE_NONLOCAL_CONNECTIONS=1, see
+ * tests/support/firefox-extension-browser.ts) the extension is the Firefox MV2 build.
+ */
+export async function startBenchWorld(browserName: BrowserName = 'chromium'): Promise<BenchWorld> {
+  const browserPath = browserName === 'firefox' ? ensureFirefox() : ensureChromium();
   const service = await startReferenceServer({
     port: benchReferencePort(),
     extraReports: (baseUrl) => {
@@ -75,11 +86,12 @@ export async function startBenchWorld(): Promise<BenchWorld> {
       return reports;
     },
   });
-  buildBenchExtension(service.baseUrl);
+  const extensionDir = buildBenchExtension(service.baseUrl, browserName);
   const sites = await startSampleSiteServer();
   const browser = await launchExtensionBrowser({
-    chromiumPath,
-    extensionDir: BENCH_EXTENSION_DIR,
+    browserName,
+    executablePath: browserPath,
+    extensionDir,
     sitesPort: sites.port,
     headless: true,
   });
@@ -89,8 +101,10 @@ export async function startBenchWorld(): Promise<BenchWorld> {
     service,
     sites,
     browser,
-    chromiumPath,
-    extensionUrl: (path) => `chrome-extension://${browser.extensionId}/${path}`,
+    browserName,
+    browserPath,
+    extensionUrl: (path) =>
+      `${browserName === 'firefox' ? 'moz' : 'chrome'}-extension://${browser.extensionId}/${path}`,
     async close() {
       await browser.close();
       await sites.close();
@@ -104,12 +118,15 @@ export async function startBenchWorld(): Promise<BenchWorld> {
  * compiles Preact's development JSX (file names and line numbers in every element), which
  * would make the popup heavier than what users run.
  */
-function buildBenchExtension(baseUrl: string): void {
-  execFileSync('npx', ['wxt', 'build', '--mode', 'bench'], {
+function buildBenchExtension(baseUrl: string, browserName: BrowserName): string {
+  const firefox = browserName === 'firefox';
+  execFileSync('npx', ['wxt', 'build', '-b', firefox ? 'firefox' : 'chrome', '--mode', 'bench'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', WXT_REPORT_API_BASE_URL: baseUrl },
   });
-  writeFileSync(join(BENCH_EXTENSION_DIR, BLANK_PAGE), BLANK_PAGE_HTML);
+  const dir = firefox ? FIREFOX_BENCH_EXTENSION_DIR : BENCH_EXTENSION_DIR;
+  writeFileSync(join(dir, BLANK_PAGE), BLANK_PAGE_HTML);
+  return dir;
 }
 
 /** The id the extension knows a page's tab by (the page's address must be unique). */

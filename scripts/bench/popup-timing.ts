@@ -5,6 +5,7 @@
  * stretch of the machine lands on both.
  */
 import type { Page } from 'playwright-core';
+import type { FirefoxPage } from '../../tests/support/firefox-page';
 import { type BenchWorld, BLANK_PAGE } from './bench-world';
 
 /** The popup's score: present only once a report is rendered (components/report/ScoreHeader.tsx). */
@@ -53,9 +54,12 @@ export interface PagePhases {
 
 async function timeToContent(page: Page, url: string): Promise<PagePhases> {
   await page.goto(url);
-  await page.waitForFunction(() => (globalThis as ShownGlobal).benchShownAt !== undefined, null, {
-    timeout: 10_000,
-  });
+  // Polled rather than waitForFunction: Firefox's extension pages refuse the latter (CSP).
+  const deadline = Date.now() + 10_000;
+  while (!(await page.evaluate(() => (globalThis as ShownGlobal).benchShownAt !== undefined))) {
+    if (Date.now() > deadline) throw new Error(`${url} showed no content`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   return page.evaluate(() => {
     const [navigation] = performance.getEntriesByType(
       'navigation',
@@ -84,10 +88,16 @@ export async function measurePopup(
   pairs: number,
 ): Promise<PopupSamples> {
   const page = await world.browser.context.newPage();
-  await page.addInitScript(markFirstFrameWithContent, {
-    selector: REPORT_SHOWN,
-    blankPage: BLANK_PAGE,
-  });
+  const marking = { selector: REPORT_SHOWN, blankPage: BLANK_PAGE };
+  if (world.browserName === 'firefox') {
+    // The Firefox driver's pages are puppeteer's underneath: a BiDi preload script.
+    await (page as unknown as FirefoxPage).raw.evaluateOnNewDocument(
+      markFirstFrameWithContent,
+      marking,
+    );
+  } else {
+    await page.addInitScript(markFirstFrameWithContent, marking);
+  }
   // In front: a hidden tab gets no animation frames.
   await page.bringToFront();
   const popupUrl = world.browser.popupUrl(tabId);
