@@ -1,11 +1,16 @@
 import { PopupView } from '../../components/popup/PopupView';
+import type { PopupStart } from '../../lib/tabs/popup-start';
 import { usePageSite } from '../../lib/ui/use-page-site';
 import { usePopupControls } from '../../lib/ui/use-popup-controls';
 import { useTabView } from '../../lib/ui/use-tab-view';
 
-/** Connects the popup's view to the tab it is about. */
-export function App({ tabId }: { tabId: number | null }) {
-  const { view, now, refresh } = useTabView(tabId);
-  const controls = usePopupControls(view, usePageSite(tabId));
+/**
+ * Connects the popup's view to the tab it is about, starting from what was read before the
+ * first render; `start` is null when those reads failed, and the hooks read for themselves.
+ */
+export function App({ tabId, start }: { tabId: number | null; start: PopupStart | null }) {
+  const { view, now, refresh } = useTabView(tabId, start ?? undefined);
+  const site = usePageSite(tabId, start ? start.pageUrl : undefined);
+  const controls = usePopupControls(view, site, start?.settings);
   return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;
 }

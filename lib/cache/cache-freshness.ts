@@ -104,6 +104,17 @@ export function policyForAnswer(
   return assessFreshness(stored, requestUrl, now).expired ? null : stored;
 }
 
+/**
+ * Until when (epoch ms) a stored copy stays fresh, judged at `now`; undefined when it is not
+ * fresh now. The popup shows a tab's stored view without asking the background until then.
+ */
+export function freshUntil(stored: StoredPolicy, now: () => number): number | undefined {
+  const policy = policyClass(now).fromObject(stored);
+  if (policy.stale() || policy.age() >= MAX_LIFETIME_SECONDS) return undefined;
+  const left = Math.min(policy.maxAge(), MAX_LIFETIME_SECONDS) - policy.age();
+  return left > 0 ? now() + Math.floor(left * 1000) : undefined;
+}
+
 /** What a stored copy is good for at `now`. */
 export function assessFreshness(
   stored: StoredPolicy,

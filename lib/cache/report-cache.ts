@@ -24,6 +24,7 @@ import { readLocal } from '../storage/local-records';
 import {
   assessFreshness,
   type FreshnessVerdict,
+  freshUntil,
   policyForAnswer,
   type StoredPolicy,
 } from './cache-freshness';
@@ -37,6 +38,8 @@ export interface CachedAnswer {
   receivedAt: number;
   /** What the copy is good for now. */
   verdict: FreshnessVerdict;
+  /** Until when (epoch ms) the copy stays fresh; undefined when it is not fresh now. */
+  freshUntil?: number | undefined;
 }
 
 export interface ReportCache {
@@ -47,10 +50,16 @@ export interface ReportCache {
    * stored also drops the older copy it replaces. Failures leave the cache alone, so an older
    * copy can still stand in for them (stale-if-error).
    */
-  put(target: string, outcome: LookupOutcome, receivedAt: number): Promise<void>;
+  put(target: string, outcome: LookupOutcome, receivedAt: number): Promise<StoredFreshness>;
   /** Drops expired entries, evicts beyond the limits and counts the totals again. */
   purgeExpired(): Promise<void>;
 }
+
+/**
+ * Until when (epoch ms) an answer just put stays fresh; undefined when it was not kept (a
+ * failure, no-store, already stale, no room).
+ */
+export type StoredFreshness = number | undefined;
 
 export interface CacheLimits {
   maxEntries: number;
@@ -216,14 +225,17 @@ export function createReportCache(deps: {
     });
   }
 
-  /** Writes an entry and the totals in one call (atomic in the browser), evicting as needed. */
-  async function store(key: string, entry: CacheEntry): Promise<void> {
+  /**
+   * Writes an entry and the totals in one call (atomic in the browser), evicting as needed.
+   * False when the entry could not be kept (too big, or no room in the browser's quota).
+   */
+  async function store(key: string, entry: CacheEntry): Promise<boolean> {
     const bytes = byteSize(key, entry);
     if (bytes > limits.maxBytes) {
       await remove(key);
-      return;
+      return false;
     }
-    await serially(async () => {
+    return serially(async () => {
       const old = await readLocal(key);
       const totals = await readTotals();
       const next: CacheTotals = {
@@ -237,13 +249,13 @@ export function createReportCache(deps: {
         } catch (error) {
           if (!isQuotaError(error)) throw error;
           // Not caching is always safe; failing the lookup over it is not.
-          if (attempt >= QUOTA_RETRIES) return;
+          if (attempt >= QUOTA_RETRIES) return false;
           // The browser's quota is shared with other data: make room by a quarter each time.
           const { entries: count, bytes: size } = await readTotals();
           try {
             await compact(scaled({ maxEntries: count, maxBytes: size }, 0.75), null);
           } catch (compactError) {
-            if (isQuotaError(compactError)) return;
+            if (isQuotaError(compactError)) return false;
             throw compactError;
           }
           const now = await readTotals();
@@ -252,6 +264,7 @@ export function createReportCache(deps: {
         }
       }
       if (!withinLimits(next, limits)) await compact(scaled(limits, EVICT_TO_SHARE), key);
+      return true;
     });
   }
 
@@ -280,19 +293,25 @@ export function createReportCache(deps: {
         return null;
       }
       if (now - entry.usedAt >= TOUCH_INTERVAL_MS) await touch(key, entry, now);
-      return { outcome: entry.outcome, receivedAt: entry.receivedAt, verdict };
+      return {
+        outcome: entry.outcome,
+        receivedAt: entry.receivedAt,
+        verdict,
+        freshUntil: freshUntil(entry.policy, () => now),
+      };
     },
 
     async put(target, outcome, receivedAt) {
-      if (!isCacheableOutcome(outcome)) return;
+      if (!isCacheableOutcome(outcome)) return undefined;
       const key = entryKey(target);
       const kept = { ...outcome, response: cachingPart(outcome.response) } as CacheableOutcome;
       const policy = policyForAnswer(requestUrl(target), kept.response, () => receivedAt);
       if (policy === null) {
         await remove(key);
-        return;
+        return undefined;
       }
-      await store(key, { outcome: kept, policy, receivedAt, usedAt: deps.now() });
+      const stored = await store(key, { outcome: kept, policy, receivedAt, usedAt: deps.now() });
+      return stored ? freshUntil(policy, () => receivedAt) : undefined;
     },
 
     purgeExpired: () => serially(() => compact(limits, null)),

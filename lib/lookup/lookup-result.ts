@@ -17,6 +17,8 @@ export type LookupResult =
       retryAt: number | null;
       /** A stored copy allowed to stand in when the answer is a failure. */
       standIn: CachedAnswer | null;
+      /** Until when the answer stays fresh, when it was one to keep. */
+      freshUntil?: number | undefined;
     }
   /**
    * No request was made: Retry-After, the service's backoff or its quota said to wait; `busy`
@@ -58,6 +60,16 @@ export function viewOfCached(
   const view = viewFromOutcome(target, cached.outcome, cached.receivedAt);
   if (view.status !== 'report') return view;
   return { ...view, stale: servedForFailure && cached.verdict.freshness !== 'fresh' };
+}
+
+/**
+ * Until when (epoch ms) the view of a result is what a lookup would answer: a fresh answer's
+ * lifetime. Undefined for anything shown in place of an answer (a stand-in, a failure).
+ */
+export function freshUntilOfResult(result: LookupResult): number | undefined {
+  if (result.kind === 'cached') return result.cached.freshUntil;
+  if (result.kind === 'answer' && !isFailure(result.outcome)) return result.freshUntil;
+  return undefined;
 }
 
 export function viewOfResult(target: string, result: LookupResult): TabView {

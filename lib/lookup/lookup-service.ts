@@ -20,7 +20,7 @@
 import { deriveLookupTarget } from '../privacy/lookup-target';
 import { automaticLookupsAllowed } from '../settings/settings';
 import type { TabView } from '../tabs/tab-view';
-import { viewOfCached, viewOfResult } from './lookup-result';
+import { freshUntilOfResult, viewOfCached, viewOfResult } from './lookup-result';
 import type { LookupService, LookupServiceDeps } from './ports';
 import { reconcileTabs } from './reconcile';
 import { createSharedLookups } from './shared-lookups';
@@ -66,12 +66,21 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     const cached = await deps.cache.get(origin);
     if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
       const view = viewOfCached(origin, cached, false);
-      await publish(tabId, call, targetKey, origin, view);
+      await publish(tabId, call, targetKey, origin, view, cached.freshUntil);
       if (cached.verdict.freshness === 'revalidate-in-background') {
         // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
         lookups
           .lookup(origin)
-          .then((result) => publish(tabId, call, targetKey, origin, viewOfResult(origin, result)))
+          .then((result) =>
+            publish(
+              tabId,
+              call,
+              targetKey,
+              origin,
+              viewOfResult(origin, result),
+              freshUntilOfResult(result),
+            ),
+          )
           .catch(deps.onError);
       }
       return view;
@@ -89,8 +98,8 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     if (!(keepShown && (await showsAnswerFor(tabId, targetKey)))) {
       await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
     }
-    const view = await lookups.lookedUpView(origin, force);
-    await publish(tabId, call, targetKey, origin, view);
+    const { view, freshUntil } = await lookups.lookedUp(origin, force);
+    await publish(tabId, call, targetKey, origin, view, freshUntil);
     return view;
   }
 
@@ -161,12 +170,14 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     const { origin } = target;
     const cached = await deps.cache.get(origin);
     if (cached && cached.verdict.freshness !== 'needs-lookup') {
-      await publish(tabId, call, targetKey, origin, viewOfCached(origin, cached, false));
+      const view = viewOfCached(origin, cached, false);
+      await publish(tabId, call, targetKey, origin, view, cached.freshUntil);
       return;
     }
     if (lookups.inFlight(origin)) {
       const result = await lookups.lookup(origin);
-      await publish(tabId, call, targetKey, origin, viewOfResult(origin, result));
+      const view = viewOfResult(origin, result);
+      await publish(tabId, call, targetKey, origin, view, freshUntilOfResult(result));
       return;
     }
     const state = await deps.tabStates.get(tabId);

@@ -10,8 +10,20 @@
 import type { CachedAnswer } from '../cache/report-cache';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import type { TabView } from '../tabs/tab-view';
-import { canStandIn, isFailure, type LookupResult, viewOfResult } from './lookup-result';
+import {
+  canStandIn,
+  freshUntilOfResult,
+  isFailure,
+  type LookupResult,
+  viewOfResult,
+} from './lookup-result';
 import type { LookupServiceDeps } from './ports';
+
+/** A view, with until when (epoch ms) it is what a lookup would answer, when known. */
+export interface FreshView {
+  view: TabView;
+  freshUntil: number | undefined;
+}
 
 export interface SharedLookups {
   /** Whether a request for `target` is under way. */
@@ -22,6 +34,8 @@ export interface SharedLookups {
   blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
   /** Asks the service (sharing a request under way) and names what came back. */
   lookedUpView(origin: string, force: boolean): Promise<TabView>;
+  /** The same, with until when the view stays fresh (see freshUntilOfResult). */
+  lookedUp(origin: string, force: boolean): Promise<FreshView>;
 }
 
 type FetchDeps = Pick<LookupServiceDeps, 'lookupReport' | 'cache' | 'retryGate' | 'now'>;
@@ -61,9 +75,9 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     }
     const receivedAt = deps.now();
     const retryAt = await deps.retryGate.record(target, outcome, receivedAt);
-    await deps.cache.put(target, outcome, receivedAt);
+    const freshUntil = await deps.cache.put(target, outcome, receivedAt);
     const standIn = isFailure(outcome) ? await standInFor(target) : null;
-    return { kind: 'answer', outcome, receivedAt, retryAt, standIn };
+    return { kind: 'answer', outcome, receivedAt, retryAt, standIn, freshUntil };
   }
 
   function lookup(target: string, force = false): Promise<LookupResult> {
@@ -77,6 +91,13 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     };
     running.then(forget, forget);
     return running;
+  }
+
+  async function lookedUp(origin: string, force: boolean): Promise<FreshView> {
+    let result = await lookup(origin, force);
+    // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
+    if (force && result.kind === 'cached') result = await lookup(origin, true);
+    return { view: viewOfResult(origin, result), freshUntil: freshUntilOfResult(result) };
   }
 
   return {
@@ -95,11 +116,7 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
       });
     },
 
-    async lookedUpView(origin, force) {
-      let result = await lookup(origin, force);
-      // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
-      if (force && result.kind === 'cached') result = await lookup(origin, true);
-      return viewOfResult(origin, result);
-    },
+    lookedUp,
+    lookedUpView: async (origin, force) => (await lookedUp(origin, force)).view,
   };
 }

@@ -24,7 +24,8 @@ export interface TabPublisher {
   isNewest(tabId: number, call: number): boolean;
   /**
    * Writes a tab's state and badge if `call` is still the tab's newest and the tab still
-   * shows `targetKey`. True when written.
+   * shows `targetKey`. True when written. `freshUntil`: until when the view is what a lookup
+   * would answer, when it came from a fresh answer (TabState.freshUntil).
    */
   publish(
     tabId: number,
@@ -32,6 +33,7 @@ export interface TabPublisher {
     targetKey: string,
     target: string | null,
     view: TabView,
+    freshUntil?: number,
   ): Promise<boolean>;
   /** Forgets what a tab showed, when nothing is known about its new site. */
   withdraw(tabId: number, call: number): Promise<void>;
@@ -92,7 +94,7 @@ export function createTabPublisher(deps: PublishDeps): TabPublisher {
 
     isNewest,
 
-    publish(tabId, call, targetKey, target, view) {
+    publish(tabId, call, targetKey, target, view, freshUntil) {
       return tabQueue.run(tabId, async () => {
         if (!isNewest(tabId, call)) return false;
         const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
@@ -105,7 +107,12 @@ export function createTabPublisher(deps: PublishDeps): TabPublisher {
           return false;
         }
         const now = deps.now();
-        await deps.tabStates.set(tabId, { target, view, updatedAt: now });
+        await deps.tabStates.set(tabId, {
+          target,
+          view,
+          updatedAt: now,
+          ...(freshUntil === undefined ? {} : { freshUntil }),
+        });
         await showBadgeIfTabExists(tabId, view, now, badgeOptionsOf(settings));
         return true;
       });

@@ -17,6 +17,11 @@ export interface TabState {
   target: string | null;
   view: TabView;
   updatedAt: number;
+  /**
+   * Until when (epoch ms) the view is what a lookup would answer: set when it came from a
+   * fresh answer, absent otherwise. Until then the popup shows it without waking the background.
+   */
+  freshUntil?: number;
   /** The service base URL the view came from. */
   service: string;
 }
@@ -41,9 +46,13 @@ function isTabState(value: unknown): value is TabState {
   return typeof state.service === 'string' && typeof state.view?.status === 'string';
 }
 
+/** A stored value as a tab state of the service at `baseUrl`; null when it is not one. */
+export function tabStateOf(value: unknown, baseUrl: string): TabState | null {
+  return isTabState(value) && value.service === baseUrl ? value : null;
+}
+
 export function createTabStateStore(baseUrl: string): TabStateStore {
-  const ours = (value: unknown): TabState | null =>
-    isTabState(value) && value.service === baseUrl ? value : null;
+  const ours = (value: unknown): TabState | null => tabStateOf(value, baseUrl);
 
   const session = browser.storage.session;
 

@@ -1,24 +1,20 @@
 /**
  * The origin of the page a tab shows, for the popup's Resume on a paused site (whose view
- * names no site). Only http(s) pages have one; the popup never sends it anywhere.
+ * names no site). Only http(s) pages have one; the popup never sends it anywhere. A page that
+ * read the tab before its first render (the popup) hands in its address.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { pageOrigin } from '../tabs/popup-start';
 
-export function pageOrigin(url: string | undefined): string | null {
-  if (url === undefined) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
+export { pageOrigin };
 
-export function usePageSite(tabId: number | null): string | null {
-  const [site, setSite] = useState<string | null>(null);
+export function usePageSite(tabId: number | null, pageUrl?: string | null): string | null {
+  const [site, setSite] = useState<string | null>(() =>
+    pageUrl === undefined ? null : pageOrigin(pageUrl),
+  );
   useEffect(() => {
-    if (tabId === null) return;
+    if (tabId === null || pageUrl !== undefined) return;
     let current = true;
     browser.tabs.get(tabId).then(
       (tab) => {
@@ -30,6 +26,6 @@ export function usePageSite(tabId: number | null): string | null {
     return () => {
       current = false;
     };
-  }, [tabId]);
+  }, [tabId, pageUrl]);
   return site;
 }

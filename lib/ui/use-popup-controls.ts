@@ -3,15 +3,17 @@
  * copying the fix list, and the score's change since the previous scan. The popup, the side
  * panel and the site report window share it; components receive it as plain values and
  * callbacks.
+ *
+ * What the first frame does not need is loaded after it: the score history (its change shows
+ * a moment after the report) and the fix list's Markdown (only on Copy). The popup's first
+ * render thus ships neither (README, "Performance").
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ScanReport } from '../contract/report-schema';
-import { createScoreHistory, type ScoreChange, scoreChangeFor } from '../history/score-history';
+import type { ScoreChange, ScoreHistory } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
 import { pauseSite, resumeSite, type UserSettings, updateSettings } from '../settings/settings';
 import type { TabView } from '../tabs/tab-view';
-import { copyText } from './clipboard';
-import { fixListMarkdown } from './fix-list';
 import { useSettings } from './use-settings';
 
 export interface PopupControls {
@@ -31,7 +33,22 @@ export interface PopupControls {
   chooseLookupMode(automatic: boolean): void;
 }
 
-const history = createScoreHistory({ now: Date.now });
+let history: Promise<ScoreHistory> | null = null;
+/** The score history, loaded on first use. */
+function scoreHistory(): Promise<ScoreHistory> {
+  history ??= import('../history/score-history').then(({ createScoreHistory }) =>
+    createScoreHistory({ now: Date.now }),
+  );
+  return history;
+}
+
+async function copyFixListOf(report: ScanReport): Promise<boolean> {
+  const [{ copyText }, { fixListMarkdown }] = await Promise.all([
+    import('./clipboard'),
+    import('./fix-list'),
+  ]);
+  return copyText(fixListMarkdown(report));
+}
 
 /**
  * The origin a view is about. A paused site is not looked up, so its view names no target:
@@ -56,9 +73,16 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-/** `pageSite` is the origin of the page the popup is about, when known (see siteOfView). */
-export function usePopupControls(view: TabView | null, pageSite: string | null): PopupControls {
-  const settings = useSettings();
+/**
+ * `pageSite` is the origin of the page the popup is about, when known (see siteOfView);
+ * `initialSettings`, the settings when the page read them before its first render.
+ */
+export function usePopupControls(
+  view: TabView | null,
+  pageSite: string | null,
+  initialSettings?: UserSettings,
+): PopupControls {
+  const settings = useSettings(initialSettings);
   const site = siteOfView(view, pageSite);
   const serviceHost = hostOf(settings?.serviceBaseUrl ?? configuredServiceBaseUrl());
   const report = view?.status === 'report' ? view.report : null;
@@ -68,15 +92,18 @@ export function usePopupControls(view: TabView | null, pageSite: string | null):
     setScoreChange(null);
     if (site === null || report === null) return;
     let current = true;
-    history.scansOf(site).then((scans) => {
-      if (current) setScoreChange(scoreChangeFor(scans, report));
-    });
+    Promise.all([scoreHistory(), import('../history/score-history')])
+      .then(([kept, { scoreChangeFor }]) =>
+        kept.scansOf(site).then((scans) => scoreChangeFor(scans, report)),
+      )
+      .then((change) => {
+        if (current) setScoreChange(change);
+      });
     return () => {
       current = false;
     };
   }, [site, report]);
 
-  const copyFixList = useCallback((shown: ScanReport) => copyText(fixListMarkdown(shown)), []);
   const chooseLookupMode = useCallback((automatic: boolean) => {
     updateSettings(() =>
       automatic ? { lookupMode: 'automatic', lookupModeChosen: true } : { lookupModeChosen: true },
@@ -90,7 +117,7 @@ export function usePopupControls(view: TabView | null, pageSite: string | null):
     serviceHost,
     site,
     scoreChange,
-    copyFixList,
+    copyFixList: copyFixListOf,
     pauseSite: pause,
     resumeSite: resume,
     chooseLookupMode,

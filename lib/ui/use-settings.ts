@@ -1,19 +1,25 @@
-/** The user's settings, kept current while a page shows them; null until first read. */
+/**
+ * The user's settings, kept current while a page shows them; null until first read. A page
+ * that read them before its first render (the popup) hands them in and is not made to wait.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { readSettings, type UserSettings, watchSettings } from '../settings/settings';
 
-export function useSettings(): UserSettings | null {
-  const [settings, setSettings] = useState<UserSettings | null>(null);
+export function useSettings(initial?: UserSettings): UserSettings | null {
+  const [settings, setSettings] = useState<UserSettings | null>(initial ?? null);
   useEffect(() => {
     let current = true;
-    readSettings().then((read) => {
-      if (current) setSettings(read);
-    });
+    if (initial === undefined) {
+      readSettings().then((read) => {
+        if (current) setSettings(read);
+      });
+    }
     const stop = watchSettings(setSettings);
     return () => {
       current = false;
       stop();
     };
+    // `initial` is read once, on mount: later changes come by watching.
   }, []);
   return settings;
 }

@@ -17,6 +17,7 @@ import {
   startReferenceServer,
 } from '../../tests/reference-server/server';
 import {
+  type BrowserName,
   type ExtensionBrowser,
   launchExtensionBrowser,
 } from '../../tests/support/extension-browser';
@@ -25,18 +26,22 @@ import {
   startSampleSiteServer,
 } from '../../tests/support/sample-site-server';
 import { ensureChromium } from '../chromium';
+import { ensureFirefox } from '../firefox';
 
-/** Where the bench build goes: `wxt build --mode bench`. */
+/** Where the bench build goes: `wxt build --mode bench` (Chrome MV3). */
 export const BENCH_EXTENSION_DIR = resolve('.output/chrome-mv3-bench');
+/** The same for Firefox (MV2): `wxt build -b firefox --mode bench`. */
+export const FIREFOX_BENCH_EXTENSION_DIR = resolve('.output/firefox-mv2-bench');
 
 /**
  * The floor page: an extension page with nothing in it, loaded from the same extension, so
  * the popup is compared with the least a page of this extension can cost. Written into the
- * bench build only; the product has no such page.
+ * bench build only; the product has no such page. Its one character gives Firefox a first
+ * contentful paint to time (popup-timing.ts).
  */
 export const BLANK_PAGE = 'bench-blank.html';
 const BLANK_PAGE_HTML =
-  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Blank</title><body></body></html>\n';
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Blank</title><body>.</body></html>\n';
 
 /** Sites the service has a report for beyond the fixtures: `http://s0.bench-sites.com` … */
 export const BENCH_SITE_COUNT = 400;
@@ -46,20 +51,43 @@ export interface BenchWorld {
   service: ReferenceServer;
   sites: SampleSiteServer;
   browser: ExtensionBrowser;
-  chromiumPath: string;
-  /** `chrome-extension://ID/PATH`. */
+  browserName: BrowserName;
+  /** The browser's executable. */
+  browserPath: string;
+  /** `chrome-extension://ID/PATH` (`moz-extension://` in Firefox). */
   extensionUrl(path: string): string;
   close(): Promise<void>;
 }
 
 /**
+/**
+ * The reference server's port: BENCH_REFERENCE_PORT when set (so runs beside other servers on
+ * this machine can pick a port none of them uses), else a free one the system picks.
+ */
+export function benchReferencePort(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.BENCH_REFERENCE_PORT;
+  if (raw === undefined || raw === '') return 0;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`BENCH_REFERENCE_PORT is not a port: ${raw}`);
+  }
+  return port;
+}
+
+/**
+ * Chromium unless told otherwise; in Firefox (Debian's firefox-esr, driven over WebDriver
+ * BiDi with loopback-only prefs and MOZ_DISABLE_NONLOCAL_CONNECTIONS=1, see
+ * tests/support/firefox-extension-browser.ts) the extension is the Firefox MV2 build.
  * `dialect: 'live'` serves the same sites the way the live service answers, its limiter of
  * 120 lookups per 60 s per client included (figure 7).
  */
-export async function startBenchWorld(options: { dialect?: Dialect } = {}): Promise<BenchWorld> {
-  const chromiumPath = ensureChromium();
+export async function startBenchWorld(
+  browserName: BrowserName = 'chromium',
+  options: { dialect?: Dialect } = {},
+): Promise<BenchWorld> {
+  const browserPath = browserName === 'firefox' ? ensureFirefox() : ensureChromium();
   const service = await startReferenceServer({
-    port: 0,
+    port: benchReferencePort(),
     dialect: options.dialect ?? 'contract',
     extraReports: (baseUrl) => {
       const template = fixtureReports(baseUrl).mid;
@@ -70,11 +98,12 @@ export async function startBenchWorld(options: { dialect?: Dialect } = {}): Prom
       return reports;
     },
   });
-  buildBenchExtension(service.baseUrl);
+  const extensionDir = buildBenchExtension(service.baseUrl, browserName);
   const sites = await startSampleSiteServer();
   const browser = await launchExtensionBrowser({
-    chromiumPath,
-    extensionDir: BENCH_EXTENSION_DIR,
+    browserName,
+    executablePath: browserPath,
+    extensionDir,
     sitesPort: sites.port,
     headless: true,
   });
@@ -84,8 +113,10 @@ export async function startBenchWorld(options: { dialect?: Dialect } = {}): Prom
     service,
     sites,
     browser,
-    chromiumPath,
-    extensionUrl: (path) => `chrome-extension://${browser.extensionId}/${path}`,
+    browserName,
+    browserPath,
+    extensionUrl: (path) =>
+      `${browserName === 'firefox' ? 'moz' : 'chrome'}-extension://${browser.extensionId}/${path}`,
     async close() {
       await browser.close();
       await sites.close();
@@ -99,12 +130,15 @@ export async function startBenchWorld(options: { dialect?: Dialect } = {}): Prom
  * compiles Preact's development JSX (file names and line numbers in every element), which
  * would make the popup heavier than what users run.
  */
-function buildBenchExtension(baseUrl: string): void {
-  execFileSync('npx', ['wxt', 'build', '--mode', 'bench'], {
+function buildBenchExtension(baseUrl: string, browserName: BrowserName): string {
+  const firefox = browserName === 'firefox';
+  execFileSync('npx', ['wxt', 'build', '-b', firefox ? 'firefox' : 'chrome', '--mode', 'bench'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', WXT_REPORT_API_BASE_URL: baseUrl },
   });
-  writeFileSync(join(BENCH_EXTENSION_DIR, BLANK_PAGE), BLANK_PAGE_HTML);
+  const dir = firefox ? FIREFOX_BENCH_EXTENSION_DIR : BENCH_EXTENSION_DIR;
+  writeFileSync(join(dir, BLANK_PAGE), BLANK_PAGE_HTML);
+  return dir;
 }
 
 /** The id the extension knows a page's tab by (the page's address must be unique). */

@@ -9,7 +9,7 @@ import { measureBurst } from './burst';
 const SITES = 200;
 
 async function main() {
-  const world = await startBenchWorld({ dialect: 'live' });
+  const world = await startBenchWorld('chromium', { dialect: 'live' });
   try {
     const result = await measureBurst(world, SITES);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -24,19 +24,29 @@ export interface EntrySize {
   files: string[];
   raw: number;
   gzip: number;
+  /**
+   * What the page loads before it can render: its scripts and what they import statically,
+   * transitively (a chunk imported dynamically loads only when the code asks for it). The
+   * popup renders as soon as its reads are in, without waiting for any dynamic import.
+   */
+  firstRender: { files: string[]; raw: number; gzip: number };
 }
 
 /** Reads a file of the build by its path relative to the build directory. */
 export type BuildReader = (path: string) => string;
 
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g;
+// The bundler writes dynamic imports with backticks as well as quotes.
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 const MODULE_SCRIPT = /<script\b[^>]*\bsrc=["']([^"']+\.js)["'][^>]*>/g;
 
-/** The relative .js paths a script imports, statically or dynamically, resolved against it. */
-export function importsOf(path: string, code: string): string[] {
+/**
+ * The relative .js paths a script imports, statically or dynamically (or statically only),
+ * resolved against it.
+ */
+export function importsOf(path: string, code: string, staticOnly = false): string[] {
   const found = new Set<string>();
-  for (const pattern of [STATIC_IMPORT, DYNAMIC_IMPORT]) {
+  for (const pattern of staticOnly ? [STATIC_IMPORT] : [STATIC_IMPORT, DYNAMIC_IMPORT]) {
     for (const match of code.matchAll(pattern)) {
       const specifier = match[1] ?? '';
       // Only files of the build: a bare or absolute specifier is not something it ships.
@@ -52,20 +62,23 @@ export function scriptsOfPage(path: string, html: string): string[] {
   return [...html.matchAll(MODULE_SCRIPT)].map((match) => resolveInBuild(path, match[1] ?? ''));
 }
 
-/** Every script reachable from `start`, each once, in the order first reached. */
-export function reachableScripts(start: string[], read: BuildReader): string[] {
+/**
+ * Every script reachable from `start`, each once, in the order first reached; with
+ * `staticOnly`, through static imports only.
+ */
+export function reachableScripts(start: string[], read: BuildReader, staticOnly = false): string[] {
   const seen = new Set<string>();
   const queue = [...start];
   while (queue.length > 0) {
     const path = queue.shift() as string;
     if (seen.has(path)) continue;
     seen.add(path);
-    queue.push(...importsOf(path, read(path)));
+    queue.push(...importsOf(path, read(path), staticOnly));
   }
   return [...seen];
 }
 
-export function sizeOfScripts(entry: string, files: string[], read: BuildReader): EntrySize {
+function bytesOf(files: string[], read: BuildReader): { raw: number; gzip: number } {
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -73,7 +86,22 @@ export function sizeOfScripts(entry: string, files: string[], read: BuildReader)
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
-  return { entry, files, raw, gzip };
+  return { raw, gzip };
+}
+
+/** `files`: every script of the entry; `firstRenderFiles`: those it loads before rendering. */
+export function sizeOfScripts(
+  entry: string,
+  files: string[],
+  read: BuildReader,
+  firstRenderFiles: string[] = files,
+): EntrySize {
+  return {
+    entry,
+    files,
+    ...bytesOf(files, read),
+    firstRender: { files: firstRenderFiles, ...bytesOf(firstRenderFiles, read) },
+  };
 }
 
 interface ManifestScripts {
@@ -106,7 +134,7 @@ export function entrySizes(buildDir: string): EntrySize[] {
   const pages = readdirSync(buildDir).filter((name) => name.endsWith('.html'));
   const manifest = JSON.parse(read('manifest.json')) as ManifestScripts;
   return entryStarts(pages, manifest, read).map(({ entry, start }) =>
-    sizeOfScripts(entry, reachableScripts(start, read), read),
+    sizeOfScripts(entry, reachableScripts(start, read), read, reachableScripts(start, read, true)),
   );
 }
 

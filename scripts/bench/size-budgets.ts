@@ -13,6 +13,11 @@ export interface SizeBudget {
   budget: number;
   /** Gzip bytes the issue asks for; undefined where it sets none. */
   goal?: number;
+  /**
+   * Gzip bytes the page may load before its first render (EntrySize.firstRender), where that
+   * is what the goal is about; the goal then applies to it, and `budget` to everything.
+   */
+  firstRenderBudget?: number;
   /** Why the budget is what it is. */
   note: string;
 }
@@ -32,18 +37,20 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    budget: 16.5 * KB,
+    firstRenderBudget: 16.3 * KB,
+    budget: 19 * KB,
     note:
-      'goal 15 KB, budget 16.5 KB: measured 15.8 KB after consent, pause, score history, fix ' +
-      'list and translations arrived; Preact 5.3 KB, components and lib 9.5 KB',
+      'goal 15 KB before the first render, missed: measured 16.0 KB (Preact 5.3 KB, the ' +
+      'views and the reads of lib/ the rest, in 6 files); 17.8 KB with the score history, fix ' +
+      'list and clipboard chunks it loads after the first frame',
   },
   sidepanel: {
-    budget: 17.5 * KB,
-    note: 'measured 15.9 KB + 10%: the popup view plus its active-tab follower',
+    budget: 19.5 * KB,
+    note: 'measured 18.1 KB + 8%: the popup view plus its active-tab follower, lazy chunks included',
   },
   'site-report': {
-    budget: 17 * KB,
-    note: 'measured 15.2 KB + 10%: the popup view for one site',
+    budget: 18.5 * KB,
+    note: 'measured 16.9 KB + 10%: the popup view for one site, lazy chunks included',
   },
   options: {
     budget: 28.5 * KB,

@@ -31,4 +31,15 @@ describe.each(Object.entries(BUILD_DIRS))('the %s build', (_browser, buildDir) =
       `${entry}: ${size.gzip} B gz over its budget of ${budget} B (${note}); files: ${size.files.join(', ')}`,
     ).toBeLessThanOrEqual(budget);
   });
+
+  it.each(
+    sizes.map((size) => [size.entry, size] as const),
+  )('loads no more than its first-render budget before %s renders', (entry, size) => {
+    const { firstRenderBudget, note } = budgetFor(entry);
+    if (firstRenderBudget === undefined) return;
+    expect(
+      size.firstRender.gzip,
+      `${entry}: ${size.firstRender.gzip} B gz before its first render, over ${firstRenderBudget} B (${note}); files: ${size.firstRender.files.join(', ')}`,
+    ).toBeLessThanOrEqual(firstRenderBudget);
+  });
 });

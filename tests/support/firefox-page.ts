@@ -430,9 +430,11 @@ export class FirefoxPage {
 
   // biome-ignore lint/suspicious/noExplicitAny: Playwright's evaluate takes a function or source
   evaluate<R>(fn: any, arg?: unknown): Promise<R> {
-    return (
-      typeof fn === 'string' ? this.raw.evaluate(fn) : this.raw.evaluate(fn, arg)
-    ) as Promise<R>;
+    if (typeof fn === 'string') return this.raw.evaluate(fn) as Promise<R>;
+    // Under tsx (the bench, `npm start`) named functions come wrapped in esbuild's `__name`
+    // helper, which the page does not have: give it one that changes nothing.
+    const call = `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
+    return this.raw.evaluate(`(globalThis.__name ??= (target) => target, ${call})`) as Promise<R>;
   }
 
   locator(selector: string): FirefoxLocator {

@@ -17,8 +17,10 @@ const BUILD: Record<string, string> = {
   'chunks/popup-A.js': 'import{a as e}from"./shared-B.js";import{t}from"./view-D.js";e(t);',
   'chunks/view-D.js': 'import{a}from"./shared-B.js";export const t=a;',
   'chunks/shared-B.js': 'export const a=1;',
-  'chunks/options-C.js': 'import"./shared-B.js";const l=()=>import("./lazy-E.js");',
+  'chunks/options-C.js':
+    'import"./shared-B.js";const l=()=>import("./lazy-E.js");const m=()=>import(`./lazy-F.js`);',
   'chunks/lazy-E.js': 'export default 2;',
+  'chunks/lazy-F.js': 'export default 3;',
   'background.js': 'var background=(function(){return 1})();',
 };
 const read = (path: string) => {
@@ -31,6 +33,7 @@ describe('importsOf', () => {
   it('finds static, side-effect and dynamic imports, resolved against the importer', () => {
     expect(importsOf('chunks/options-C.js', read('chunks/options-C.js')).sort()).toEqual([
       'chunks/lazy-E.js',
+      'chunks/lazy-F.js',
       'chunks/shared-B.js',
     ]);
   });
@@ -57,6 +60,13 @@ describe('reachableScripts', () => {
 
   it('counts dynamically imported chunks', () => {
     expect(reachableScripts(['chunks/options-C.js'], read)).toContain('chunks/lazy-E.js');
+  });
+
+  it('leaves them out of what loads before the first render (static imports only)', () => {
+    expect(reachableScripts(['chunks/options-C.js'], read, true)).toEqual([
+      'chunks/options-C.js',
+      'chunks/shared-B.js',
+    ]);
   });
 });
 
@@ -85,11 +95,19 @@ describe('sizeOfScripts', () => {
     const files = ['chunks/popup-A.js', 'chunks/shared-B.js'];
     const size = sizeOfScripts('popup', files, read);
     const gzipOf = (path: string) => gzipSync(Buffer.from(read(path)), { level: 9 }).length;
-    expect(size).toEqual({
-      entry: 'popup',
-      files,
-      raw: read(files[0] as string).length + read(files[1] as string).length,
-      gzip: gzipOf(files[0] as string) + gzipOf(files[1] as string),
+    const raw = read(files[0] as string).length + read(files[1] as string).length;
+    const gzip = gzipOf(files[0] as string) + gzipOf(files[1] as string);
+    expect(size).toEqual({ entry: 'popup', files, raw, gzip, firstRender: { files, raw, gzip } });
+  });
+
+  it('measures the first render’s scripts on their own', () => {
+    const size = sizeOfScripts('popup', ['chunks/popup-A.js', 'chunks/shared-B.js'], read, [
+      'chunks/popup-A.js',
+    ]);
+    expect(size.firstRender).toEqual({
+      files: ['chunks/popup-A.js'],
+      raw: read('chunks/popup-A.js').length,
+      gzip: gzipSync(Buffer.from(read('chunks/popup-A.js')), { level: 9 }).length,
     });
   });
 });

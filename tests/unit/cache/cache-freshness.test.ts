@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assessFreshness,
   type FreshnessVerdict,
+  freshUntil,
   MAX_LIFETIME_SECONDS,
   NO_REPORT_FLOOR_SECONDS,
   policyForAnswer,
@@ -255,5 +256,34 @@ describe('policyForAnswer and assessFreshness', () => {
 
   it('clamps to exactly one day', () => {
     expect(MAX_LIFETIME_SECONDS).toBe(DAY);
+  });
+});
+
+describe('freshUntil', () => {
+  const storedAt = (headers: Record<string, string>) => {
+    const stored = policyForAnswer(REQUEST_URL, { status: 200, headers }, () => RECEIVED_AT);
+    if (stored === null) throw new Error('not stored');
+    return stored;
+  };
+
+  it('is the moment max-age runs out, judged at any time while fresh', () => {
+    const stored = storedAt({ 'cache-control': 'max-age=600' });
+    expect(freshUntil(stored, () => RECEIVED_AT)).toBe(RECEIVED_AT + 600_000);
+    expect(freshUntil(stored, () => RECEIVED_AT + 100_000)).toBe(RECEIVED_AT + 600_000);
+  });
+
+  it('counts the Age the answer arrived with', () => {
+    const stored = storedAt({ 'cache-control': 'max-age=600', age: '100' });
+    expect(freshUntil(stored, () => RECEIVED_AT)).toBe(RECEIVED_AT + 500_000);
+  });
+
+  it('never reaches past a day, whatever max-age says', () => {
+    const stored = storedAt({ 'cache-control': `max-age=${10 * DAY}` });
+    expect(freshUntil(stored, () => RECEIVED_AT)).toBe(RECEIVED_AT + MAX_LIFETIME_SECONDS * 1000);
+  });
+
+  it('is undefined once stale, even where stale-while-revalidate still shows the copy', () => {
+    const stored = storedAt({ 'cache-control': 'max-age=60, stale-while-revalidate=600' });
+    expect(freshUntil(stored, () => RECEIVED_AT + 61_000)).toBeUndefined();
   });
 });

@@ -102,6 +102,22 @@ describe('createLookupService', () => {
     });
   });
 
+  it('stores until when a view is fresh, from the answer and from the cache', async () => {
+    const t = setUp();
+    const { tabId } = await t.openActive(HIGH);
+    expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
+    t.advance(100_000);
+    await t.worker.service.showTab(tabId);
+    expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
+  });
+
+  it('stores no freshness with a view that is not a fresh answer', async () => {
+    const t = setUp(async () => unavailable(null));
+    const { tabId, view } = await t.openActive(HIGH);
+    expect(view).toMatchObject({ status: 'unavailable' });
+    expect((await t.tabStates.get(tabId))?.freshUntil).toBeUndefined();
+  });
+
   it('refuses local sites without any request', async () => {
     const t = setUp();
     const first = await t.openActive('http://127.0.0.1:8080/');
