@@ -1,9 +1,9 @@
 /** The user's settings, kept current while a page shows them; null until first read. */
 import { useEffect, useState } from 'preact/hooks';
-import { readSettings, type UserSettings, watchSettings } from '../settings/settings';
+import { type EffectiveSettings, readSettings, watchSettings } from '../settings/settings';
 
-export function useSettings(): UserSettings | null {
-  const [settings, setSettings] = useState<UserSettings | null>(null);
+export function useSettings(): EffectiveSettings | null {
+  const [settings, setSettings] = useState<EffectiveSettings | null>(null);
   useEffect(() => {
     let current = true;
     readSettings().then((read) => {

@@ -31,7 +31,7 @@ describe('settings', () => {
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
       ...DEFAULT_SETTINGS,
-      locked: { serviceBaseUrl: false, lookupMode: false },
+      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false },
     });
     expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
   });
@@ -132,7 +132,7 @@ describe('settings under an enterprise policy', () => {
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       serviceBaseUrl: 'https://mine.example.com',
-      locked: { serviceBaseUrl: false, lookupMode: false },
+      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false },
     });
   });
 
