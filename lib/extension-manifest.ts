@@ -81,12 +81,7 @@ export function extensionManifest({
     // (lib/settings/service-base-url-choice.ts); nothing is granted until then. MV2 has no separate key.
     // `notifications` is asked for the first time the user watches a site (the watch list's
     // change notices); nothing is shown without it. MV3 keeps hosts and API permissions apart.
-    ...(manifestVersion === 3
-      ? {
-          optional_host_permissions: [...USER_SERVICE_HOSTS],
-          optional_permissions: [...OPTIONAL_API_PERMISSIONS],
-        }
-      : { optional_permissions: [...USER_SERVICE_HOSTS, ...OPTIONAL_API_PERMISSIONS] }),
+    ...optionalPermissions(manifestVersion),
     // MV2 calls it `browser_action`; WXT adds the popup to it but would drop an `action` key.
     [manifestVersion === 3 ? 'action' : 'browser_action']: {
       default_title: EXTENSION_NAME,
@@ -100,6 +95,16 @@ export function extensionManifest({
     },
     ...(browser === 'firefox' ? firefoxSettings() : chromeSettings()),
   };
+}
+
+/** Optional permissions: MV3 keeps hosts and API permissions apart, MV2 lists both in one key. */
+function optionalPermissions(manifestVersion: 2 | 3): Record<string, string[]> {
+  return manifestVersion === 3
+    ? {
+        optional_host_permissions: [...USER_SERVICE_HOSTS],
+        optional_permissions: [...OPTIONAL_API_PERMISSIONS],
+      }
+    : { optional_permissions: [...USER_SERVICE_HOSTS, ...OPTIONAL_API_PERMISSIONS] };
 }
 
 /**
