@@ -9,6 +9,7 @@ import type { WatchNote } from '../../lib/ui/use-watch-site';
 import { ReportView } from '../report/ReportView';
 import { ScoreChart } from './ScoreChart';
 import { SitesTable } from './SitesTable';
+import { WatchToggle } from './WatchToggle';
 
 const BANDS: readonly BandFilter[] = ['all', 'strong', 'fair', 'weak', 'unscored', 'none'];
 
@@ -118,15 +119,11 @@ function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
   return (
     <aside class="site-detail" aria-label={row.host}>
       <div class="detail-bar">
-        <label class="watch-toggle">
-          <input
-            type="checkbox"
-            checked={row.watched}
-            disabled={watchNote === 'off' && !row.watched}
-            onChange={() => props.onToggleWatch(row.site)}
-          />
-          {t('sitesWatch')}
-        </label>
+        <WatchToggle
+          watched={row.watched}
+          locked={watchNote === 'off'}
+          onToggle={() => props.onToggleWatch(row.site)}
+        />
         <button type="button" class="button button-quiet" onClick={() => props.onSelect(null)}>
           {t('sitesClose')}
         </button>

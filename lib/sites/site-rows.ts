@@ -94,7 +94,8 @@ export function issueCounts(report: ScanReport): IssueCounts {
   return counts;
 }
 
-const emptyRow = (site: string, watched: boolean): SiteRow => ({
+/** A row for a site with nothing kept (a watched site not looked up yet, a site asked for by address). */
+export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   site,
   host: hostOf(site),
   score: null,

@@ -80,8 +80,19 @@ export function updateWatchList(change: (list: WatchList) => WatchList): Promise
   });
 }
 
-/** Starts watching an origin; false when the list is full. */
+/** True for an http(s) origin written as the URL parser writes it, and nothing else. */
+export function isWebOrigin(site: string): boolean {
+  try {
+    const url = new URL(site);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === site;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts watching an origin; false when the list is full or `site` is not an origin. */
 export async function watchSite(site: string, now: number): Promise<boolean> {
+  if (!isWebOrigin(site)) return false;
   let added = false;
   await updateWatchList((list) => {
     if (list[site] !== undefined) {

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'preact/hooks';
 import { formatExactTime, formatRelativeTime } from '../locale/format-time';
 import { uiLocale } from '../locale/i18n';
 import { exportFileName, sitesCsv, sitesJson } from '../sites/site-export';
-import type { SiteRow } from '../sites/site-rows';
+import { emptyRow, type SiteRow } from '../sites/site-rows';
 import {
   arrangeRows,
   nextSort,
@@ -16,6 +16,7 @@ import {
   type SiteFilter,
   type SiteSort,
 } from '../sites/site-table';
+import { isWebOrigin } from '../sites/watch-list';
 import { copyText } from './clipboard';
 import { downloadText } from './download';
 import { fixListMarkdown } from './fix-list';
@@ -30,10 +31,17 @@ export function useSitesPage(initialSite: string | null) {
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
   const [sort, setSort] = useState<SiteSort>({ column: 'site', direction: 'ascending' });
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
-  const [selectedSite, setSelectedSite] = useState<string | null>(initialSite);
+  // Only an origin is taken from the address; anything else selects nothing.
+  const [selectedSite, setSelectedSite] = useState<string | null>(
+    initialSite !== null && isWebOrigin(initialSite) ? initialSite : null,
+  );
 
   const arranged = useMemo(() => arrangeRows(rows ?? [], filter, sort), [rows, filter, sort]);
-  const selected = rows?.find((row) => row.site === selectedSite) ?? null;
+  // A site asked for by address (the popup's "Watch this site…") may have nothing kept yet.
+  const selected =
+    rows === null || selectedSite === null
+      ? null
+      : (rows.find((row) => row.site === selectedSite) ?? emptyRow(selectedSite, false));
   const locale = uiLocale();
 
   const onExport = useCallback(
