@@ -100,11 +100,21 @@ describe('settings under an enterprise policy', () => {
     expect(parseManagedPolicy({ serviceBaseUrl: 'https://lookup.corp.example.com/' })).toEqual({
       serviceBaseUrl: 'https://lookup.corp.example.com',
       forceOnClick: false,
+      disableWatchList: false,
     });
     expect(
-      parseManagedPolicy({ serviceBaseUrl: 'javascript:alert(1)', forceOnClick: 'yes' }),
-    ).toEqual({ serviceBaseUrl: null, forceOnClick: false });
-    expect(parseManagedPolicy(undefined)).toEqual({ serviceBaseUrl: null, forceOnClick: false });
+      parseManagedPolicy({
+        serviceBaseUrl: 'javascript:alert(1)',
+        forceOnClick: 'yes',
+        disableWatchList: 'true',
+      }),
+    ).toEqual({ serviceBaseUrl: null, forceOnClick: false, disableWatchList: false });
+    expect(parseManagedPolicy(undefined)).toEqual({
+      serviceBaseUrl: null,
+      forceOnClick: false,
+      disableWatchList: false,
+    });
+    expect(parseManagedPolicy({ disableWatchList: true }).disableWatchList).toBe(true);
   });
 
   it('lock the base URL and on-click lookups over what the user stored', async () => {
