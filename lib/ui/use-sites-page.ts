@@ -38,10 +38,15 @@ export function useSitesPage(initialSite: string | null) {
 
   const arranged = useMemo(() => arrangeRows(rows ?? [], filter, sort), [rows, filter, sort]);
   // A site asked for by address (the popup's "Watch this site…") may have nothing kept yet.
-  const selected =
+  const selectedRow =
     rows === null || selectedSite === null
       ? null
       : (rows.find((row) => row.site === selectedSite) ?? emptyRow(selectedSite, false));
+  // The watch list's own listener answers at once; the rows follow a moment later.
+  const selected =
+    selectedRow && watch.watched
+      ? { ...selectedRow, watched: watch.watched.has(selectedRow.site) }
+      : selectedRow;
   const locale = uiLocale();
 
   const onExport = useCallback(

@@ -1,8 +1,8 @@
 /**
  * "Watch this site", for the popup and the sites page: whether a site is watched, and the
  * toggle. The first watch asks for the optional `notifications` permission; the request must
- * be the first thing the click does (browsers grant it only within the user's gesture), and
- * the site is watched whatever the answer (the sites page shows changes either way).
+ * be made in the click itself (browsers grant it only within the user's gesture), and the site
+ * is watched whatever the answer (the sites page shows changes either way).
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
@@ -37,10 +37,12 @@ export function useWatchList(): WatchControl {
         setFull(false);
         return;
       }
-      const asked = browser.permissions
-        .request({ permissions: ['notifications'] })
-        .catch(() => false);
-      void asked.then(() => watchSite(site, Date.now())).then((added) => setFull(!added));
+      // Asked with the first site only: a refusal is not asked again with every site.
+      if (watched?.size === 0) {
+        browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
+      }
+      // Watched at once, whatever the answer (it may never come: the prompt can be left open).
+      void watchSite(site, Date.now()).then((added) => setFull(!added));
     },
     [watched],
   );

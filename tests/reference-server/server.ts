@@ -70,6 +70,8 @@ export interface ReferenceServer {
   misbehaviours(): ReadonlyMap<string, Misbehaviour>;
   /** The stored reports, by origin. */
   reports(): ReportTable;
+  /** Stores a new report for an origin, as a new scan would: later lookups get it. */
+  storeReport(origin: string, report: ScanReport): void;
   /** Stops listening, cuts open connections (slow answers included) and resolves when done. */
   close(): Promise<void>;
 }
@@ -135,7 +137,7 @@ export async function startReferenceServer(
 
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://${urlHost(host)}:${port}`;
-  const reports = buildReportTable(baseUrl, options.extraReports?.(baseUrl));
+  const reports = new Map(buildReportTable(baseUrl, options.extraReports?.(baseUrl)));
   context = {
     baseUrl,
     reports,
@@ -159,6 +161,9 @@ export async function startReferenceServer(
     setMisbehaviour,
     misbehaviours: () => new Map(misbehaviours),
     reports: () => reports,
+    storeReport: (origin, report) => {
+      reports.set(new URL(origin).origin, report);
+    },
     close: () => {
       closed ??= new Promise<void>((resolve, reject) => {
         closing.abort();
