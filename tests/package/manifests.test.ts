@@ -62,7 +62,11 @@ describe('the Chrome package manifest', () => {
         ?.read()
         .toString('utf8') ?? '{}',
     );
-    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['forceOnClick', 'serviceBaseUrl']);
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual([
+      'disableWatchList',
+      'forceOnClick',
+      'serviceBaseUrl',
+    ]);
   });
 
   it('has the settings page, opened in a tab', () => {
