@@ -11,7 +11,15 @@ import {
 } from '../lib/events/service-window-alarm';
 import { registerSiteMessageHandler } from '../lib/events/site-messages';
 import { openSiteReportWindow } from '../lib/events/site-report-window';
+import { createSitesMenuItem, registerSitesMenu } from '../lib/events/sites-menu';
+import { openSitesPage } from '../lib/events/sites-page';
 import { registerTabListeners } from '../lib/events/tab-listeners';
+import {
+  ensureWatchAlarm,
+  notifyWatchChange,
+  registerWatchAlarmListener,
+  registerWatchNotificationClicks,
+} from '../lib/events/watch-alarm';
 import { registerWelcomePage } from '../lib/events/welcome-page';
 import { createLookupLog, withLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory, withScoreHistory } from '../lib/history/score-history';
@@ -22,6 +30,8 @@ import { withOutcomeLog } from '../lib/service/outcome-log';
 import { createReportClient } from '../lib/service/report-client';
 import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
 import { createSettingsReader, watchSettings } from '../lib/settings/settings';
+import { runWatchRound } from '../lib/sites/watch-check';
+import { readWatchList, updateWatchList } from '../lib/sites/watch-list';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
 import { createTabStateStore } from '../lib/tabs/tab-state-store';
 
@@ -77,7 +87,26 @@ export default defineBackground(() => {
   registerTabListeners(service, logError);
   registerMessageHandler(service, logError);
   registerSiteMessageHandler(service, logError);
-  registerLinkMenu(openSiteReportWindow, logError);
+  registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
+  registerSitesMenu(() => openSitesPage(), logError);
+  registerWatchAlarmListener(
+    () =>
+      runWatchRound({
+        readSettings,
+        readWatchList,
+        // A site unwatched while its lookup ran stays unwatched.
+        saveRecord: async (site, record) => {
+          await updateWatchList((list) =>
+            list[site] === undefined ? list : { ...list, [site]: record },
+          );
+        },
+        showSite: (site) => service.showSite(site),
+        notify: notifyWatchChange,
+        now: Date.now,
+      }),
+    logError,
+  );
+  registerWatchNotificationClicks(openSitesPage, logError);
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
   registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
   registerWelcomePage(logError);
@@ -88,5 +117,6 @@ export default defineBackground(() => {
 
   // Then, at every start: the alarm exists, and what a stopped worker left half done is done.
   ensurePurgeAlarm().catch(logError);
+  ensureWatchAlarm().catch(logError);
   service.reconcile().catch(logError);
 });

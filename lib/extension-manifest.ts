@@ -19,6 +19,9 @@ export const OPEN_POPUP_DESCRIPTION = '__MSG_commandOpenPopup__';
 /** Hosts a user's own service base URL may be on: any http(s) host, asked for one at a time. */
 export const USER_SERVICE_HOSTS = ['http://*/*', 'https://*/*'] as const;
 
+/** API permissions asked for when a feature first needs them, none granted at install. */
+export const OPTIONAL_API_PERMISSIONS = ['notifications'] as const;
+
 /** The enterprise policy's schema (public/managed-schema.json), read by Chrome. */
 export const MANAGED_SCHEMA_FILE = 'managed-schema.json';
 
@@ -76,9 +79,9 @@ export function extensionManifest({
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
     // A service base URL the user sets in the options page is asked for at that moment
     // (lib/settings/service-base-url-choice.ts); nothing is granted until then. MV2 has no separate key.
-    [manifestVersion === 3 ? 'optional_host_permissions' : 'optional_permissions']: [
-      ...USER_SERVICE_HOSTS,
-    ],
+    // `notifications` is asked for the first time the user watches a site (the watch list's
+    // change notices); nothing is shown without it. MV3 keeps hosts and API permissions apart.
+    ...optionalPermissions(manifestVersion),
     // MV2 calls it `browser_action`; WXT adds the popup to it but would drop an `action` key.
     [manifestVersion === 3 ? 'action' : 'browser_action']: {
       default_title: EXTENSION_NAME,
@@ -92,6 +95,16 @@ export function extensionManifest({
     },
     ...(browser === 'firefox' ? firefoxSettings() : chromeSettings()),
   };
+}
+
+/** Optional permissions: MV3 keeps hosts and API permissions apart, MV2 lists both in one key. */
+function optionalPermissions(manifestVersion: 2 | 3): Record<string, string[]> {
+  return manifestVersion === 3
+    ? {
+        optional_host_permissions: [...USER_SERVICE_HOSTS],
+        optional_permissions: [...OPTIONAL_API_PERMISSIONS],
+      }
+    : { optional_permissions: [...USER_SERVICE_HOSTS, ...OPTIONAL_API_PERMISSIONS] };
 }
 
 /**

@@ -4,7 +4,7 @@
  * UI — and the folders of lib/ are stacked so that a folder imports only folders below it:
  *
  *   contract → locale, storage → service → privacy → settings → cache, history → tabs → badge
- *   → lookup → events → ui → components → entrypoints
+ *   → lookup → sites → events → ui → components → entrypoints
  *
  * A file may import files of its own folder and of any lower layer; folders on one layer
  * (locale and storage, cache and history) do not import each other. No import circle is
@@ -29,6 +29,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['lib/tabs'],
   ['lib/badge'],
   ['lib/lookup'],
+  ['lib/sites'],
   ['lib/events'],
   ['lib/ui'],
   ['components'],

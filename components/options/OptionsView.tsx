@@ -29,6 +29,11 @@ export function OptionsView(props: OptionsViewProps) {
   return (
     <main class="options">
       <h1>{t('optionsTitle')}</h1>
+      <p>
+        <a href="/sites.html" target="_blank" rel="noopener">
+          {t('optionsAllSites')}
+        </a>
+      </p>
       <LookupModeSection
         mode={settings.lookupMode}
         chosen={settings.lookupModeChosen}

@@ -16,7 +16,11 @@ function hostOf(site: string): string {
   }
 }
 
-/** The foot of the popup: pause lookups on this site, or resume them. */
+/**
+ * The foot of the popup: pause lookups on this site, or resume them; and two plain links to
+ * the sites page, one opening it on this site (where it can be watched), one on all sites.
+ * Links rather than controls: the popup's script does not grow for them.
+ */
 export function SiteControls({ site, paused, onPause, onResume }: SiteControlsProps) {
   return (
     <footer class="site-controls">
@@ -32,6 +36,14 @@ export function SiteControls({ site, paused, onPause, onResume }: SiteControlsPr
           {t('popupPauseSite')}
         </button>
       )}
+      <span class="sites-links">
+        <a href={`/sites.html?site=${encodeURIComponent(site)}`} target="_blank" rel="noopener">
+          {t('popupWatchSite')}
+        </a>
+        <a href="/sites.html" target="_blank" rel="noopener">
+          {t('popupAllSites')}
+        </a>
+      </span>
     </footer>
   );
 }

@@ -153,6 +153,38 @@ const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
 const withinLimits = (totals: CacheTotals, limits: CacheLimits) =>
   totals.entries <= limits.maxEntries && totals.bytes <= limits.maxBytes;
 
+/** One site's kept answer, as the sites page lists it. */
+export interface ListedAnswer extends CachedAnswer {
+  target: string;
+}
+
+/**
+ * Every kept answer of one service, judged at `now`, for the sites page. One read of all of
+ * local storage: meant for a page the user opened, never for a tab switch. Reads only; what
+ * has expired is left out here and dropped by the purge.
+ */
+export async function listCachedAnswers(deps: {
+  baseUrl: string;
+  now: () => number;
+}): Promise<ListedAnswer[]> {
+  const prefix = `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|`;
+  const everything = await browser.storage.local.get(null);
+  const now = deps.now();
+  const listed: ListedAnswer[] = [];
+  for (const [key, value] of Object.entries(everything)) {
+    if (!key.startsWith(prefix) || !isCacheEntry(value)) continue;
+    const target = key.slice(prefix.length);
+    const verdict = assessFreshness(
+      value.policy,
+      reportRequestUrl(deps.baseUrl, target),
+      () => now,
+    );
+    if (verdict.expired) continue;
+    listed.push({ target, outcome: value.outcome, receivedAt: value.receivedAt, verdict });
+  }
+  return listed;
+}
+
 export function createReportCache(deps: {
   baseUrl: string;
   now: () => number;

@@ -49,6 +49,8 @@ export async function createLinkMenuItem(): Promise<void> {
 export function registerLinkMenu(
   showSiteReport: (path: string) => Promise<unknown>,
   onError: (error: unknown) => void,
+  /** Other menu items, created after this one (it removes every item first). */
+  createOtherItems: () => Promise<void> = async () => undefined,
 ) {
   // Firefox for Android has no context menus; everything else works there.
   if (!browser.contextMenus) return;
@@ -57,7 +59,7 @@ export function registerLinkMenu(
     showSiteReport(siteReportPath(deriveLookupTarget(info.linkUrl))).catch(onError);
   });
   const create = () => {
-    createLinkMenuItem().catch(onError);
+    createLinkMenuItem().then(createOtherItems).catch(onError);
   };
   browser.runtime.onInstalled.addListener(create);
   browser.runtime.onStartup.addListener(create);

@@ -107,6 +107,12 @@ export function scoreChangeFor(
   };
 }
 
+/** Every site's scans at once, for the sites page (one read of the one record). */
+export async function readAllScans(): Promise<Record<string, ScoreRecord[]>> {
+  const history = parseHistory(await readLocal(SCORE_HISTORY_KEY));
+  return Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
+}
+
 export interface ScoreHistory {
   record(site: string, report: ScanReport): Promise<void>;
   scansOf(site: string): Promise<ScoreRecord[]>;

@@ -13,6 +13,7 @@ import type fixList from '../../locales/en/fix-list.json';
 import type options from '../../locales/en/options.json';
 import type popup from '../../locales/en/popup.json';
 import type reasons from '../../locales/en/reasons.json';
+import type sites from '../../locales/en/sites.json';
 import type welcome from '../../locales/en/welcome.json';
 
 /** Add each new area file of `locales/en/` here. */
@@ -23,6 +24,7 @@ export type MessageKey =
   | keyof typeof fixList
   | keyof typeof options
   | keyof typeof reasons
+  | keyof typeof sites
   | keyof typeof welcome;
 
 // WXT types getMessage from public/_locales, which this project generates from locales/ instead.

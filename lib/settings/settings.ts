@@ -52,13 +52,20 @@ export interface ManagedPolicy {
   serviceBaseUrl: string | null;
   /** True: lookups happen only when the user asks (the popup), never automatically. */
   forceOnClick: boolean;
+  /** True: no site is watched (no scheduled lookups); the sites page still lists sites. */
+  disableWatchList: boolean;
 }
 
-export const NO_POLICY: ManagedPolicy = { serviceBaseUrl: null, forceOnClick: false };
+export const NO_POLICY: ManagedPolicy = {
+  serviceBaseUrl: null,
+  forceOnClick: false,
+  disableWatchList: false,
+};
 
 /** The settings in effect, with the fields an administrator's policy fixed. */
 export interface EffectiveSettings extends UserSettings {
-  locked: { serviceBaseUrl: boolean; lookupMode: boolean };
+  /** `watchList`: the policy turned the watch list off. */
+  locked: { serviceBaseUrl: boolean; lookupMode: boolean; watchList: boolean };
 }
 
 /** Reads a managed storage snapshot (key names as in managed-schema.json). */
@@ -69,6 +76,7 @@ export function parseManagedPolicy(stored: unknown): ManagedPolicy {
     serviceBaseUrl:
       typeof raw.serviceBaseUrl === 'string' ? normaliseServiceBaseUrl(raw.serviceBaseUrl) : null,
     forceOnClick: raw.forceOnClick === true,
+    disableWatchList: raw.disableWatchList === true,
   };
 }
 
@@ -79,7 +87,11 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
     ...(policy.serviceBaseUrl !== null ? { serviceBaseUrl: policy.serviceBaseUrl } : {}),
     // The administrator answered the consent question: the popup does not ask it.
     ...(policy.forceOnClick ? { lookupMode: 'on-click', lookupModeChosen: true } : {}),
-    locked: { serviceBaseUrl: policy.serviceBaseUrl !== null, lookupMode: policy.forceOnClick },
+    locked: {
+      serviceBaseUrl: policy.serviceBaseUrl !== null,
+      lookupMode: policy.forceOnClick,
+      watchList: policy.disableWatchList,
+    },
   };
 }
 
@@ -112,7 +124,8 @@ export async function readManagedPolicy(): Promise<ManagedPolicy> {
     const same =
       kept !== null &&
       kept.serviceBaseUrl === policy.serviceBaseUrl &&
-      kept.forceOnClick === policy.forceOnClick;
+      kept.forceOnClick === policy.forceOnClick &&
+      kept.disableWatchList === policy.disableWatchList;
     if (!same) await writeLocal(POLICY_COPY_KEY, policy);
     return policy;
   });

@@ -12,7 +12,13 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ScanReport } from '../contract/report-schema';
 import type { ScoreChange, ScoreHistory } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
-import { pauseSite, resumeSite, type UserSettings, updateSettings } from '../settings/settings';
+import {
+  type EffectiveSettings,
+  pauseSite,
+  resumeSite,
+  type UserSettings,
+  updateSettings,
+} from '../settings/settings';
 import type { TabView } from '../tabs/tab-view';
 import { useSettings } from './use-settings';
 
@@ -80,7 +86,7 @@ function hostOf(baseUrl: string): string {
 export function usePopupControls(
   view: TabView | null,
   pageSite: string | null,
-  initialSettings?: UserSettings,
+  initialSettings?: EffectiveSettings,
 ): PopupControls {
   const settings = useSettings(initialSettings);
   const site = siteOfView(view, pageSite);

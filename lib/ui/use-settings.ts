@@ -3,10 +3,10 @@
  * that read them before its first render (the popup) hands them in and is not made to wait.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { readSettings, type UserSettings, watchSettings } from '../settings/settings';
+import { type EffectiveSettings, readSettings, watchSettings } from '../settings/settings';
 
-export function useSettings(initial?: UserSettings): UserSettings | null {
-  const [settings, setSettings] = useState<UserSettings | null>(initial ?? null);
+export function useSettings(initial?: EffectiveSettings): EffectiveSettings | null {
+  const [settings, setSettings] = useState<EffectiveSettings | null>(initial ?? null);
   useEffect(() => {
     let current = true;
     if (initial === undefined) {

@@ -8,7 +8,7 @@ import type { OptionsActions } from '../../lib/ui/use-options';
 
 afterEach(cleanup);
 
-const UNLOCKED = { serviceBaseUrl: false, lookupMode: false };
+const UNLOCKED = { serviceBaseUrl: false, lookupMode: false, watchList: false };
 
 const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings => ({
   ...DEFAULT_SETTINGS,
@@ -74,7 +74,7 @@ describe('OptionsView', () => {
       lookupMode: 'on-click',
       lookupModeChosen: true,
       serviceBaseUrl: 'https://lookup.corp.example.com',
-      locked: { serviceBaseUrl: true, lookupMode: true },
+      locked: { serviceBaseUrl: true, lookupMode: true, watchList: false },
     });
     expect(
       (screen.getByRole('radio', { name: /Automatically/ }) as HTMLInputElement).disabled,

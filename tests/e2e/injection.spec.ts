@@ -224,14 +224,19 @@ describe("the Error body's message carries the payload", () => {
   });
 });
 
-/** Every link in the popup's content, as its href and how it opens. */
+/**
+ * Every link in the popup's content, as its href and how it opens; not the site controls'
+ * links to the extension's own sites page, which no server value reaches.
+ */
 const linksIn = (page: Page) =>
   page.locator('main a').evaluateAll((anchors) =>
-    anchors.map((anchor) => ({
-      href: anchor.getAttribute('href'),
-      target: anchor.getAttribute('target'),
-      rel: anchor.getAttribute('rel'),
-    })),
+    anchors
+      .filter((anchor) => anchor.closest('.site-controls') === null)
+      .map((anchor) => ({
+        href: anchor.getAttribute('href'),
+        target: anchor.getAttribute('target'),
+        rel: anchor.getAttribute('rel'),
+      })),
   );
 
 const asLink = (link: HostileUrl) => ({

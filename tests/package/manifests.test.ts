@@ -44,10 +44,14 @@ describe('the Chrome package manifest', () => {
 
   it('declares as optional exactly what the README documents as optional', () => {
     expect(optional.length).toBeGreaterThan(0);
-    expect(sorted(chrome.optional_host_permissions)).toEqual(
-      sorted(optional.map((permission) => permission.name)),
-    );
-    expect(chrome).not.toHaveProperty('optional_permissions');
+    // Hosts under optional_host_permissions, API permissions under optional_permissions.
+    expect(
+      sorted([
+        ...((chrome.optional_host_permissions as string[] | undefined) ?? []),
+        ...((chrome.optional_permissions as string[] | undefined) ?? []),
+      ]),
+    ).toEqual(sorted(optional.map((permission) => permission.name)));
+    expect(sorted(chrome.optional_permissions)).toEqual(['notifications']);
   });
 
   it('declares the enterprise policy schema, and ships it', () => {
@@ -58,7 +62,11 @@ describe('the Chrome package manifest', () => {
         ?.read()
         .toString('utf8') ?? '{}',
     );
-    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['forceOnClick', 'serviceBaseUrl']);
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual([
+      'disableWatchList',
+      'forceOnClick',
+      'serviceBaseUrl',
+    ]);
   });
 
   it('has the settings page, opened in a tab', () => {

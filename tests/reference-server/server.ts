@@ -94,6 +94,8 @@ export interface ReferenceServer {
   reports(): ReportTable;
   /** The dialect the server speaks. */
   dialect: Dialect;
+  /** Stores a new report for an origin, as a new scan would: later lookups get it. */
+  storeReport(origin: string, report: ScanReport): void;
   /** Stops listening, cuts open connections (slow answers included) and resolves when done. */
   close(): Promise<void>;
 }
@@ -171,10 +173,9 @@ export async function startReferenceServer(
   // The live-shaped site is there in both dialects: its report keeps the contract too.
   const dialectReports =
     dialect === 'live' ? liveFixtureReports(baseUrl) : { [LIVE_ORIGIN]: liveSiteReport(baseUrl) };
-  const reports = buildReportTable(baseUrl, {
-    ...dialectReports,
-    ...options.extraReports?.(baseUrl),
-  });
+  const reports = new Map(
+    buildReportTable(baseUrl, { ...dialectReports, ...options.extraReports?.(baseUrl) }),
+  );
   context = {
     baseUrl,
     dialect,
@@ -201,6 +202,9 @@ export async function startReferenceServer(
     misbehaviours: () => new Map(misbehaviours),
     reports: () => reports,
     dialect,
+    storeReport: (origin, report) => {
+      reports.set(new URL(origin).origin, report);
+    },
     close: () => {
       closed ??= new Promise<void>((resolve, reject) => {
         closing.abort();

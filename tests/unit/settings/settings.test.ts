@@ -31,7 +31,7 @@ describe('settings', () => {
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
       ...DEFAULT_SETTINGS,
-      locked: { serviceBaseUrl: false, lookupMode: false },
+      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false },
     });
     expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
   });
@@ -100,11 +100,21 @@ describe('settings under an enterprise policy', () => {
     expect(parseManagedPolicy({ serviceBaseUrl: 'https://lookup.corp.example.com/' })).toEqual({
       serviceBaseUrl: 'https://lookup.corp.example.com',
       forceOnClick: false,
+      disableWatchList: false,
     });
     expect(
-      parseManagedPolicy({ serviceBaseUrl: 'javascript:alert(1)', forceOnClick: 'yes' }),
-    ).toEqual({ serviceBaseUrl: null, forceOnClick: false });
-    expect(parseManagedPolicy(undefined)).toEqual({ serviceBaseUrl: null, forceOnClick: false });
+      parseManagedPolicy({
+        serviceBaseUrl: 'javascript:alert(1)',
+        forceOnClick: 'yes',
+        disableWatchList: 'true',
+      }),
+    ).toEqual({ serviceBaseUrl: null, forceOnClick: false, disableWatchList: false });
+    expect(parseManagedPolicy(undefined)).toEqual({
+      serviceBaseUrl: null,
+      forceOnClick: false,
+      disableWatchList: false,
+    });
+    expect(parseManagedPolicy({ disableWatchList: true }).disableWatchList).toBe(true);
   });
 
   it('lock the base URL and on-click lookups over what the user stored', async () => {
@@ -132,7 +142,7 @@ describe('settings under an enterprise policy', () => {
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       serviceBaseUrl: 'https://mine.example.com',
-      locked: { serviceBaseUrl: false, lookupMode: false },
+      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false },
     });
   });
 

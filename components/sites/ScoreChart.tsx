@@ -1,0 +1,80 @@
+import { scoreBandFor } from '../../lib/badge/score-band';
+import type { ScoreRecord } from '../../lib/history/score-history';
+import { parseTime } from '../../lib/locale/format-time';
+import { t } from '../../lib/locale/i18n';
+
+const WIDTH = 320;
+const HEIGHT = 120;
+const PAD = 8;
+
+interface Point {
+  at: number;
+  score: number;
+  scannedAt: string;
+}
+
+/**
+ * One site's score over the scans this browser saw, as a line on 0–100, with a table of the
+ * same points behind it: the chart is hidden from screen readers, the table is what they read.
+ */
+export function ScoreChart({
+  scans,
+  formatDate,
+}: {
+  scans: readonly ScoreRecord[];
+  formatDate: (at: number) => string;
+}) {
+  const points: Point[] = [];
+  for (const scan of scans) {
+    const at = parseTime(scan.scannedAt);
+    if (at !== null && scan.score !== null)
+      points.push({ at, score: scan.score, scannedAt: scan.scannedAt });
+  }
+  points.sort((a, b) => a.at - b.at);
+  if (points.length === 0) return <p class="chart-empty">{t('sitesChartEmpty')}</p>;
+  const first = points[0]?.at ?? 0;
+  const span = Math.max(1, (points[points.length - 1]?.at ?? first) - first);
+  const x = (at: number) =>
+    points.length === 1 ? WIDTH / 2 : PAD + ((at - first) / span) * (WIDTH - 2 * PAD);
+  const y = (score: number) => PAD + (1 - score / 100) * (HEIGHT - 2 * PAD);
+  return (
+    <figure class="score-chart">
+      <figcaption>{t('sitesChartTitle')}</figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="presentation" aria-hidden="true" class="chart">
+        {[0, 50, 80, 100].map((level) => (
+          <line key={level} class="chart-grid" x1={0} x2={WIDTH} y1={y(level)} y2={y(level)} />
+        ))}
+        <polyline
+          class="chart-line"
+          points={points.map((point) => `${x(point.at)},${y(point.score)}`).join(' ')}
+        />
+        {points.map((point) => (
+          <circle
+            key={point.scannedAt}
+            cx={x(point.at)}
+            cy={y(point.score)}
+            r={4}
+            fill={scoreBandFor(point.score).color}
+          />
+        ))}
+      </svg>
+      <table class="chart-table">
+        <caption>{t('sitesChartCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('sitesColumn_scanned')}</th>
+            <th scope="col">{t('sitesColumn_score')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.scannedAt}>
+              <td>{formatDate(point.at)}</td>
+              <td>{Math.round(point.score)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

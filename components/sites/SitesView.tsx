@@ -1,0 +1,154 @@
+import './sites.css';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import type { ScoreRecord } from '../../lib/history/score-history';
+import { scoreChangeFor } from '../../lib/history/score-history';
+import { t } from '../../lib/locale/i18n';
+import type { SiteRow } from '../../lib/sites/site-rows';
+import type { BandFilter, SiteColumn, SiteFilter, SiteSort } from '../../lib/sites/site-table';
+import type { WatchNote } from '../../lib/ui/use-watch-site';
+import { ReportView } from '../report/ReportView';
+import { ScoreChart } from './ScoreChart';
+import { SitesTable } from './SitesTable';
+import { WatchToggle } from './WatchToggle';
+
+const BANDS: readonly BandFilter[] = ['all', 'strong', 'fair', 'weak', 'unscored', 'none'];
+
+export interface SitesViewProps {
+  /** Null while reading. */
+  total: number | null;
+  /** The rows to render (filtered, sorted, cut to the page). */
+  rows: readonly SiteRow[];
+  /** Rows that match the filter, rendered or not. */
+  matching: number;
+  filter: SiteFilter;
+  sort: SiteSort;
+  selected: SiteRow | null;
+  selectedScans: readonly ScoreRecord[];
+  now: number;
+  watchNote: WatchNote;
+  onFilter(filter: SiteFilter): void;
+  onSort(column: SiteColumn): void;
+  onSelect(site: string | null): void;
+  onShowMore(): void;
+  onExport(kind: 'csv' | 'json'): void;
+  onToggleWatch(site: string): void;
+  onCopyFixList(report: ScanReport): Promise<boolean>;
+  formatScanned(row: SiteRow): string;
+  formatDate(at: number): string;
+}
+
+/** The sites page: filter and export above, the table, and the chosen site's report beside it. */
+export function SitesView(props: SitesViewProps) {
+  const { total, rows, matching, filter, sort, selected } = props;
+  return (
+    <main class="sites-page">
+      <header class="sites-header">
+        <h1>{t('sitesTitle')}</h1>
+        <p class="muted">{t('sitesIntro')}</p>
+      </header>
+      <div class="sites-toolbar">
+        <label class="field">
+          <span>{t('sitesFilterText')}</span>
+          <input
+            type="search"
+            value={filter.text}
+            onInput={(event) => props.onFilter({ ...filter, text: event.currentTarget.value })}
+          />
+        </label>
+        <label class="field">
+          <span>{t('sitesFilterBand')}</span>
+          <select
+            value={filter.band}
+            onChange={(event) =>
+              props.onFilter({ ...filter, band: event.currentTarget.value as BandFilter })
+            }
+          >
+            {BANDS.map((band) => (
+              <option key={band} value={band}>
+                {t(`sitesBand_${band}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div class="export-actions">
+          <button type="button" class="button" onClick={() => props.onExport('csv')}>
+            {t('sitesExportCsv')}
+          </button>
+          <button type="button" class="button" onClick={() => props.onExport('json')}>
+            {t('sitesExportJson')}
+          </button>
+          <p class="muted small">{t('sitesExportNote')}</p>
+        </div>
+      </div>
+      <div class={`sites-body${selected ? ' with-detail' : ''}`}>
+        <section class="sites-list" aria-live="polite">
+          {total === null ? null : total === 0 ? (
+            <p class="sites-empty">{t('sitesEmpty')}</p>
+          ) : (
+            <>
+              <p class="sites-count muted">
+                {t('sitesCount', [String(rows.length), String(matching)])}
+              </p>
+              {matching === 0 ? <p class="sites-empty">{t('sitesNoMatch')}</p> : null}
+              <div class="table-scroll">
+                <SitesTable
+                  rows={rows}
+                  sort={sort}
+                  selected={selected?.site ?? null}
+                  onSort={props.onSort}
+                  onSelect={props.onSelect}
+                  formatScanned={props.formatScanned}
+                />
+              </div>
+              {rows.length < matching ? (
+                <button type="button" class="button show-more" onClick={props.onShowMore}>
+                  {t('sitesShowMore')}
+                </button>
+              ) : null}
+            </>
+          )}
+        </section>
+        {selected ? <SiteDetail {...props} row={selected} /> : null}
+      </div>
+    </main>
+  );
+}
+
+function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
+  const { row, now, watchNote } = props;
+  return (
+    <aside class="site-detail" aria-label={row.host}>
+      <div class="detail-bar">
+        <WatchToggle
+          watched={row.watched}
+          locked={watchNote === 'off'}
+          onToggle={() => props.onToggleWatch(row.site)}
+        />
+        <button type="button" class="button button-quiet" onClick={() => props.onSelect(null)}>
+          {t('sitesClose')}
+        </button>
+      </div>
+      <WatchNoteText note={watchNote} />
+      {row.report && row.receivedAt !== null ? (
+        <ReportView
+          report={row.report}
+          stale={row.state === 'stale'}
+          receivedAt={row.receivedAt}
+          now={now}
+          onCopyFixList={props.onCopyFixList}
+          change={scoreChangeFor(props.selectedScans, row.report)}
+        />
+      ) : (
+        <p>{t('sitesNoKeptReport')}</p>
+      )}
+      <ScoreChart scans={props.selectedScans} formatDate={props.formatDate} />
+    </aside>
+  );
+}
+
+function WatchNoteText({ note }: { note: WatchNote }) {
+  if (note === 'off') return <p class="muted small">{t('sitesWatchOff')}</p>;
+  if (note === 'full') return <p class="muted small">{t('sitesWatchFull')}</p>;
+  if (note === 'needs-consent') return <p class="muted small">{t('sitesWatchNeedsConsent')}</p>;
+  return <p class="muted small">{t('sitesWatchNote')}</p>;
+}

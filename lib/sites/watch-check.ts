@@ -1,0 +1,107 @@
+/**
+ * The scheduled round over the watch list: each watched site shown again through the lookup
+ * service's own `showSite` path, so the privacy rules, the cache, the retry gate and shared
+ * requests apply exactly as for a tab, and every request that leaves goes through the same
+ * client wrapper and so into the lookup log.
+ *
+ * What keeps the schedule polite:
+ * - `showSite` answers from the cache while the kept answer is fresh: a round costs a request
+ *   only for sites whose Cache-Control freshness has run out;
+ * - Retry-After, the service's backoff and its busy pause hold a request back (showSite asks
+ *   the retry gate); and the round stops at the first site the service could not answer, since
+ *   the rest would only be held back or add to the load;
+ * - sites are looked up one after another, never at once;
+ * - nothing happens before the user said yes to automatic lookups, or when a policy turned
+ *   the watch list off or allows lookups only on request; a paused site is refused by
+ *   showSite itself and is not sent.
+ *
+ * A change is told when a report was seen before and the rounded score or the set of failed
+ * checks differs; the first report seen after watching starts the record silently.
+ */
+import { roundScore } from '../badge/score-band';
+import type { LookupService } from '../lookup/ports';
+import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
+import type { TabView } from '../tabs/tab-view';
+import type { WatchList, WatchRecord } from './watch-list';
+
+export interface WatchChange {
+  site: string;
+  oldScore: number | null;
+  newScore: number | null;
+  oldFailed: number;
+  newFailed: number;
+}
+
+export interface WatchRoundDeps {
+  readSettings(): Promise<EffectiveSettings>;
+  readWatchList(): Promise<WatchList>;
+  /** Stores one site's record, unless the site was unwatched meanwhile. */
+  saveRecord(site: string, record: WatchRecord): Promise<void>;
+  showSite: LookupService['showSite'];
+  notify(change: WatchChange): Promise<void>;
+  now(): number;
+}
+
+/** Whether scheduled lookups may run at all under these settings. */
+export function watchingAllowed(settings: EffectiveSettings): boolean {
+  return !settings.locked.watchList && automaticLookupsAllowed(settings);
+}
+
+/** The record after a scheduled lookup ended with `view`, and the change to tell, if any. */
+export function afterLookup(
+  site: string,
+  record: WatchRecord,
+  view: TabView,
+  now: number,
+): { record: WatchRecord; change: WatchChange | null } {
+  if (view.status !== 'report') {
+    return { record: { ...record, checkedAt: now, status: view.status }, change: null };
+  }
+  const score = view.report.score === null ? null : roundScore(view.report.score);
+  const failed = view.report.issues
+    .filter((issue) => issue.result === 'failed')
+    .map((issue) => issue.id)
+    .sort();
+  const next: WatchRecord = {
+    ...record,
+    checkedAt: now,
+    status: 'report',
+    score,
+    failed,
+    seenReport: true,
+  };
+  const changed =
+    record.seenReport &&
+    (record.score !== score ||
+      record.failed.length !== failed.length ||
+      record.failed.some((id, index) => id !== failed[index]));
+  const change = changed
+    ? {
+        site,
+        oldScore: record.score,
+        newScore: score,
+        oldFailed: record.failed.length,
+        newFailed: failed.length,
+      }
+    : null;
+  return { record: next, change };
+}
+
+/** Stops the round: the service could not answer, and would not answer the next one either. */
+const serviceHeldBack = (view: TabView) => view.status === 'unavailable';
+
+/** One round over the watch list; resolves to the number of sites shown. */
+export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
+  if (!watchingAllowed(await deps.readSettings())) return 0;
+  const list = await deps.readWatchList();
+  let shown = 0;
+  for (const [site, record] of Object.entries(list)) {
+    const view = await deps.showSite(site);
+    shown += 1;
+    const { record: next, change } = afterLookup(site, record, view, deps.now());
+    await deps.saveRecord(site, next);
+    if (change !== null) await deps.notify(change);
+    if (serviceHeldBack(view)) break;
+  }
+  return shown;
+}

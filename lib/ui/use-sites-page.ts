@@ -1,0 +1,87 @@
+/**
+ * The sites page's state: the filter, the sort, how many rows are rendered, the chosen site,
+ * and the export of exactly the rows the filter and sort give (all of them, not only those
+ * rendered).
+ */
+import { useCallback, useMemo, useState } from 'preact/hooks';
+import { formatExactTime, formatRelativeTime } from '../locale/format-time';
+import { uiLocale } from '../locale/i18n';
+import { exportFileName, sitesCsv, sitesJson } from '../sites/site-export';
+import { emptyRow, type SiteRow } from '../sites/site-rows';
+import {
+  arrangeRows,
+  nextSort,
+  ROWS_PER_PAGE,
+  type SiteColumn,
+  type SiteFilter,
+  type SiteSort,
+} from '../sites/site-table';
+import { isWebOrigin } from '../sites/watch-list';
+import { copyText } from './clipboard';
+import { downloadText } from './download';
+import { fixListMarkdown } from './fix-list';
+import { useSites } from './use-sites';
+import { useWatchList } from './use-watch-site';
+
+const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
+
+export function useSitesPage(initialSite: string | null) {
+  const { rows, scans, now } = useSites(logError);
+  const watch = useWatchList();
+  const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
+  const [sort, setSort] = useState<SiteSort>({ column: 'site', direction: 'ascending' });
+  const [limit, setLimit] = useState(ROWS_PER_PAGE);
+  // Only an origin is taken from the address; anything else selects nothing.
+  const [selectedSite, setSelectedSite] = useState<string | null>(
+    initialSite !== null && isWebOrigin(initialSite) ? initialSite : null,
+  );
+
+  const arranged = useMemo(() => arrangeRows(rows ?? [], filter, sort), [rows, filter, sort]);
+  // A site asked for by address (the popup's "Watch this site…") may have nothing kept yet.
+  const selectedRow =
+    rows === null || selectedSite === null
+      ? null
+      : (rows.find((row) => row.site === selectedSite) ?? emptyRow(selectedSite, false));
+  // The watch list's own listener answers at once; the rows follow a moment later.
+  const selected =
+    selectedRow && watch.watched
+      ? { ...selectedRow, watched: watch.watched.has(selectedRow.site) }
+      : selectedRow;
+  const locale = uiLocale();
+
+  const onExport = useCallback(
+    (kind: 'csv' | 'json') => {
+      const at = Date.now();
+      const text = kind === 'csv' ? sitesCsv(arranged) : sitesJson(arranged, at);
+      const type = kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
+      downloadText(exportFileName(kind, at), type, text);
+    },
+    [arranged],
+  );
+
+  return {
+    total: rows === null ? null : rows.length,
+    rows: arranged.slice(0, limit),
+    matching: arranged.length,
+    filter,
+    sort,
+    selected,
+    selectedScans: selected ? (scans[selected.site] ?? []) : [],
+    now,
+    watchNote: watch.note,
+    onFilter: (next: SiteFilter) => {
+      setFilter(next);
+      setLimit(ROWS_PER_PAGE);
+    },
+    onSort: (column: SiteColumn) => setSort((current) => nextSort(current, column)),
+    onSelect: setSelectedSite,
+    onShowMore: () => setLimit((current) => current + ROWS_PER_PAGE),
+    onExport,
+    onToggleWatch: watch.toggle,
+    onCopyFixList: (report: Parameters<typeof fixListMarkdown>[0]) =>
+      copyText(fixListMarkdown(report)),
+    formatScanned: (row: SiteRow) =>
+      row.scannedAtMs === null ? '' : (formatRelativeTime(row.scannedAtMs, now, { locale }) ?? ''),
+    formatDate: (at: number) => formatExactTime(at, { locale }) ?? '',
+  };
+}

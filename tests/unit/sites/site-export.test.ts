@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  csvCell,
+  EXPORT_COLUMNS,
+  exportFileName,
+  exportRecord,
+  sitesCsv,
+  sitesJson,
+} from '../../../lib/sites/site-export';
+import { emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
+
+const row = (change: Partial<SiteRow>): SiteRow => ({
+  ...emptyRow('https://a.example.com', false),
+  ...change,
+});
+
+/** A small RFC 4180 reader, to read back what was written. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  return records;
+}
+
+describe('exporting the sites table', () => {
+  it('neutralises text cells a spreadsheet would take for a formula', () => {
+    for (const hostile of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tx', '\rx']) {
+      expect(csvCell(hostile).replace(/^"/, '').startsWith("'")).toBe(true);
+    }
+    expect(csvCell('A')).toBe('A');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('quotes commas, quotes and line breaks so the columns stay put', () => {
+    const rows = [
+      row({ label: 'Good, "solid"\nwork', score: 80, change: -3, state: 'fresh' }),
+      row({ site: 'https://b.example.com', label: '=HYPERLINK("http://x")', state: 'stale' }),
+    ];
+    const [header, first, second, ...rest] = parseCsv(sitesCsv(rows));
+    expect(rest).toEqual([]);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const value = (record: string[] | undefined, column: string) =>
+      record?.[EXPORT_COLUMNS.indexOf(column as (typeof EXPORT_COLUMNS)[number])];
+    expect(value(first, 'label')).toBe('Good, "solid"\nwork');
+    expect(value(first, 'change')).toBe('-3');
+    expect(value(first, 'score')).toBe('80');
+    expect(value(second, 'label')).toBe('\'=HYPERLINK("http://x")');
+    expect(value(second, 'state')).toBe('stale');
+  });
+
+  it('writes JSON with the same columns and rows', () => {
+    const rows = [row({ score: 80, band: 'strong', label: 'B' })];
+    const parsed = JSON.parse(sitesJson(rows, Date.parse('2026-11-23T08:00:00Z')));
+    expect(parsed.exported_at).toBe('2026-11-23T08:00:00.000Z');
+    expect(parsed.sites).toEqual(rows.map(exportRecord));
+    expect(Object.keys(parsed.sites[0])).toEqual([...EXPORT_COLUMNS]);
+  });
+
+  it('names the file by kind and date', () => {
+    expect(exportFileName('csv', Date.parse('2026-11-23T08:00:00Z'))).toBe(
+      'agent-readiness-sites-2026-11-23.csv',
+    );
+  });
+});

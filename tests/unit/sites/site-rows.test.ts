@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { ListedAnswer } from '../../../lib/cache/report-cache';
+import type { ScanReport } from '../../../lib/contract/report-schema';
+import { buildSiteRows, issueCounts, STATE_OF_VIEW } from '../../../lib/sites/site-rows';
+import { newWatchRecord } from '../../../lib/sites/watch-list';
+import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../../fixtures/reports';
+
+const reports = fixtureReports();
+const RECEIVED = Date.parse('2026-11-20T10:00:00Z');
+const fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const stale = { freshness: 'needs-lookup', usableOnError: true, expired: false } as const;
+
+function reportAnswer(report: ScanReport, verdict: ListedAnswer['verdict'] = fresh): ListedAnswer {
+  return {
+    target: new URL(report.target).origin,
+    outcome: { kind: 'report', report, response: { status: 200, headers: {} } },
+    receivedAt: RECEIVED,
+    verdict,
+  };
+}
+
+const noReportAnswer: ListedAnswer = {
+  target: UNSCANNED_ORIGIN,
+  outcome: {
+    kind: 'no-report',
+    message: 'No report',
+    scanUrl: null,
+    documentationUrl: null,
+    response: { status: 404, headers: {} },
+  },
+  receivedAt: RECEIVED,
+  verdict: fresh,
+};
+
+describe('the sites table rows', () => {
+  it('turn a kept report into site, rounded score, band, label, scan and counts per tier', () => {
+    const [row] = buildSiteRows({ answers: [reportAnswer(reports.high)], scans: {}, watched: {} });
+    expect(row).toMatchObject({
+      site: FIXTURE_ORIGINS.high,
+      host: 'high.readiness-fixtures.com',
+      score: 92,
+      band: 'strong',
+      label: 'A',
+      scannedAt: reports.high.scanned_at,
+      state: 'fresh',
+      watched: false,
+    });
+    expect(row?.issues).toEqual(issueCounts(reports.high));
+    const total = Object.values(row?.issues ?? {}).reduce((n, c) => n + c.failed + c.partial, 0);
+    expect(total).toBe(reports.high.issues.length);
+  });
+
+  it('count failed and partial checks per tier', () => {
+    const counts = issueCounts(reports.manyIssues);
+    for (const tier of ['essential', 'recommended', 'bonus'] as const) {
+      const inTier = reports.manyIssues.issues.filter((issue) => issue.tier === tier);
+      expect(counts[tier].failed).toBe(inTier.filter((i) => i.result === 'failed').length);
+      expect(counts[tier].partial).toBe(inTier.filter((i) => i.result === 'partial').length);
+    }
+  });
+
+  it('say stale once the kept report needs a lookup, and "no report" for a kept 404', () => {
+    const rows = buildSiteRows({
+      answers: [reportAnswer(reports.mid, stale), noReportAnswer],
+      scans: {},
+      watched: {},
+    });
+    expect(rows.map((row) => [row.site, row.state, row.band])).toEqual([
+      [FIXTURE_ORIGINS.mid, 'stale', 'fair'],
+      [UNSCANNED_ORIGIN, 'no-report', null],
+    ]);
+  });
+
+  it('give the change since the previous scan from the local history', () => {
+    const report = { ...reports.mid, scanned_at: '2026-11-19T09:00:00Z', score: 70 };
+    const [row] = buildSiteRows({
+      answers: [reportAnswer(report)],
+      scans: { [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6 }] },
+      watched: {},
+    });
+    expect(row?.change).toBe(8);
+  });
+
+  it('list watched sites without a kept answer, and show a later failed watch lookup', () => {
+    const watched = {
+      [FIXTURE_ORIGINS.mid]: {
+        ...newWatchRecord(RECEIVED),
+        checkedAt: RECEIVED + 1,
+        status: 'unavailable' as const,
+      },
+      [FIXTURE_ORIGINS.low]: newWatchRecord(RECEIVED),
+    };
+    const rows = buildSiteRows({ answers: [reportAnswer(reports.mid)], scans: {}, watched });
+    expect(rows.map((row) => [row.site, row.state, row.watched])).toEqual([
+      [FIXTURE_ORIGINS.mid, 'unavailable', true],
+      [FIXTURE_ORIGINS.low, 'not-checked', true],
+    ]);
+  });
+
+  it('name a row state for every view state', () => {
+    for (const state of Object.values(STATE_OF_VIEW)) expect(typeof state).toBe('string');
+    expect(STATE_OF_VIEW.report).toBe('fresh');
+    expect(STATE_OF_VIEW['no-report']).toBe('no-report');
+  });
+});

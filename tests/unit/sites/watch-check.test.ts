@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ScanReport } from '../../../lib/contract/report-schema';
+import { applyPolicy, DEFAULT_SETTINGS, NO_POLICY } from '../../../lib/settings/settings';
+import { afterLookup, runWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
+import { newWatchRecord, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
+import type { TabView } from '../../../lib/tabs/tab-view';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+
+const reports = fixtureReports();
+const NOW = Date.parse('2026-11-23T08:00:00Z');
+const consented = applyPolicy(
+  { ...DEFAULT_SETTINGS, lookupMode: 'automatic', lookupModeChosen: true },
+  NO_POLICY,
+);
+
+const reportView = (report: ScanReport): TabView => ({
+  status: 'report',
+  target: report.target,
+  report,
+  receivedAt: NOW,
+  stale: false,
+});
+
+function world(list: WatchList, views: Record<string, TabView>, settings = consented) {
+  const saved: Record<string, WatchRecord> = {};
+  const notices: WatchChange[] = [];
+  const showSite = vi.fn(async (site: string) => views[site] ?? reportView(reports.mid));
+  const deps = {
+    readSettings: async () => settings,
+    readWatchList: async () => list,
+    saveRecord: async (site: string, record: WatchRecord) => {
+      saved[site] = record;
+    },
+    showSite,
+    notify: async (change: WatchChange) => {
+      notices.push(change);
+    },
+    now: () => NOW,
+  };
+  return { deps, saved, notices, showSite };
+}
+
+describe('a watched site after its scheduled lookup', () => {
+  it('starts its record silently with the first report', () => {
+    const { record, change } = afterLookup(
+      FIXTURE_ORIGINS.high,
+      newWatchRecord(NOW - 1),
+      reportView(reports.high),
+      NOW,
+    );
+    expect(change).toBeNull();
+    expect(record).toMatchObject({ seenReport: true, score: 92, checkedAt: NOW, status: 'report' });
+    expect(record.failed).toEqual(
+      reports.high.issues
+        .filter((i) => i.result === 'failed')
+        .map((i) => i.id)
+        .sort(),
+    );
+  });
+
+  it('tells a change of score with the old and new values', () => {
+    const first = afterLookup(FIXTURE_ORIGINS.mid, newWatchRecord(0), reportView(reports.mid), 1);
+    const lower = { ...reports.mid, score: 12 };
+    const { change } = afterLookup(FIXTURE_ORIGINS.mid, first.record, reportView(lower), 2);
+    expect(change).toEqual({
+      site: FIXTURE_ORIGINS.mid,
+      oldScore: first.record.score,
+      newScore: 12,
+      oldFailed: first.record.failed.length,
+      newFailed: first.record.failed.length,
+    });
+  });
+
+  it('tells a change of failed checks even at the same score, and nothing when all is the same', () => {
+    const first = afterLookup(FIXTURE_ORIGINS.mid, newWatchRecord(0), reportView(reports.mid), 1);
+    const same = afterLookup(FIXTURE_ORIGINS.mid, first.record, reportView(reports.mid), 2);
+    expect(same.change).toBeNull();
+    const fixed = {
+      ...reports.mid,
+      issues: reports.mid.issues.filter((i) => i.result !== 'failed'),
+    };
+    const { change } = afterLookup(FIXTURE_ORIGINS.mid, first.record, reportView(fixed), 3);
+    expect(change).toMatchObject({ newFailed: 0 });
+    expect(change?.oldFailed).toBeGreaterThan(0);
+  });
+
+  it('keeps the old values when the lookup did not end in a report', () => {
+    const first = afterLookup(FIXTURE_ORIGINS.mid, newWatchRecord(0), reportView(reports.mid), 1);
+    const down: TabView = { status: 'unavailable', target: 'x', cause: 'service', retryAt: null };
+    const { record, change } = afterLookup(FIXTURE_ORIGINS.mid, first.record, down, 2);
+    expect(change).toBeNull();
+    expect(record).toMatchObject({
+      status: 'unavailable',
+      score: first.record.score,
+      checkedAt: 2,
+    });
+  });
+});
+
+describe('a round over the watch list', () => {
+  const list = {
+    [FIXTURE_ORIGINS.mid]: newWatchRecord(0),
+    [FIXTURE_ORIGINS.low]: newWatchRecord(0),
+  };
+
+  it('shows every watched site through showSite and saves what it saw', async () => {
+    const { deps, saved, showSite } = world(list, {});
+    expect(await runWatchRound(deps)).toBe(2);
+    expect(showSite.mock.calls.map(([site]) => site)).toEqual(Object.keys(list));
+    expect(Object.keys(saved)).toEqual(Object.keys(list));
+  });
+
+  it('looks nothing up before the user said yes to automatic lookups', async () => {
+    const { deps, showSite } = world(list, {}, applyPolicy(DEFAULT_SETTINGS, NO_POLICY));
+    expect(await runWatchRound(deps)).toBe(0);
+    expect(showSite).not.toHaveBeenCalled();
+  });
+
+  it('looks nothing up when the policy turned the watch list off or forces on-click', async () => {
+    for (const policy of [
+      { ...NO_POLICY, disableWatchList: true },
+      { ...NO_POLICY, forceOnClick: true },
+    ]) {
+      const settings = applyPolicy({ ...consented }, policy);
+      const { deps, showSite } = world(list, {}, settings);
+      expect(await runWatchRound(deps)).toBe(0);
+      expect(showSite).not.toHaveBeenCalled();
+    }
+  });
+
+  it('stops at the first site the service could not answer', async () => {
+    const down: TabView = { status: 'unavailable', target: 'x', cause: 'service', retryAt: NOW };
+    const { deps, showSite } = world(list, { [FIXTURE_ORIGINS.mid]: down });
+    expect(await runWatchRound(deps)).toBe(1);
+    expect(showSite).toHaveBeenCalledTimes(1);
+  });
+
+  it('notifies a change against the stored record', async () => {
+    const seen = afterLookup(FIXTURE_ORIGINS.mid, newWatchRecord(0), reportView(reports.mid), 1);
+    const changed = { ...reports.mid, score: 99 };
+    const { deps, notices } = world(
+      { [FIXTURE_ORIGINS.mid]: seen.record },
+      { [FIXTURE_ORIGINS.mid]: reportView(changed) },
+    );
+    await runWatchRound(deps);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        site: FIXTURE_ORIGINS.mid,
+        oldScore: seen.record.score,
+        newScore: 99,
+      }),
+    ]);
+  });
+});
