@@ -27,26 +27,27 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 12 * KB,
-    budget: 35.5 * KB,
+    budget: 36 * KB,
     note:
-      'goal 12 KB, budget 35.5 KB: measured 34.2 KB, dominated by our own lib/ code (22 KB with ' +
+      'goal 12 KB, budget 36 KB: measured 35.7 KB with the live service and the watch list, dominated by our own lib/ code (22 KB with ' +
       'the ICANN top-level-domain table of the privacy policy, 5.3 KB: lookup service, consent ' +
       'and settings, client with both error dialects, quota and deprecation notice, cache, retry ' +
-      'gate, lookup log, schemas), zod/mini (5.6 KB), ipaddr.js (3.0 KB) and ' +
+      'gate, lookup log, watch list, schemas), zod/mini (5.6 KB), ipaddr.js (3.0 KB) and ' +
       'http-cache-semantics (2.2 KB)',
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 16.3 * KB,
-    budget: 19 * KB,
+    firstRenderBudget: 17.2 * KB,
+    budget: 19.6 * KB,
     note:
-      'goal 15 KB before the first render, missed: measured 16.0 KB (Preact 5.3 KB, the ' +
-      'views and the reads of lib/ the rest, in 6 files); 17.8 KB with the score history, fix ' +
-      'list and clipboard chunks it loads after the first frame',
+      'goal 15 KB before the first render, missed: measured 16.9 KB (Preact 5.3 KB, the ' +
+      'views — busy and service-moved among them — and the reads of lib/ the rest, in 7 ' +
+      'files); 19.3 KB with the score history, fix list and clipboard chunks it loads after ' +
+      'the first frame',
   },
   sidepanel: {
-    budget: 19.5 * KB,
-    note: 'measured 18.1 KB + 8%: the popup view plus its active-tab follower, lazy chunks included',
+    budget: 20 * KB,
+    note: 'measured 19.6 KB with the busy and service-moved views (18.1 KB before them): the popup view plus its active-tab follower, lazy chunks included',
   },
   'site-report': {
     budget: 18.5 * KB,
