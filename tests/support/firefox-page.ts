@@ -277,6 +277,9 @@ export class FirefoxLocator {
   async isVisible(): Promise<boolean> {
     return (await this.count()) > 0;
   }
+  evaluateAll<R, A>(fn: (elements: Element[], arg: A) => R, arg?: A): Promise<R> {
+    return this.#inPage(`return (${fn.toString()})(elements, arg)`, arg);
+  }
   evaluate<R, A>(fn: (element: Element, arg: A) => R, arg?: A): Promise<R> {
     return this.#first(`return (${fn.toString()})(element, arg)`, arg);
   }
