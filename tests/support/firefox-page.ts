@@ -383,15 +383,26 @@ export class FirefoxPage {
       await this.raw.goto(url, { timeout });
       return null;
     }
-    // No load event comes for an extension page: start the navigation, then watch the page.
+    // No load event comes for an extension page: mark the document shown now, start the
+    // navigation, then watch for a loaded document at that address without the mark (the
+    // address alone cannot tell a reload of the same address from the old document).
     this.#extensionUrl = url;
+    await this.raw
+      .evaluate(() => {
+        (window as unknown as { arbLeaving?: boolean }).arbLeaving = true;
+      })
+      .catch(() => undefined);
     this.raw.goto(url, { timeout }).catch(() => undefined);
     const deadline = Date.now() + timeout;
     for (;;) {
       const state = await this.raw
-        .evaluate(() => ({ href: location.href, ready: document.readyState }))
+        .evaluate(() => ({
+          href: location.href,
+          ready: document.readyState,
+          old: (window as unknown as { arbLeaving?: boolean }).arbLeaving === true,
+        }))
         .catch(() => null);
-      if (state?.href === url && state.ready === 'complete') return null;
+      if (state?.href === url && state.ready === 'complete' && !state.old) return null;
       if (Date.now() > deadline) throw new Error(`${url} did not load`);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
