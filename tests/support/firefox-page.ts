@@ -507,11 +507,19 @@ export class FirefoxPage {
     if (options.path) (await import('node:fs')).writeFileSync(options.path, buffer);
     return buffer;
   }
+  /**
+   * Until the page has loaded. A tab opened by a link starts at about:blank, which is
+   * "complete" at once: its own address is waited for first (Playwright waits for it too).
+   */
   async waitForLoadState(): Promise<void> {
     const deadline = Date.now() + 15_000;
-    while (
-      (await this.raw.evaluate(() => document.readyState).catch(() => 'loading')) !== 'complete'
-    ) {
+    const blankUntil = Date.now() + 5_000;
+    for (;;) {
+      const state = await this.raw
+        .evaluate(() => ({ href: location.href, ready: document.readyState }))
+        .catch(() => null);
+      const blank = state?.href === 'about:blank' && Date.now() < blankUntil;
+      if (state?.ready === 'complete' && !blank) return;
       if (Date.now() > deadline) throw new Error('The page did not load');
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
