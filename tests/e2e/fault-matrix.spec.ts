@@ -438,7 +438,7 @@ describe('fault matrix', () => {
     if (E2E_BROWSER !== 'firefox') {
       expect(caught.join('\n')).toContain('worker error: fault-watch self test: console.error');
     }
-    expect(caught.join('\n')).toContain('unhandled rejection: Error: fault-watch self test');
+    expect(caught.join('\n')).toMatch(/unhandled rejection: (Error: )?fault-watch self test/);
     expect(caught.join('\n')).toContain('uncaught exception: Error: fault-watch self test');
     await watch.clear();
   });
@@ -466,11 +466,15 @@ describe('fault matrix', () => {
     expect(service.lookedUp(FIXTURE_ORIGINS.high)).toEqual([]);
   });
 
-  it('a 400 is written to the worker console as a warning naming the site, not as an error', () => {
-    const warnings = watch.workerWarnings().filter((line) => line.includes('HTTP 400'));
-    expect(warnings.length).toBeGreaterThan(0);
-    for (const warning of warnings) expect(warning).toContain(originOf('bad-request'));
-  });
+  // Firefox: skipped, since BiDi reports no console call of the event page to the driver.
+  it.skipIf(E2E_BROWSER === 'firefox')(
+    'a 400 is written to the worker console as a warning naming the site, not as an error',
+    () => {
+      const warnings = watch.workerWarnings().filter((line) => line.includes('HTTP 400'));
+      expect(warnings.length).toBeGreaterThan(0);
+      for (const warning of warnings) expect(warning).toContain(originOf('bad-request'));
+    },
+  );
 });
 
 describe('a server clock an hour off', () => {

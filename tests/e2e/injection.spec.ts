@@ -138,7 +138,9 @@ async function popupFor(origin: string, heading: string) {
   sharedPopup ??= await PopupPage.open(browser, tabId);
   const popup = sharedPopup;
   await popup.showTab(browser, tabId);
-  await expect.poll(() => popup.heading().textContent()).toBe(heading);
+  // As the fault matrix waits: the popup's ask may first have to start the background again
+  // (Firefox unloads an idle event page), which takes longer than expect.poll's 1 s default.
+  await expect.poll(() => popup.heading().textContent(), { timeout: 10_000 }).toBe(heading);
   return { badge, popup };
 }
 

@@ -277,6 +277,9 @@ export class FirefoxLocator {
   async isVisible(): Promise<boolean> {
     return (await this.count()) > 0;
   }
+  evaluateAll<R, A>(fn: (elements: Element[], arg: A) => R, arg?: A): Promise<R> {
+    return this.#inPage(`return (${fn.toString()})(elements, arg)`, arg);
+  }
   evaluate<R, A>(fn: (element: Element, arg: A) => R, arg?: A): Promise<R> {
     return this.#first(`return (${fn.toString()})(element, arg)`, arg);
   }
@@ -380,15 +383,26 @@ export class FirefoxPage {
       await this.raw.goto(url, { timeout });
       return null;
     }
-    // No load event comes for an extension page: start the navigation, then watch the page.
+    // No load event comes for an extension page: mark the document shown now, start the
+    // navigation, then watch for a loaded document at that address without the mark (the
+    // address alone cannot tell a reload of the same address from the old document).
     this.#extensionUrl = url;
+    await this.raw
+      .evaluate(() => {
+        (window as unknown as { arbLeaving?: boolean }).arbLeaving = true;
+      })
+      .catch(() => undefined);
     this.raw.goto(url, { timeout }).catch(() => undefined);
     const deadline = Date.now() + timeout;
     for (;;) {
       const state = await this.raw
-        .evaluate(() => ({ href: location.href, ready: document.readyState }))
+        .evaluate(() => ({
+          href: location.href,
+          ready: document.readyState,
+          old: (window as unknown as { arbLeaving?: boolean }).arbLeaving === true,
+        }))
         .catch(() => null);
-      if (state?.href === url && state.ready === 'complete') return null;
+      if (state?.href === url && state.ready === 'complete' && !state.old) return null;
       if (Date.now() > deadline) throw new Error(`${url} did not load`);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
@@ -495,11 +509,19 @@ export class FirefoxPage {
     if (options.path) (await import('node:fs')).writeFileSync(options.path, buffer);
     return buffer;
   }
+  /**
+   * Until the page has loaded. A tab opened by a link starts at about:blank, which is
+   * "complete" at once: its own address is waited for first (Playwright waits for it too).
+   */
   async waitForLoadState(): Promise<void> {
     const deadline = Date.now() + 15_000;
-    while (
-      (await this.raw.evaluate(() => document.readyState).catch(() => 'loading')) !== 'complete'
-    ) {
+    const blankUntil = Date.now() + 5_000;
+    for (;;) {
+      const state = await this.raw
+        .evaluate(() => ({ href: location.href, ready: document.readyState }))
+        .catch(() => null);
+      const blank = state?.href === 'about:blank' && Date.now() < blankUntil;
+      if (state?.ready === 'complete' && !blank) return;
       if (Date.now() > deadline) throw new Error('The page did not load');
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
