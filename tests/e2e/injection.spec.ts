@@ -18,6 +18,7 @@ import { retargetReport } from '../reference-server/report-store';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { openapiValidators } from '../support/openapi-validators';
+import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
@@ -276,24 +277,42 @@ describe('scan_url and documentation_url from the server', () => {
 });
 
 describe('following a link', () => {
-  it('opens the full report in a new tab that cannot reach the popup', async () => {
-    const origin = originOf('link-click');
-    const { popup } = await popupFor(origin, 'link-click.injection.readiness-fixtures.com');
-    const reportUrl = `${service.baseUrl}/scan/${new URL(origin).host}`;
+  // Firefox: the tab such a link opens never shows up among the driver's pages with its
+  // address (WebDriver BiDi keeps reporting about:blank), so this runs in Chromium only; how
+  // every link opens (target and rel) is checked in both browsers above.
+  it.skipIf(E2E_BROWSER === 'firefox')(
+    'opens the full report in a new tab that cannot reach the popup',
+    async () => {
+      const origin = originOf('link-click');
+      const { popup } = await popupFor(origin, 'link-click.injection.readiness-fixtures.com');
+      const reportUrl = `${service.baseUrl}/scan/${new URL(origin).host}`;
 
-    const [opened] = await Promise.all([
-      browser.context.waitForEvent('page'),
-      popup.link('Open full report').click(),
-    ]);
-    await opened.waitForLoadState('domcontentloaded');
-    expect(opened.url()).toBe(reportUrl);
-    expect(opened).not.toBe(popup.page);
-    const reach = await opened.evaluate(() => ({
-      opener: window.opener === null,
-      referrer: document.referrer,
-    }));
-    expect(reach).toEqual({ opener: true, referrer: '' });
+      await popup.link('Open full report').click();
+      // The tab the link opened, found by its address: a new tab starts at about:blank and then
+      // navigates, and Firefox may report that first document as a page of its own.
+      let opened: Page | undefined;
+      await expect
+        .poll(
+          async () => {
+            for (const page of browser.context.pages()) {
+              if (page === popup.page) continue;
+              const href = await page.evaluate(() => location.href).catch(() => '');
+              if (href === reportUrl) opened = page;
+            }
+            return opened !== undefined;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      if (opened === undefined) throw new Error('no tab shows the full report');
+      expect(opened).not.toBe(popup.page);
+      const reach = await opened.evaluate(() => ({
+        opener: window.opener === null,
+        referrer: document.referrer,
+      }));
+      expect(reach).toEqual({ opener: true, referrer: '' });
 
-    await opened.close();
-  });
+      await opened.close();
+    },
+  );
 });

@@ -145,12 +145,12 @@ const VIEWS: ViewCase[] = [
   {
     // The live service's shape: a sentence for a label, long check names.
     name: 'live-report',
-    screenshot: false,
+    screenshot: true,
     open: () => popupOnSite(LIVE_ORIGIN, 'live.readiness-fixtures.com'),
   },
   {
     name: 'service-moved',
-    screenshot: false,
+    screenshot: true,
     open: () =>
       popupOnSite(MISBEHAVING_ORIGINS.retired, 'The service no longer answers at this address'),
   },
@@ -178,7 +178,7 @@ const VIEWS: ViewCase[] = [
   {
     // Last of the views that look a site up: a 429 pauses every lookup for its Retry-After.
     name: 'busy',
-    screenshot: false,
+    screenshot: true,
     open: () =>
       popupOnSite(MISBEHAVING_ORIGINS.busy, 'The report service is busy for this network'),
   },

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
+import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
+
+/**
+ * Chromium only for now: the Firefox driver (tests/support/firefox-page.ts) does not yet offer
+ * what this spec uses — `selectOption`, download events, and table roles such as
+ * `columnheader` — and says so by name when asked. The page itself is the same in both.
+ */
+const IN_CHROMIUM = E2E_BROWSER === 'chromium';
 
 const WATCHED = `http://watched.${FIXTURE_DOMAIN}`;
 
@@ -20,6 +28,7 @@ let browser: ExtensionBrowser;
 let page: Page;
 
 beforeAll(async () => {
+  if (!IN_CHROMIUM) return;
   world = await startE2eWorld({
     // The watched site's answer runs out after a second (kept to stand in for errors), so
     // the watch list's round may ask for it again.
@@ -50,7 +59,7 @@ const hostsInTable = () => page.locator('tbody .row-select').allTextContents();
 const scoreOf = (host: string) =>
   page.locator('tbody tr', { has: page.getByRole('button', { name: host }) }).locator('.col-score');
 
-describe('the sites page', () => {
+describe.runIf(IN_CHROMIUM)('the sites page', () => {
   it('lists the sites browsed, with their scores', async () => {
     await page.getByRole('button', { name: 'low.readiness-fixtures.com' }).waitFor();
     const hosts = await hostsInTable();
@@ -103,7 +112,7 @@ describe('the sites page', () => {
   });
 });
 
-describe('the watch list', () => {
+describe.runIf(IN_CHROMIUM)('the watch list', () => {
   const watchRecord = async () =>
     (await browser.worker()).evaluate(async (site) => {
       const stored = (await chrome.storage.local.get('watch-list:v1'))['watch-list:v1'];

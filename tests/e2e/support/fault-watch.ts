@@ -124,8 +124,12 @@ export class FaultWatch {
       if (scope[recorder] !== undefined) return;
       const uncaught: string[] = [];
       scope[recorder] = uncaught;
-      const describe = (value: unknown) =>
-        value instanceof Error ? (value.stack ?? String(value)) : String(value);
+      const describe = (value: unknown) => {
+        if (!(value instanceof Error)) return String(value);
+        // V8's stack starts with "Error: message"; SpiderMonkey's holds the frames only.
+        const stack = value.stack ?? '';
+        return stack.startsWith(String(value)) ? stack : `${String(value)}\n${stack}`;
+      };
       scope.addEventListener('error', (event) => {
         uncaught.push(`uncaught exception: ${describe((event as ErrorEvent).error)}`);
       });
