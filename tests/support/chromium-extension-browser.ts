@@ -10,11 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
-import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
-import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
 import type { UserSettings } from '../../lib/settings/settings';
-import type { TabState } from '../../lib/tabs/tab-state-store';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
+import { createExtensionStateReads } from './extension-state-reads';
 
 /** The part of chrome://extensions's private API that its switches use. */
 interface DeveloperPrivate {
@@ -69,51 +67,12 @@ export async function launchChromiumExtensionBrowser(
   // Tests that time how soon a badge appears start once that one-off wait is over.
   await (await worker()).evaluate(() => chrome.storage.managed.get());
 
-  const badgeOf = async (tabId: number) =>
-    (await worker()).evaluate(async (id) => {
-      const text = await chrome.action.getBadgeText({ tabId: id });
-      const title = await chrome.action.getTitle({ tabId: id });
-      return { text, title };
-    }, tabId);
-
-  /**
-   * True when the extension's stored state for a tab is about the page the tab shows now, and
-   * the badge shows that state: a new tab's first state, about its blank page, does not count
-   * as the answer for the site it then loads.
-   */
-  const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
-    const { url, state, pausedSites } = await (await worker()).evaluate(async (id) => {
-      const key = `tab-state:${id}`;
-      const tab = await chrome.tabs.get(id);
-      const { settings } = (await chrome.storage.local.get('settings')) as {
-        settings?: { pausedSites?: string[] };
-      };
-      return {
-        url: tab.url,
-        state: (await chrome.storage.session.get(key))[key] as TabState,
-        pausedSites: (settings?.pausedSites ?? []) as string[],
-      };
-    }, tabId);
-    if (!state || state.view.status === 'loading') return false;
-    const target = deriveLookupTarget(url, { pausedSites });
-    const about =
-      target.kind === 'target'
-        ? state.target === target.origin
-        : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
-    return about && badgeLook(state.view).text === badge.text;
-  };
-
-  /** When the extension last wrote a tab's state, and whether that state is "loading". */
-  const tabStateStamp = async (tabId: number) =>
-    (await worker()).evaluate(async (id) => {
-      const key = `tab-state:${id}`;
-      const stored = (await chrome.storage.session.get(key))[key] as TabState | undefined;
-      return stored
-        ? { updatedAt: stored.updatedAt, loading: stored.view.status === 'loading' }
-        : null;
-    }, tabId);
-  const tabStateUpdatedAt = async (tabId: number) =>
-    (await tabStateStamp(tabId))?.updatedAt ?? null;
+  const { badgeOf, tabStateUpdatedAt, settledBadgeOf, untilTabStateWritten } =
+    createExtensionStateReads(
+      // Playwright types an evaluated function by its serialised argument; ours are plain.
+      async <R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> =>
+        (await worker()).evaluate(fn as (arg: unknown) => Promise<R>, arg as unknown),
+    );
 
   const welcomePage = async (): Promise<Page> => {
     const deadline = Date.now() + 15_000;
@@ -185,37 +144,9 @@ export async function launchChromiumExtensionBrowser(
       }, page.url());
       return { page, tabId };
     },
-    async settledBadgeOf(tabId, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const badge = await badgeOf(tabId);
-        // The loading title can outlive the loading mark: the browser clears a tab's badge
-        // text when the page commits, while the title set a moment earlier stays.
-        const settled =
-          badge.text !== '…' &&
-          badge.title !== DEFAULT_BADGE_TITLE &&
-          !badge.title.startsWith('Looking up ') &&
-          // Only "not looked up" has no mark; otherwise an empty badge is a page between the
-          // commit that clears it and the load that puts it back.
-          (badge.text !== '' || badge.title.startsWith('Not looked up'));
-        if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
-          return badge;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    settledBadgeOf,
     tabStateUpdatedAt,
-    async untilTabStateWritten(tabId, action) {
-      const before = (await tabStateUpdatedAt(tabId)) ?? 0;
-      await action();
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const after = await tabStateStamp(tabId);
-        if (after !== null && after.updatedAt > before && !after.loading) return;
-        if (Date.now() > deadline) throw new Error(`The state of tab ${tabId} was not written`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    untilTabStateWritten,
     activateTab: (page) => page.bringToFront(),
     async stopWorker() {
       // Any page will do for a CDP session; the Target domain sees the whole browser.

@@ -22,12 +22,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
-import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
 import { FIREFOX_ADDON_ID } from '../../lib/extension-manifest';
-import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
 import type { UserSettings } from '../../lib/settings/settings';
-import type { TabState } from '../../lib/tabs/tab-state-store';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
+import { createExtensionStateReads } from './extension-state-reads';
 import { FirefoxPage } from './firefox-page';
 
 /** The extension's fixed moz-extension:// host in the test profile. */
@@ -199,45 +197,8 @@ export async function launchFirefoxExtensionBrowser(
   context.pages = () =>
     [...openPages].filter((page) => page !== driverPage && !page.isClosed()).map(asPage);
 
-  const badgeOf = async (tabId: number) =>
-    inExtension(async (id: number) => {
-      const text = await chrome.action.getBadgeText({ tabId: id });
-      const title = await chrome.action.getTitle({ tabId: id });
-      return { text, title };
-    }, tabId);
-
-  const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
-    const { url, state, pausedSites } = await inExtension(async (id: number) => {
-      const key = `tab-state:${id}`;
-      const tab = await chrome.tabs.get(id);
-      const { settings } = (await chrome.storage.local.get('settings')) as {
-        settings?: { pausedSites?: string[] };
-      };
-      return {
-        url: tab.url,
-        state: (await chrome.storage.session.get(key))[key] as TabState,
-        pausedSites: (settings?.pausedSites ?? []) as string[],
-      };
-    }, tabId);
-    if (!state || state.view.status === 'loading') return false;
-    const target = deriveLookupTarget(url, { pausedSites });
-    const about =
-      target.kind === 'target'
-        ? state.target === target.origin
-        : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
-    return about && badgeLook(state.view).text === badge.text;
-  };
-
-  const tabStateStamp = async (tabId: number) =>
-    inExtension(async (id: number) => {
-      const key = `tab-state:${id}`;
-      const stored = (await chrome.storage.session.get(key))[key] as TabState | undefined;
-      return stored
-        ? { updatedAt: stored.updatedAt, loading: stored.view.status === 'loading' }
-        : null;
-    }, tabId);
-  const tabStateUpdatedAt = async (tabId: number) =>
-    (await tabStateStamp(tabId))?.updatedAt ?? null;
+  const { badgeOf, tabStateUpdatedAt, settledBadgeOf, untilTabStateWritten } =
+    createExtensionStateReads(inExtension);
 
   const welcomePage = async (): Promise<Page> => {
     const deadline = Date.now() + 15_000;
@@ -308,33 +269,9 @@ export async function launchFirefoxExtensionBrowser(
       }, pageUrl);
       return { page: asPage(page), tabId };
     },
-    async settledBadgeOf(tabId, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const badge = await badgeOf(tabId);
-        const settled =
-          badge.text !== '…' &&
-          badge.title !== DEFAULT_BADGE_TITLE &&
-          !badge.title.startsWith('Looking up ') &&
-          (badge.text !== '' || badge.title.startsWith('Not looked up'));
-        if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
-          return badge;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    settledBadgeOf,
     tabStateUpdatedAt,
-    async untilTabStateWritten(tabId, action) {
-      const before = (await tabStateUpdatedAt(tabId)) ?? 0;
-      await action();
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const after = await tabStateStamp(tabId);
-        if (after !== null && after.updatedAt > before && !after.loading) return;
-        if (Date.now() > deadline) throw new Error(`The state of tab ${tabId} was not written`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    untilTabStateWritten,
     activateTab: (page) => page.bringToFront(),
     async stopWorker() {
       // Nothing stops an event page on demand: wait for Firefox to unload it when idle, as it

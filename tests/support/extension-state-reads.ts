@@ -1,0 +1,102 @@
+/**
+ * What both browser drivers read of the extension's own state — a tab's badge, its stored
+ * view and when it was written — and the waits built on them. A driver only says how to run a
+ * function inside the extension (Chromium's service worker, Firefox's extension page); the
+ * function uses the `chrome` API, which both browsers offer there.
+ */
+import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
+import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
+import type { TabState } from '../../lib/tabs/tab-state-store';
+
+/** Runs `fn(arg)` inside the extension and resolves to its result. */
+export type InExtension = <R, A>(fn: (arg: A) => Promise<R>, arg: A) => Promise<R>;
+
+export interface Badge {
+  text: string;
+  title: string;
+}
+
+export function createExtensionStateReads(inExtension: InExtension) {
+  const badgeOf = (tabId: number): Promise<Badge> =>
+    inExtension(async (id: number) => {
+      const text = await chrome.action.getBadgeText({ tabId: id });
+      const title = await chrome.action.getTitle({ tabId: id });
+      return { text, title };
+    }, tabId);
+
+  /**
+   * True when the extension's stored state for a tab is about the page the tab shows now, and
+   * the badge shows that state: a new tab's first state, about its blank page, does not count
+   * as the answer for the site it then loads.
+   */
+  const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
+    const { url, state, pausedSites } = await inExtension(async (id: number) => {
+      const key = `tab-state:${id}`;
+      const tab = await chrome.tabs.get(id);
+      const { settings } = (await chrome.storage.local.get('settings')) as {
+        settings?: { pausedSites?: string[] };
+      };
+      return {
+        url: tab.url,
+        state: (await chrome.storage.session.get(key))[key] as TabState,
+        pausedSites: (settings?.pausedSites ?? []) as string[],
+      };
+    }, tabId);
+    if (!state || state.view.status === 'loading') return false;
+    const target = deriveLookupTarget(url, { pausedSites });
+    const about =
+      target.kind === 'target'
+        ? state.target === target.origin
+        : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
+    return about && badgeLook(state.view).text === badge.text;
+  };
+
+  /** When the extension last wrote a tab's state, and whether that state is "loading". */
+  const tabStateStamp = (tabId: number) =>
+    inExtension(async (id: number) => {
+      const key = `tab-state:${id}`;
+      const stored = (await chrome.storage.session.get(key))[key] as TabState | undefined;
+      return stored
+        ? { updatedAt: stored.updatedAt, loading: stored.view.status === 'loading' }
+        : null;
+    }, tabId);
+
+  const tabStateUpdatedAt = async (tabId: number) =>
+    (await tabStateStamp(tabId))?.updatedAt ?? null;
+
+  /** The tab's badge once it shows a settled state about the page the tab shows now. */
+  async function settledBadgeOf(tabId: number, timeoutMs = 10_000): Promise<Badge> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const badge = await badgeOf(tabId);
+      // The loading title can outlive the loading mark: the browser clears a tab's badge
+      // text when the page commits, while the title set a moment earlier stays.
+      const settled =
+        badge.text !== '…' &&
+        badge.title !== DEFAULT_BADGE_TITLE &&
+        !badge.title.startsWith('Looking up ') &&
+        // Only "not looked up" has no mark; otherwise an empty badge is a page between the
+        // commit that clears it and the load that puts it back.
+        (badge.text !== '' || badge.title.startsWith('Not looked up'));
+      if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
+        return badge;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Runs `action`, then waits until the extension wrote the tab's state anew (not loading). */
+  async function untilTabStateWritten(tabId: number, action: () => Promise<unknown>) {
+    const before = (await tabStateUpdatedAt(tabId)) ?? 0;
+    await action();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const after = await tabStateStamp(tabId);
+      if (after !== null && after.updatedAt > before && !after.loading) return;
+      if (Date.now() > deadline) throw new Error(`The state of tab ${tabId} was not written`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  return { badgeOf, tabStateUpdatedAt, settledBadgeOf, untilTabStateWritten };
+}
