@@ -37,13 +37,17 @@ import { createTabStateStore } from '../lib/tabs/tab-state-store';
 
 export default defineBackground(() => {
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
-  const lookupLog = createLookupLog({ now: Date.now });
-  const scoreHistory = createScoreHistory({ now: Date.now });
+  // Read Date.now at each call rather than keeping the function: a clock fixed on the worker
+  // later (the README's screenshots fix it, so "Next try after" is the same on every run)
+  // then reaches every part.
+  const now = () => Date.now();
+  const lookupLog = createLookupLog({ now });
+  const scoreHistory = createScoreHistory({ now });
   const readSettings = createSettingsReader();
 
   const buildService = (baseUrl: string) => {
-    const client = createReportClient({ baseUrl });
-    const cache = createReportCache({ baseUrl, now: Date.now });
+    const client = createReportClient({ baseUrl, now });
+    const cache = createReportCache({ baseUrl, now });
     const retryGate = createRetryGate({ baseUrl });
     // The lookup log wraps the client itself: it records exactly the requests that leave.
     const lookupReport = withScoreHistory(
@@ -52,7 +56,7 @@ export default defineBackground(() => {
           withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl),
           console,
         ),
-        { baseUrl, now: Date.now, onError: logError },
+        { baseUrl, now, onError: logError },
       ),
       scoreHistory,
       logError,
@@ -68,12 +72,12 @@ export default defineBackground(() => {
         readSettings,
         showBadge: showBadgeOnToolbar,
         clearBadge: clearBadgeOnToolbar,
-        now: Date.now,
+        now,
         wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
         onError: logError,
       }),
       purgeExpired: async () => {
-        await Promise.all([cache.purgeExpired(), retryGate.purgeExpired(Date.now())]);
+        await Promise.all([cache.purgeExpired(), retryGate.purgeExpired(now())]);
       },
     };
   };
@@ -102,7 +106,7 @@ export default defineBackground(() => {
         },
         showSite: (site) => service.showSite(site),
         notify: notifyWatchChange,
-        now: Date.now,
+        now,
       }),
     logError,
   );

@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots`: the README's pictures of the popup (docs/screenshots/*.png), the
  * only writer of that folder. It runs the popup-views e2e spec in Chromium with the pages'
- * clock fixed, so a report's age, and with it every byte of every picture, is the same on
- * each run. Needs the e2e build (`npm run build:e2e`).
+ * and the worker's clock fixed, so a report's age and a busy service's next try, and with
+ * them every byte of every picture, are the same on each run. Needs the e2e build (`npm run build:e2e`).
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -20,6 +20,11 @@ const run = spawnSync(
       E2E_BROWSER: 'chromium',
       SCREENSHOT_DIR: resolve('docs/screenshots'),
       SCREENSHOT_CLOCK: CLOCK,
+      // Dates and times are drawn in the browser's language and time zone: the same ones on
+      // every machine.
+      TZ: 'UTC',
+      LANG: 'en_US.UTF-8',
+      LANGUAGE: 'en_US',
     },
   },
 );

@@ -4,8 +4,9 @@
  *
  * An e2e run writes its pictures under .test-results/screenshots/<browser>/ (ignored). Only
  * `npm run screenshots` (scripts/screenshots.ts) writes the README's docs/screenshots/, by
- * naming that folder in SCREENSHOT_DIR; it also fixes the pages' clock (SCREENSHOT_CLOCK),
- * so the reports' age ("Scanned 3 days ago") and so the pictures are the same on every run.
+ * naming that folder in SCREENSHOT_DIR; it also fixes the pages' and the worker's clock
+ * (SCREENSHOT_CLOCK), so the reports' age ("Scanned 3 days ago"), a busy service's next try,
+ * and with them every picture, are the same on each run.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -36,7 +37,16 @@ beforeAll(async () => {
   world = await startE2eWorld();
   ({ service, browser } = world);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  if (SCREENSHOT_CLOCK) await browser.context.clock.setFixedTime(new Date(SCREENSHOT_CLOCK));
+  if (SCREENSHOT_CLOCK) {
+    const fixed = new Date(SCREENSHOT_CLOCK).getTime();
+    await browser.context.clock.setFixedTime(fixed);
+    // The worker's clock too: it dates a busy service's next try ("Next try after 12:02").
+    // Playwright's clock reaches pages only; the worker keeps running under the driver.
+    const worker = await browser.worker();
+    await worker.evaluate((time) => {
+      Date.now = () => time;
+    }, fixed);
+  }
 });
 
 afterAll(() => world?.close());
@@ -211,6 +221,9 @@ it.each(
   try {
     // The popup's own size; a still spinner, so the picture does not depend on the moment.
     await popup.page.setViewportSize({ width: 380, height: 600 });
+    // No hover left over from a click (the report view clicks Refresh): the picture shows the
+    // view at rest.
+    await popup.page.mouse.move(0, 0);
     // Pictures first, as a person first sees the view: the checks below open every group.
     for (const scheme of view.screenshot ? SCHEMES : []) {
       await popup.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
