@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { entrySizes } from './entry-sizes';
 import { byPackage, type ModuleShare, profileScript, type SourceMapJson } from './size-profile';
 
@@ -22,13 +23,22 @@ const OWN_CODE = /^(lib|components|entrypoints)\//;
 export function profileEntries(buildDir: string): EntryProfile[] {
   return entrySizes(buildDir).map(({ entry, files, raw, gzip }) => {
     const shares: ModuleShare[] = [];
+    const unmapped: string[] = [];
     for (const file of files) {
       const path = join(buildDir, file);
+      const code = readFileSync(path, 'utf8');
       if (!existsSync(`${path}.map`)) {
-        throw new Error(`${path}.map is missing: profile a build made with --mode profile.`);
+        // The bundler's own runtime chunk (rolldown's CommonJS interop helpers) has no
+        // sources and so no map: one row under its file name.
+        unmapped.push(path);
+        shares.push({ module: file, raw: Buffer.byteLength(code), gzip: gzipSync(code).length });
+        continue;
       }
       const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as SourceMapJson;
-      shares.push(...profileScript(readFileSync(path, 'utf8'), map));
+      shares.push(...profileScript(code, map));
+    }
+    if (files.length > 0 && unmapped.length === files.length) {
+      throw new Error(`${unmapped[0]}.map is missing: profile a build made with --mode profile.`);
     }
     const rows = byPackage(shares);
     const own = rows.filter((row) => OWN_CODE.test(row.module));

@@ -37,17 +37,18 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 17.2 * KB,
-    budget: 19.6 * KB,
+    firstRenderBudget: 15 * KB,
+    budget: 17.2 * KB,
     note:
-      'goal 15 KB before the first render, missed: measured 16.9 KB (Preact 5.3 KB, the ' +
-      'views — busy and service-moved among them — and the reads of lib/ the rest, in 7 ' +
-      'files); 19.3 KB with the score history, fix list and clipboard chunks it loads after ' +
-      'the first frame',
+      'goal 15 KB before the first render, met: 14.9 KB in one file, since the popup is built ' +
+      'on its own (wxt.config.ts) rather than from seven chunks shared with the other pages ' +
+      '(16.9 KB before); Preact 4.2 KB, the views and the reads of lib/ the rest. 16.7 KB with ' +
+      'the score history, fix list and clipboard chunks it loads after the first frame. Next ' +
+      'to cut if it grows: the rarer state views (busy, moved, invalid, rejected), after the frame',
   },
   sidepanel: {
     budget: 20 * KB,
-    note: 'measured 19.6 KB with the busy and service-moved views (18.1 KB before them): the popup view plus its active-tab follower, lazy chunks included',
+    note: 'measured 19.1 KB with the busy and service-moved views: the popup view plus its active-tab follower, lazy chunks included',
   },
   'site-report': {
     budget: 18.5 * KB,
