@@ -218,8 +218,11 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
     },
     record(target, outcome, now) {
       return queue.run(key, async () => {
-        const updated = next(await read(), target, outcome, now);
-        await writeLocal(key, updated);
+        const current = await read();
+        const updated = next(current, target, outcome, now);
+        // Most answers change nothing (a success with no failures before it and no quota
+        // stated): no write then, one storage round trip less before the badge.
+        if (JSON.stringify(updated) !== JSON.stringify(current)) await writeLocal(key, updated);
         return pauseIn(updated, target, now)?.until ?? null;
       });
     },

@@ -19,6 +19,7 @@
  */
 import { deriveLookupTarget } from '../privacy/lookup-target';
 import { automaticLookupsAllowed } from '../settings/settings';
+import type { TabState } from '../tabs/tab-state-store';
 import type { TabView } from '../tabs/tab-view';
 import { freshUntilOfResult, viewOfCached, viewOfResult } from './lookup-result';
 import type { LookupService, LookupServiceDeps } from './ports';
@@ -86,19 +87,31 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       return view;
     }
 
-    if (!force && (await keepsUnusableAnswer(tabId, call, targetKey, origin))) {
-      return (await deps.tabStates.get(tabId))?.view ?? null;
+    // Read side by side: what the tab shows now and whether the retry gate lets a request go.
+    const [state, blocked] = await Promise.all([
+      deps.tabStates.get(tabId),
+      lookups.blockedView(origin, cached),
+    ]);
+    if (!force && keepsUnusableAnswer(state, targetKey)) {
+      // Re-published, so the badge is back after a navigation cleared it.
+      await publish(tabId, call, targetKey, origin, state.view);
+      return state.view;
     }
     // Checked before showing "loading", so a blocked site goes straight to its answer.
-    const blocked = await lookups.blockedView(origin, cached);
     if (blocked !== null) {
       await publish(tabId, call, targetKey, origin, blocked);
       return blocked;
     }
-    if (!(keepShown && (await showsAnswerFor(tabId, targetKey)))) {
-      await publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
-    }
-    const { view, freshUntil } = await lookups.lookedUp(origin, force);
+    // The request leaves at once; "loading" is published while it is under way (the tab's
+    // publishing queue keeps it before the answer).
+    const showingLoading =
+      keepShown && showsAnswerFor(state, targetKey)
+        ? Promise.resolve(false)
+        : publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+    const [, { view, freshUntil }] = await Promise.all([
+      showingLoading,
+      lookups.lookedUp(origin, force),
+    ]);
     await publish(tabId, call, targetKey, origin, view, freshUntil);
     return view;
   }
@@ -123,11 +136,9 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   }
 
   /** Whether the tab shows an answer (not "loading", not "not looked up") about this target. */
-  async function showsAnswerFor(tabId: number, targetKey: string): Promise<boolean> {
-    const state = await deps.tabStates.get(tabId);
+  function showsAnswerFor(state: TabState | null, targetKey: string): boolean {
     return (
-      state !== null &&
-      state !== undefined &&
+      !!state &&
       targetKeyOfState(state) === targetKey &&
       state.view.status !== 'loading' &&
       state.view.status !== 'not-looked-up'
@@ -137,20 +148,14 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   /**
    * An answer the extension could not use (a 400, or one that broke the contract) is never
    * cached, but asking again for the same site would only get it again: a tab switch or the
-   * popup opening keeps it, and only Refresh (`force`) asks anew. Re-publishes it so the
-   * badge is back after a navigation cleared it.
+   * popup opening keeps it, and only Refresh (`force`) asks anew.
    */
-  async function keepsUnusableAnswer(
-    tabId: number,
-    call: number,
-    targetKey: string,
-    origin: string,
-  ): Promise<boolean> {
-    const state = await deps.tabStates.get(tabId);
-    if (!state || targetKeyOfState(state) !== targetKey) return false;
-    if (state.view.status !== 'invalid-response' && state.view.status !== 'rejected') return false;
-    await publish(tabId, call, targetKey, origin, state.view);
-    return true;
+  function keepsUnusableAnswer(state: TabState | null, targetKey: string): state is TabState {
+    return (
+      !!state &&
+      targetKeyOfState(state) === targetKey &&
+      (state.view.status === 'invalid-response' || state.view.status === 'rejected')
+    );
   }
 
   /**

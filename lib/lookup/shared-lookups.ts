@@ -74,8 +74,11 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
       outcome = { kind: 'network-failure', message: String(error) };
     }
     const receivedAt = deps.now();
-    const retryAt = await deps.retryGate.record(target, outcome, receivedAt);
-    const freshUntil = await deps.cache.put(target, outcome, receivedAt);
+    // Two separate records: written side by side.
+    const [retryAt, freshUntil] = await Promise.all([
+      deps.retryGate.record(target, outcome, receivedAt),
+      deps.cache.put(target, outcome, receivedAt),
+    ]);
     const standIn = isFailure(outcome) ? await standInFor(target) : null;
     return { kind: 'answer', outcome, receivedAt, retryAt, standIn, freshUntil };
   }

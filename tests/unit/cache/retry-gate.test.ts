@@ -58,6 +58,21 @@ describe('createRetryGate', () => {
     expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
   });
 
+  it('writes nothing for an answer that changes nothing, and writes a failure', async () => {
+    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    await gate.record(SITE, unavailable(NOW + 1000), NOW);
+    await gate.record(SITE, REPORT, NOW + 2000);
+    const writes: string[] = [];
+    fakeBrowser.storage.local.onChanged.addListener((changes) => {
+      writes.push(...Object.keys(changes));
+    });
+    await gate.record(SITE, REPORT, NOW + 3000);
+    await gate.record(OTHER, REPORT, NOW + 3000);
+    expect(writes).toEqual([]);
+    await gate.record(SITE, TIMEOUT, NOW + 4000);
+    expect(writes).toHaveLength(1);
+  });
+
   it.each([
     ['at the least random', 0, BACKOFF_BASE_MS / 2],
     ['at the most random', 0.999_999, BACKOFF_BASE_MS],

@@ -102,6 +102,40 @@ describe('createLookupService', () => {
     });
   });
 
+  it('sends the request without waiting for "loading" to reach the badge', async () => {
+    // The browser holds every badge change back until the test lets it through.
+    let holding = true;
+    const held: (() => void)[] = [];
+    const world = new TabWorld({
+      applyInOrder: async (apply) => {
+        if (holding) await new Promise<void>((done) => held.push(done));
+        apply();
+      },
+    });
+    const answer = deferredLookup();
+    const lookupReport = vi.fn(() => answer.promise);
+    const errors: unknown[] = [];
+    const worker = startWorker({
+      world,
+      lookupReport,
+      now: () => START,
+      onError: (error) => errors.push(error),
+    });
+    const tabId = world.open(`${HIGH}/`);
+    const shown = worker.service.showTab(tabId);
+
+    await vi.waitFor(() => expect(lookupReport).toHaveBeenCalledWith(HIGH));
+    expect(world.badges.has(tabId)).toBe(false);
+    expect(held.length).toBeGreaterThan(0);
+
+    holding = false;
+    for (const release of held) release();
+    answer.resolve(reportOutcome());
+    expect(await shown).toMatchObject({ status: 'report' });
+    expect(world.badges.get(tabId)?.status).toBe('report');
+    expect(errors).toEqual([]);
+  });
+
   it('stores until when a view is fresh, from the answer and from the cache', async () => {
     const t = setUp();
     const { tabId } = await t.openActive(HIGH);
