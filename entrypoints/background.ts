@@ -14,6 +14,7 @@ import { openSiteReportWindow } from '../lib/events/site-report-window';
 import { createSitesMenuItem, registerSitesMenu } from '../lib/events/sites-menu';
 import { openSitesPage } from '../lib/events/sites-page';
 import { registerTabListeners } from '../lib/events/tab-listeners';
+import { createWakingEventFirst } from '../lib/events/waking-event-first';
 import {
   ensureWatchAlarm,
   notifyWatchChange,
@@ -87,8 +88,9 @@ export default defineBackground(() => {
     build: buildService,
   });
 
+  const wakingEventFirst = createWakingEventFirst();
   // Synchronously, before anything is awaited: see lib/events/tab-listeners.ts.
-  registerTabListeners(service, logError);
+  registerTabListeners(service, logError, wakingEventFirst.handling);
   registerMessageHandler(service, logError);
   registerSiteMessageHandler(service, logError);
   registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
@@ -119,8 +121,11 @@ export default defineBackground(() => {
     service.settingsChanged().catch(logError);
   });
 
-  // Then, at every start: the alarm exists, and what a stopped worker left half done is done.
-  ensurePurgeAlarm().catch(logError);
-  ensureWatchAlarm().catch(logError);
-  service.reconcile().catch(logError);
+  // Then, at every start, once the event that woke the worker is answered: the alarms exist,
+  // and what a stopped worker left half done is done.
+  wakingEventFirst.thenRun(() => {
+    ensurePurgeAlarm().catch(logError);
+    ensureWatchAlarm().catch(logError);
+    service.reconcile().catch(logError);
+  });
 });

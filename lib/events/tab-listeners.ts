@@ -49,18 +49,26 @@ export function createTabEventHandlers(
   };
 }
 
-export function registerTabListeners(service: LookupService, onError: (error: unknown) => void) {
+/**
+ * `onHandling` hears of the work each event starts (see waking-event-first.ts: start-up
+ * housekeeping waits for it).
+ */
+export function registerTabListeners(
+  service: LookupService,
+  onError: (error: unknown) => void,
+  onHandling: (work: Promise<void>) => void = () => {},
+) {
   const handlers = createTabEventHandlers(service, onError);
   browser.tabs.onActivated.addListener((info) => {
-    handlers.activated(info);
+    onHandling(handlers.activated(info));
   });
   browser.tabs.onUpdated.addListener((tabId, changeInfo) => {
-    handlers.updated(tabId, changeInfo);
+    onHandling(handlers.updated(tabId, changeInfo));
   });
   browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
-    handlers.replaced(addedTabId, removedTabId);
+    onHandling(handlers.replaced(addedTabId, removedTabId));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    handlers.removed(tabId);
+    onHandling(handlers.removed(tabId));
   });
 }
