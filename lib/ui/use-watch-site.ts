@@ -37,8 +37,9 @@ export function useWatchList(): WatchControl {
         setFull(false);
         return;
       }
-      // Asked with the first site only: a refusal is not asked again with every site.
-      if (watched?.size === 0) {
+      // Asked with the first site only: a refusal is not asked again with every site. A list
+      // not read yet may be empty: asked then too (a permission already granted asks nothing).
+      if (watched === null || watched.size === 0) {
         browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
       }
       // Watched at once, whatever the answer (it may never come: the prompt can be left open).
