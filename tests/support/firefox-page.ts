@@ -171,8 +171,15 @@ export class FirefoxLocator {
   }
   async fill(value: string): Promise<void> {
     const handle = await this.#handle();
+    // Clearing says so with an `input` event, as Playwright's fill does: a page that filters
+    // as the user types must hear of an emptied field, which no typed key would announce.
     await handle.evaluate((element) => {
-      (element as HTMLInputElement).value = '';
+      const field = element as HTMLInputElement;
+      if (field.value === '') return;
+      field.value = '';
+      field.dispatchEvent(
+        new InputEvent('input', { bubbles: true, inputType: 'deleteContentBackward' }),
+      );
     });
     await handle.type(value);
     await handle.evaluate((element) =>
