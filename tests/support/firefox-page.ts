@@ -281,6 +281,11 @@ export class FirefoxPage {
     };
   }
 
+  /** The pointer: moving it off an element ends a hover that a click left behind. */
+  get mouse() {
+    return { move: (x: number, y: number) => this.raw.mouse.move(x, y) };
+  }
+
   /** The address the page shows, read from the page: moz-extension pages send no events. */
   url(): string {
     const url = this.raw.url();
