@@ -16,6 +16,11 @@
  *   a page of the extension (the same APIs; `chrome.action` stands for `browserAction`).
  * - The event page unloads after `EVENT_PAGE_IDLE_MS` idle instead of Firefox's 30 s, so
  *   `stopWorker()` can wait for a real unload, and every run sees unloads happen.
+ * - An optional permission the extension asks for in a click is granted without the prompt a
+ *   person would answer (`extensions.webextOptionalPermissionPrompts`); asked outside a user
+ *   gesture it is still refused, as for users.
+ * - Notifications show in Firefox's own alert window, so `notifications.getAll()` holds
+ *   them while they are shown.
  * - Downloads go without a dialog into a folder of the run's own (firefox-downloads.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,6 +101,11 @@ export async function launchFirefoxExtensionBrowser(
         [FIREFOX_ADDON_ID]: FIREFOX_EXTENSION_UUID,
       }),
       'extensions.background.idle.timeout': EVENT_PAGE_IDLE_MS,
+      // Headless Firefox shows the permission prompt where no automation can answer it.
+      'extensions.webextOptionalPermissionPrompts': false,
+      // Notifications in Firefox's own alert window: the desktop's notification service is
+      // missing on a headless machine, and through it Firefox would close each at once.
+      'alerts.useSystemBackend': false,
       ...downloads.prefs(),
     },
   });
