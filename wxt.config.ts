@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { asEventPage, extensionManifest } from './lib/extension-manifest';
 import { resolveServiceBaseUrl } from './lib/service/service-base-url';
+import { isE2eBuildMode } from './scripts/e2e-build-modes';
 import { readLocaleMessages } from './scripts/locale-messages';
 import { preactTextOnly } from './scripts/preact-text-only';
 import { SOURCES_INCLUDED } from './scripts/store-packages';
@@ -23,8 +24,15 @@ export default defineConfig({
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),
     },
   }),
-  manifest: ({ browser, manifestVersion }) =>
-    extensionManifest({ browser, manifestVersion, serviceBaseUrl }),
+  manifest: ({ browser, manifestVersion, mode }) =>
+    extensionManifest({
+      browser,
+      manifestVersion,
+      serviceBaseUrl,
+      // Headless Chromium's permission prompt cannot be answered, so Chrome's e2e builds have
+      // `notifications` at install; Firefox's test profile grants it when the product asks.
+      optionalApisGrantedAtInstall: browser === 'chrome' && isE2eBuildMode(mode),
+    }),
   hooks: {
     'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest),
     // The popup is built on its own: its first frame then needs one script rather than seven

@@ -60,12 +60,19 @@ export interface ManifestTarget {
   browser: string;
   manifestVersion: 2 | 3;
   serviceBaseUrl: string;
+  /**
+   * Lists the optional API permissions as required as well, so they are granted at install.
+   * For the Chrome e2e builds only (wxt.config.ts): headless Chromium shows its permission
+   * prompt where no automation can answer it. Store builds never set it.
+   */
+  optionalApisGrantedAtInstall?: boolean;
 }
 
 export function extensionManifest({
   browser,
   manifestVersion,
   serviceBaseUrl,
+  optionalApisGrantedAtInstall = false,
 }: ManifestTarget): UserManifest {
   // MV2 names the toolbar button's command after `browser_action`, MV3 after `action`.
   const openPopupCommand = manifestVersion === 3 ? '_execute_action' : '_execute_browser_action';
@@ -75,7 +82,13 @@ export function extensionManifest({
     default_locale: DEFAULT_LOCALE,
     // `sidePanel` (Chrome) is added by WXT with the side panel entrypoint; Firefox's sidebar
     // needs no permission.
-    permissions: ['alarms', 'storage', 'tabs', 'contextMenus'],
+    permissions: [
+      'alarms',
+      'storage',
+      'tabs',
+      'contextMenus',
+      ...(optionalApisGrantedAtInstall ? OPTIONAL_API_PERMISSIONS : []),
+    ],
     host_permissions: [hostPermissionFor(serviceBaseUrl)],
     // A service base URL the user sets in the options page is asked for at that moment
     // (lib/settings/service-base-url-choice.ts); nothing is granted until then. MV2 has no separate key.

@@ -8,16 +8,20 @@
  * - against a port nothing listens on, into .output/chrome-mv3-e2e-refused, for the fault
  *   matrix's "connection refused" case: the service's address is compiled in, so a refused
  *   connection needs a build of its own (E2E_REFUSED_PORT overrides the port).
+ *
+ * The Chrome builds also list the optional `notifications` permission as required
+ * (wxt.config.ts): headless Chromium's permission prompt cannot be answered.
  */
 import { execFileSync } from 'node:child_process';
 import {
   E2E_REFUSED_SERVICE_BASE_URL,
   E2E_SERVICE_BASE_URL,
 } from '../tests/e2e/support/e2e-settings';
+import { E2E_BUILD_MODE, E2E_REFUSED_BUILD_MODE } from './e2e-build-modes';
 
 const builds = [
-  { mode: 'e2e', baseUrl: E2E_SERVICE_BASE_URL },
-  { mode: 'e2e-refused', baseUrl: E2E_REFUSED_SERVICE_BASE_URL },
+  { mode: E2E_BUILD_MODE, baseUrl: E2E_SERVICE_BASE_URL },
+  { mode: E2E_REFUSED_BUILD_MODE, baseUrl: E2E_REFUSED_SERVICE_BASE_URL },
 ];
 
 for (const { mode, baseUrl } of builds) {

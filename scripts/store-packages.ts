@@ -25,4 +25,5 @@ export const SOURCES_INCLUDED = [
   'scripts/preact-text-only.ts',
   'scripts/store-packages.ts',
   'scripts/locale-messages.ts',
+  'scripts/e2e-build-modes.ts',
 ] as const;

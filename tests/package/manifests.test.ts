@@ -54,6 +54,10 @@ describe('the Chrome package manifest', () => {
     expect(sorted(chrome.optional_permissions)).toEqual(['notifications']);
   });
 
+  it('keeps `notifications` optional: only the e2e builds have it at install', () => {
+    expect(chrome.permissions).not.toContain('notifications');
+  });
+
   it('declares the enterprise policy schema, and ships it', () => {
     expect(chrome.storage).toEqual({ managed_schema: MANAGED_SCHEMA_FILE });
     const schema = JSON.parse(

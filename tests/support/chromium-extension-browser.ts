@@ -174,6 +174,11 @@ export async function launchChromiumExtensionBrowser(
       }
     },
     popupUrl: (tabId) => `chrome-extension://${extensionId}/popup.html?tabId=${tabId}`,
+    async fileDownloadedBy(page, action) {
+      const [download] = await Promise.all([page.waitForEvent('download'), action()]);
+      // path() waits for the download to finish, and throws if it failed.
+      return download.path();
+    },
     async close() {
       await context.close();
       rmSync(profileDir, { recursive: true, force: true });

@@ -62,6 +62,13 @@ export interface ExtensionBrowser {
    */
   stopWorker(): Promise<void>;
   popupUrl(tabId: number): string;
+  /**
+   * Runs `action` (a click on `page` that starts a download) and resolves to the path of the
+   * file the browser saved, once the download has finished: Playwright's download in
+   * Chromium, the file in the profile's download folder in Firefox. The file is gone after
+   * `close()`.
+   */
+  fileDownloadedBy(page: Page, action: () => Promise<unknown>): Promise<string>;
   /** The user's settings as stored (lib/settings/settings.ts), without the policy. */
   storedSettings(): Promise<Partial<UserSettings>>;
   /** Stores a change to the user's settings (lib/settings/settings.ts), as the options page would. */

@@ -16,6 +16,12 @@
  *   a page of the extension (the same APIs; `chrome.action` stands for `browserAction`).
  * - The event page unloads after `EVENT_PAGE_IDLE_MS` idle instead of Firefox's 30 s, so
  *   `stopWorker()` can wait for a real unload, and every run sees unloads happen.
+ * - An optional permission the extension asks for in a click is granted without the prompt a
+ *   person would answer (`extensions.webextOptionalPermissionPrompts`); asked outside a user
+ *   gesture it is still refused, as for users.
+ * - Notifications show in Firefox's own alert window, so `notifications.getAll()` holds
+ *   them while they are shown.
+ * - Downloads go without a dialog into a folder of the run's own (firefox-downloads.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +32,7 @@ import { FIREFOX_ADDON_ID } from '../../lib/extension-manifest';
 import type { UserSettings } from '../../lib/settings/settings';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
 import { createExtensionStateReads } from './extension-state-reads';
+import { FirefoxDownloadFolder } from './firefox-downloads';
 import { FirefoxPage } from './firefox-page';
 
 /** The extension's fixed moz-extension:// host in the test profile. */
@@ -79,6 +86,7 @@ export async function launchFirefoxExtensionBrowser(
   options: LaunchOptions,
 ): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'arb-firefox-profile-'));
+  const downloads = new FirefoxDownloadFolder();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: options.executablePath ?? '/usr/bin/firefox-esr',
@@ -93,6 +101,12 @@ export async function launchFirefoxExtensionBrowser(
         [FIREFOX_ADDON_ID]: FIREFOX_EXTENSION_UUID,
       }),
       'extensions.background.idle.timeout': EVENT_PAGE_IDLE_MS,
+      // Headless Firefox shows the permission prompt where no automation can answer it.
+      'extensions.webextOptionalPermissionPrompts': false,
+      // Notifications in Firefox's own alert window: the desktop's notification service is
+      // missing on a headless machine, and through it Firefox would close each at once.
+      'alerts.useSystemBackend': false,
+      ...downloads.prefs(),
     },
   });
   const extensionId = FIREFOX_EXTENSION_UUID;
@@ -283,9 +297,12 @@ export async function launchFirefoxExtensionBrowser(
       }
     },
     popupUrl: (tabId) => `${base}/popup.html?tabId=${tabId}`,
+    // Firefox's downloads are the browser's, not a page's: any page's download lands there.
+    fileDownloadedBy: (_page, action) => downloads.fileSavedBy(action),
     async close() {
       await browser.close();
       rmSync(profileDir, { recursive: true, force: true });
+      downloads.remove();
     },
   };
 }

@@ -5,157 +5,20 @@
  *
  * Rules it keeps:
  * - A method outside that part throws, naming itself: a spec never gets a silent no-op.
- * - Locators are lazy, as Playwright's: every action finds its elements again. Roles, names
- *   and text follow Playwright's defaults (visible elements only; a string name or text
- *   matches case-insensitively as a substring, a RegExp by test).
+ * - Locators are lazy, as Playwright's: every action finds its elements again, through
+ *   firefox-element-finder.ts, whose roles, names and text follow Playwright's defaults.
  * - Firefox sends no navigation events for moz-extension pages, so navigating to one is
  *   followed by reading `location.href` and `document.readyState` until they say it loaded.
  */
 import type { ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
+import { findElements, patternOf, type RoleOptions, type Step } from './firefox-element-finder';
 
-/** One step from a set of elements to the next (descendants, or a pick by position). */
-type Step =
-  | { kind: 'css'; selector: string }
-  | { kind: 'role'; role: string; name?: Pattern; level?: number; exact?: boolean }
-  | { kind: 'text'; text: Pattern; exact?: boolean }
-  | { kind: 'label'; text: Pattern; exact?: boolean }
-  | { kind: 'nth'; index: number };
-
-/** A string, or a RegExp sent into the page as its source and flags. */
-type Pattern = string | { source: string; flags: string };
-
-const patternOf = (value: string | RegExp): Pattern =>
-  value instanceof RegExp ? { source: value.source, flags: value.flags } : value;
-
-interface RoleOptions {
-  name?: string | RegExp;
-  level?: number;
-  exact?: boolean;
-}
-
-/**
- * Runs inside the page: the elements a chain of steps finds. Self-contained (it is sent as
- * source), so it may use nothing from this module.
- */
-function findElements(steps: Step[]): Element[] {
-  const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const matches = (pattern: Pattern, text: string, exact?: boolean) => {
-    const value = normalize(text);
-    if (typeof pattern !== 'string') return new RegExp(pattern.source, pattern.flags).test(value);
-    return exact
-      ? value === normalize(pattern)
-      : value.toLowerCase().includes(normalize(pattern).toLowerCase());
-  };
-  const visible = (element: Element) =>
-    element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]');
-  const ROLE_SELECTORS: Record<string, string> = {
-    heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',
-    link: 'a[href],[role=link]',
-    button: 'button,input[type=button],input[type=submit],input[type=reset],summary,[role=button]',
-    checkbox: 'input[type=checkbox],[role=checkbox]',
-    radio: 'input[type=radio],[role=radio]',
-    textbox:
-      'input:not([type]),input[type=text],input[type=url],input[type=email],input[type=search],textarea,[role=textbox]',
-    combobox: 'select,[role=combobox]',
-    list: 'ul,ol,[role=list]',
-    listitem: 'li,[role=listitem]',
-    img: 'img[alt],svg[role=img],[role=img]',
-    navigation: 'nav,[role=navigation]',
-    main: 'main,[role=main]',
-    region: 'section[aria-label],section[aria-labelledby],[role=region]',
-    status: 'output,[role=status]',
-    alert: '[role=alert]',
-    dialog: 'dialog,[role=dialog]',
-    group: 'fieldset,details,[role=group]',
-    switch: '[role=switch]',
-    term: 'dt,[role=term]',
-    definition: 'dd,[role=definition]',
-    table: 'table,[role=table]',
-    row: 'tr,[role=row]',
-    cell: 'td,[role=cell]',
-    paragraph: 'p,[role=paragraph]',
-  };
-  const labelText = (element: Element): string => {
-    const labelledBy = element.getAttribute('aria-labelledby');
-    if (labelledBy) {
-      return labelledBy
-        .split(/\s+/)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' ');
-    }
-    const aria = element.getAttribute('aria-label');
-    if (aria) return aria;
-    if (
-      element instanceof HTMLInputElement ||
-      element instanceof HTMLTextAreaElement ||
-      element instanceof HTMLSelectElement
-    ) {
-      const labels = element.labels
-        ? [...element.labels].map((label) => label.textContent ?? '')
-        : [];
-      if (labels.length > 0) return labels.join(' ');
-      if (
-        element instanceof HTMLInputElement &&
-        ['button', 'submit', 'reset'].includes(element.type)
-      )
-        return element.value;
-      return element.getAttribute('title') ?? element.getAttribute('placeholder') ?? '';
-    }
-    if (element instanceof HTMLImageElement) return element.alt;
-    return element.textContent ?? '';
-  };
-  const levelOf = (element: Element) => {
-    const tag = /^H([1-6])$/.exec(element.tagName);
-    return tag ? Number(tag[1]) : Number(element.getAttribute('aria-level') ?? 2);
-  };
-  let current: Element[] = [document.documentElement];
-  for (const step of steps) {
-    if (step.kind === 'nth') {
-      const picked = step.index < 0 ? current[current.length + step.index] : current[step.index];
-      current = picked ? [picked] : [];
-      continue;
-    }
-    const found = new Set<Element>();
-    for (const root of current) {
-      if (step.kind === 'css') {
-        for (const element of root.querySelectorAll(step.selector)) found.add(element);
-      } else if (step.kind === 'role') {
-        const selector = ROLE_SELECTORS[step.role] ?? `[role=${step.role}]`;
-        for (const element of root.querySelectorAll(selector)) {
-          if (!visible(element)) continue;
-          if (step.level !== undefined && levelOf(element) !== step.level) continue;
-          if (step.name !== undefined && !matches(step.name, labelText(element), step.exact))
-            continue;
-          found.add(element);
-        }
-      } else if (step.kind === 'label') {
-        for (const element of root.querySelectorAll(
-          'input,textarea,select,[aria-label],[aria-labelledby]',
-        )) {
-          if (visible(element) && matches(step.text, labelText(element), step.exact))
-            found.add(element);
-        }
-      } else {
-        // The innermost visible elements whose text matches, as Playwright's getByText.
-        const candidates = [...root.querySelectorAll('body *')].filter(
-          (element) =>
-            !['SCRIPT', 'STYLE'].includes(element.tagName) &&
-            visible(element) &&
-            matches(
-              step.text,
-              (element as HTMLElement).innerText ?? element.textContent ?? '',
-              step.exact,
-            ),
-        );
-        for (const element of candidates) {
-          if (!candidates.some((other) => other !== element && element.contains(other)))
-            found.add(element);
-        }
-      }
-    }
-    current = [...found];
-  }
-  return current;
+/** What `locator()` takes besides its selector: Playwright's filters the specs use. */
+interface LocatorOptions {
+  /** Keeps the elements that contain a match of this locator. */
+  has?: FirefoxLocator;
+  /** Keeps the elements whose text contains this. */
+  hasText?: string | RegExp;
 }
 
 const notInSubset = (what: string) => () => {
@@ -179,7 +42,8 @@ function strict<T extends object>(target: T, what: string): T {
 export class FirefoxLocator {
   constructor(
     private readonly page: FirefoxPage,
-    private readonly steps: Step[],
+    /** How this locator finds its elements; read by another locator's `has` filter. */
+    readonly steps: Step[],
   ) {}
 
   static create(page: FirefoxPage, steps: Step[]): FirefoxLocator {
@@ -190,8 +54,12 @@ export class FirefoxLocator {
     return FirefoxLocator.create(this.page, [...this.steps, step]);
   }
 
-  locator(selector: string): FirefoxLocator {
-    return this.#then({ kind: 'css', selector });
+  locator(selector: string, options: LocatorOptions = {}): FirefoxLocator {
+    return FirefoxLocator.create(this.page, [
+      ...this.steps,
+      { kind: 'css', selector },
+      ...filterSteps(options),
+    ]);
   }
   getByRole(role: string, options: RoleOptions = {}): FirefoxLocator {
     return this.#then({
@@ -303,8 +171,15 @@ export class FirefoxLocator {
   }
   async fill(value: string): Promise<void> {
     const handle = await this.#handle();
+    // Clearing says so with an `input` event, as Playwright's fill does: a page that filters
+    // as the user types must hear of an emptied field, which no typed key would announce.
     await handle.evaluate((element) => {
-      (element as HTMLInputElement).value = '';
+      const field = element as HTMLInputElement;
+      if (field.value === '') return;
+      field.value = '';
+      field.dispatchEvent(
+        new InputEvent('input', { bubbles: true, inputType: 'deleteContentBackward' }),
+      );
     });
     await handle.type(value);
     await handle.evaluate((element) =>
@@ -316,6 +191,34 @@ export class FirefoxLocator {
     await this.focus();
     await this.page.keyboard.press(key);
   }
+  /**
+   * Picks the options of a `<select>` whose value or label is given, as Playwright does:
+   * marks them selected and sends the `input` and `change` events a person's pick sends.
+   */
+  async selectOption(values: string | readonly string[]): Promise<string[]> {
+    const wanted = typeof values === 'string' ? [values] : [...values];
+    const picked = await this.#first<{ values: string[] } | { missing: string[] }>(
+      `if (!(element instanceof HTMLSelectElement)) return { missing: ['(not a select)'] };
+       const options = [...element.options];
+       const chosen = arg.map((want) => options.find((option) => option.value === want || option.label === want));
+       const missing = arg.filter((_, index) => chosen[index] === undefined);
+       if (missing.length > 0) return { missing };
+       for (const option of options) option.selected = chosen.includes(option);
+       element.dispatchEvent(new Event('input', { bubbles: true }));
+       element.dispatchEvent(new Event('change', { bubbles: true }));
+       return { values: chosen.map((option) => option.value) };`,
+      wanted,
+    );
+    if ('missing' in picked) {
+      throw new Error(`selectOption: no option ${picked.missing.join(', ')} in ${this}`);
+    }
+    return picked.values;
+  }
+
+  toString(): string {
+    return JSON.stringify(this.steps);
+  }
+
   async check(): Promise<void> {
     if (!(await this.isChecked())) await this.click();
   }
@@ -338,6 +241,18 @@ export class FirefoxLocator {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** The steps that `locator()`'s filters add. */
+function filterSteps(options: LocatorOptions): Step[] {
+  const unknown = Object.keys(options).filter((key) => key !== 'has' && key !== 'hasText');
+  if (unknown.length > 0) notInSubset(`locator() option ${unknown.join(', ')}`)();
+  const steps: Step[] = [];
+  if (options.has) steps.push({ kind: 'has', steps: options.has.steps });
+  if (options.hasText !== undefined) {
+    steps.push({ kind: 'has-text', text: patternOf(options.hasText) });
+  }
+  return steps;
 }
 
 /** Playwright's key names where puppeteer's differ. */
@@ -364,6 +279,11 @@ export class FirefoxPage {
       },
       type: (text: string) => this.raw.keyboard.type(text),
     };
+  }
+
+  /** The pointer: moving it off an element ends a hover that a click left behind. */
+  get mouse() {
+    return { move: (x: number, y: number) => this.raw.mouse.move(x, y) };
   }
 
   /** The address the page shows, read from the page: moz-extension pages send no events. */
@@ -451,8 +371,8 @@ export class FirefoxPage {
     return this.raw.evaluate(`(globalThis.__name ??= (target) => target, ${call})`) as Promise<R>;
   }
 
-  locator(selector: string): FirefoxLocator {
-    return FirefoxLocator.create(this, [{ kind: 'css', selector }]);
+  locator(selector: string, options?: LocatorOptions): FirefoxLocator {
+    return FirefoxLocator.create(this, []).locator(selector, options);
   }
   getByRole(role: string, options?: RoleOptions): FirefoxLocator {
     return FirefoxLocator.create(this, []).getByRole(role, options);

@@ -33,6 +33,13 @@ export default function setup() {
       `${manifestPath} was not built for ${E2E_SERVICE_BASE_URL}: run \`npm run build:e2e\`.`,
     );
   }
+  // Chrome's e2e build has `notifications` at install (wxt.config.ts); an older one would
+  // leave the watch list's notification case waiting on a prompt nobody can answer.
+  if (E2E_BROWSER === 'chromium' && !manifest.permissions?.includes('notifications')) {
+    throw new Error(
+      `${manifestPath} predates the e2e permission grant: run \`npm run build:e2e\`.`,
+    );
+  }
   if (!existsSync(join(E2E_REFUSED_EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(
       `No e2e build in ${E2E_REFUSED_EXTENSION_DIR}: run \`npm run build:e2e\` first.`,
