@@ -64,16 +64,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     }
     const { origin } = target;
 
-    // Read side by side: the stored answer, and for when it will not do, what the tab shows
-    // now and whether the retry gate lets a request go (each a round trip to the browser;
-    // the two extra reads cost a cached answer nothing it waits for).
-    const cachedRead = deps.cache.get(origin);
-    const stateRead = deps.tabStates.get(tabId);
-    const blockedRead = lookups.blockedView(origin, cachedRead);
-    // Not awaited when the cache answers: their failures then matter to no one.
-    stateRead.catch(() => {});
-    blockedRead.catch(() => {});
-    const cached = await cachedRead;
+    const cached = await deps.cache.get(origin);
     if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
       const view = viewOfCached(origin, cached, false);
       await publish(tabId, call, targetKey, origin, view, cached.freshUntil);
@@ -96,7 +87,11 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       return view;
     }
 
-    const [state, blocked] = await Promise.all([stateRead, blockedRead]);
+    // Read side by side: what the tab shows now and whether the retry gate lets a request go.
+    const [state, blocked] = await Promise.all([
+      deps.tabStates.get(tabId),
+      lookups.blockedView(origin, cached),
+    ]);
     if (!force && keepsUnusableAnswer(state, targetKey)) {
       // Re-published, so the badge is back after a navigation cleared it.
       await publish(tabId, call, targetKey, origin, state.view);

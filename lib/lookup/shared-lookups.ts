@@ -30,14 +30,8 @@ export interface SharedLookups {
   inFlight(target: string): boolean;
   /** The result of a request for `target`, joining one under way; `force` skips the cache. */
   lookup(target: string, force?: boolean): Promise<LookupResult>;
-  /**
-   * The view while the retry gate keeps `origin` waiting; null when a request may go. `cached`
-   * may still be on its way: the gate is read meanwhile.
-   */
-  blockedView(
-    origin: string,
-    cached: CachedAnswer | null | PromiseLike<CachedAnswer | null>,
-  ): Promise<TabView | null>;
+  /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
+  blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
   /** Asks the service (sharing a request under way) and names what came back. */
   lookedUpView(origin: string, force: boolean): Promise<TabView>;
   /** The same, with until when the view stays fresh (see freshUntilOfResult). */
@@ -115,16 +109,13 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
 
     async blockedView(origin, cached) {
       if (lookupsInFlight.has(origin)) return null;
-      const [pause, stored] = await Promise.all([
-        deps.retryGate.pauseFor(origin, deps.now()),
-        cached,
-      ]);
+      const pause = await deps.retryGate.pauseFor(origin, deps.now());
       if (pause === null) return null;
       return viewOfResult(origin, {
         kind: 'blocked',
         retryAt: pause.until,
         busy: pause.busy,
-        standIn: canStandIn(stored),
+        standIn: canStandIn(cached),
       });
     },
 
