@@ -21,12 +21,8 @@ import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
+import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
 
-const SCREENSHOT_DIR = resolve(
-  process.env.SCREENSHOT_DIR ?? `.test-results/screenshots/${E2E_BROWSER}`,
-);
-/** The moment the pictures for the README are taken at, when one is given. */
-const SCREENSHOT_CLOCK = process.env.SCREENSHOT_CLOCK;
 const SCHEMES = ['light', 'dark'] as const;
 
 let service: ReferenceServer;
@@ -37,16 +33,7 @@ beforeAll(async () => {
   world = await startE2eWorld();
   ({ service, browser } = world);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  if (SCREENSHOT_CLOCK) {
-    const fixed = new Date(SCREENSHOT_CLOCK).getTime();
-    await browser.context.clock.setFixedTime(fixed);
-    // The worker's clock too: it dates a busy service's next try ("Next try after 12:02").
-    // Playwright's clock reaches pages only; the worker keeps running under the driver.
-    const worker = await browser.worker();
-    await worker.evaluate((time) => {
-      Date.now = () => time;
-    }, fixed);
-  }
+  await fixClockForScreenshots(browser);
 });
 
 afterAll(() => world?.close());

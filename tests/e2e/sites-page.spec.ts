@@ -10,7 +10,7 @@
  * prompt; headless Chromium's prompt cannot be answered, so Chrome's e2e build has the
  * permission at install (wxt.config.ts) and the ask resolves at once.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessFreshness } from '../../lib/cache/cache-freshness';
@@ -20,6 +20,7 @@ import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
+import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
 
 const WATCHED = `http://watched.${FIXTURE_DOMAIN}`;
 /** The id the product gives the notification about a watched site's change. */
@@ -45,6 +46,7 @@ beforeAll(async () => {
     }),
   });
   ({ service, browser } = world);
+  await fixClockForScreenshots(browser);
   for (const site of [FIXTURE_ORIGINS.high, FIXTURE_ORIGINS.mid, FIXTURE_ORIGINS.low]) {
     const { tabId } = await browser.openTab(`${site}/`);
     await browser.settledBadgeOf(tabId);
@@ -69,6 +71,13 @@ describe('the sites page', () => {
       expect(hosts).toContain(new URL(site).host);
     }
     expect(await scoreOf('high.readiness-fixtures.com').textContent()).toBe('92');
+
+    // The README's picture (npm run screenshots takes it at a fixed moment).
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.setViewportSize({ width: 960, height: 560 });
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/sites-light.png`, animations: 'disabled' });
   });
 
   it('sorts by score both ways', async () => {
