@@ -9,7 +9,6 @@
  * and with them every picture, are the same on each run.
  */
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LIVE_ORIGIN } from '../fixtures/live-reports';
 import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../fixtures/reports';
@@ -17,7 +16,6 @@ import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { axeViolations, sidewaysOverflow } from './support/axe';
-import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
