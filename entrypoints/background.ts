@@ -45,6 +45,9 @@ export default defineBackground(() => {
   const lookupLog = createLookupLog({ now });
   const scoreHistory = createScoreHistory({ now });
   const readSettings = createSettingsReader();
+  // Asked for at once: every event's first step needs the settings, and a worker just woken
+  // for one would otherwise start this read only when the event arrives.
+  readSettings().catch(logError);
 
   const buildService = (baseUrl: string) => {
     const client = createReportClient({ baseUrl, now });
