@@ -47,9 +47,11 @@ function deferredLookup() {
   return { promise, resolve };
 }
 
-function setUp(lookup: (target: string) => Promise<LookupOutcome> = async () => reportOutcome()) {
+function setUp(
+  lookup: (target: string) => Promise<LookupOutcome> = async () => reportOutcome(),
+  world = new TabWorld(),
+) {
   let clock = START;
-  const world = new TabWorld();
   const lookupReport = vi.fn(lookup);
   const errors: unknown[] = [];
   const now = () => clock;
@@ -113,14 +115,7 @@ describe('createLookupService', () => {
       },
     });
     const answer = deferredLookup();
-    const lookupReport = vi.fn(() => answer.promise);
-    const errors: unknown[] = [];
-    const worker = startWorker({
-      world,
-      lookupReport,
-      now: () => START,
-      onError: (error) => errors.push(error),
-    });
+    const { lookupReport, errors, worker } = setUp(() => answer.promise, world);
     const tabId = world.open(`${HIGH}/`);
     const shown = worker.service.showTab(tabId);
 
