@@ -57,7 +57,7 @@ export default defineBackground(() => {
     const lookupReport = withScoreHistory(
       withDeprecationNotice(
         withOutcomeLog(
-          withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl),
+          withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl, logError),
           console,
         ),
         { baseUrl, now, onError: logError },

@@ -51,6 +51,11 @@ export interface ReportCache {
    * copy can still stand in for them (stale-if-error).
    */
   put(target: string, outcome: LookupOutcome, receivedAt: number): Promise<StoredFreshness>;
+  /**
+   * Until when `put` would keep this answer fresh, known before it is written: the tab can show
+   * the answer while the write is under way. Undefined for what `put` would not keep.
+   */
+  freshUntilOf(target: string, outcome: LookupOutcome, receivedAt: number): StoredFreshness;
   /** Drops expired entries, evicts beyond the limits and counts the totals again. */
   purgeExpired(): Promise<void>;
 }
@@ -201,10 +206,9 @@ export function createReportCache(deps: {
     `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|${target}`;
   const requestUrl = (target: string) => reportRequestUrl(deps.baseUrl, target);
 
-  const readTotals = async (): Promise<CacheTotals> => {
-    const stored = await readLocal(TOTALS_KEY);
-    return isCacheTotals(stored) ? stored : { entries: 0, bytes: 0 };
-  };
+  const totalsOf = (stored: unknown): CacheTotals =>
+    isCacheTotals(stored) ? stored : { entries: 0, bytes: 0 };
+  const readTotals = async (): Promise<CacheTotals> => totalsOf(await readLocal(TOTALS_KEY));
 
   /**
    * Reads everything once: drops what is unusable or expired, evicts the least recently used
@@ -268,8 +272,10 @@ export function createReportCache(deps: {
       return false;
     }
     return serially(async () => {
-      const old = await readLocal(key);
-      const totals = await readTotals();
+      // One read for both records.
+      const stored = await local.get([key, TOTALS_KEY]);
+      const old = stored[key];
+      const totals = totalsOf(stored[TOTALS_KEY]);
       const next: CacheTotals = {
         entries: totals.entries + (old === undefined ? 1 : 0),
         bytes: totals.bytes - (old === undefined ? 0 : byteSize(key, old)) + bytes,
@@ -298,6 +304,13 @@ export function createReportCache(deps: {
       if (!withinLimits(next, limits)) await compact(scaled(limits, EVICT_TO_SHARE), key);
       return true;
     });
+  }
+
+  /** What an entry keeps of an answer, and its caching policy (null: not to be kept). */
+  function keptPart(target: string, outcome: CacheableOutcome, receivedAt: number) {
+    const kept = { ...outcome, response: cachingPart(outcome.response) } as CacheableOutcome;
+    const policy = policyForAnswer(requestUrl(target), kept.response, () => receivedAt);
+    return { kept, policy };
   }
 
   /** Records a read as the entry's last use, unless a newer answer replaced it meanwhile. */
@@ -333,11 +346,16 @@ export function createReportCache(deps: {
       };
     },
 
+    freshUntilOf(target, outcome, receivedAt) {
+      if (!isCacheableOutcome(outcome)) return undefined;
+      const { policy } = keptPart(target, outcome, receivedAt);
+      return policy === null ? undefined : freshUntil(policy, () => receivedAt);
+    },
+
     async put(target, outcome, receivedAt) {
       if (!isCacheableOutcome(outcome)) return undefined;
       const key = entryKey(target);
-      const kept = { ...outcome, response: cachingPart(outcome.response) } as CacheableOutcome;
-      const policy = policyForAnswer(requestUrl(target), kept.response, () => receivedAt);
+      const { kept, policy } = keptPart(target, outcome, receivedAt);
       if (policy === null) {
         await remove(key);
         return undefined;

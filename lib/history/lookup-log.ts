@@ -6,7 +6,7 @@
  * service, and how it ended. The user reads it on the options page and can clear it; it never
  * leaves the browser.
  *
- * An entry is written as the request goes out, before any answer, so a lookup is on record
+ * An entry is written as the request goes out, side by side with it, so a lookup is on record
  * even if the worker is stopped mid-request (its outcome then stays "pending"). The log keeps
  * the newest entries only.
  */
@@ -127,16 +127,22 @@ export function createLookupLog(deps: { now: () => number; maxEntries?: number }
  * Wraps the client's lookup so that every request is on record as it leaves. Wrap the
  * client itself, innermost: whatever decides not to ask (cache, retry gate) sends nothing
  * and so records nothing.
+ *
+ * The entry is written side by side with the request, not before it: both start together,
+ * and the entry is on record while the answer is still on its way (the log's read and write
+ * cost about as much as the request itself). How it ended is written once the entry is in,
+ * beside the answer's way to the tab. A write that fails goes to `onError`.
  */
 export function withLookupLog<Args extends unknown[]>(
   lookup: (target: string, ...rest: Args) => Promise<LookupOutcome>,
   log: LookupLog,
   service: string,
+  onError: (error: unknown) => void,
 ): (target: string, ...rest: Args) => Promise<LookupOutcome> {
   return async (target, ...rest) => {
-    const id = await log.sent(target, service);
+    const entry = log.sent(target, service);
     const outcome = await lookup(target, ...rest);
-    await log.settled(id, outcome);
+    entry.then((id) => log.settled(id, outcome)).catch(onError);
     return outcome;
   };
 }

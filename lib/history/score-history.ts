@@ -142,9 +142,8 @@ export function withScoreHistory<Args extends unknown[]>(
 ): (target: string, ...rest: Args) => Promise<LookupOutcome> {
   return async (target, ...rest) => {
     const outcome = await lookup(target, ...rest);
-    if (outcome.kind === 'report') {
-      await history.record(target, outcome.report).catch(onError);
-    }
+    // Recorded beside the report's way to the tab, not before it.
+    if (outcome.kind === 'report') history.record(target, outcome.report).catch(onError);
     return outcome;
   };
 }

@@ -28,76 +28,128 @@ export interface FreshView {
 export interface SharedLookups {
   /** Whether a request for `target` is under way. */
   inFlight(target: string): boolean;
-  /** The result of a request for `target`, joining one under way; `force` skips the cache. */
-  lookup(target: string, force?: boolean): Promise<LookupResult>;
+  /**
+   * A mark to take just before reading the cache, and to hand to a lookup after that read:
+   * the lookup then reads the cache again only if an answer for the site was stored since.
+   */
+  answersSoFar(): number;
+  /**
+   * The result of a request for `target`, joining one under way; `force` skips the cache.
+   * `cacheReadAfter`: the caller's cache read came after this mark (answersSoFar).
+   */
+  lookup(target: string, force?: boolean, cacheReadAfter?: number): Promise<LookupResult>;
   /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
   blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
   /** Asks the service (sharing a request under way) and names what came back. */
-  lookedUpView(origin: string, force: boolean): Promise<TabView>;
+  lookedUpView(origin: string, force: boolean, cacheReadAfter?: number): Promise<TabView>;
   /** The same, with until when the view stays fresh (see freshUntilOfResult). */
-  lookedUp(origin: string, force: boolean): Promise<FreshView>;
+  lookedUp(origin: string, force: boolean, cacheReadAfter?: number): Promise<FreshView>;
 }
 
-type FetchDeps = Pick<LookupServiceDeps, 'lookupReport' | 'cache' | 'retryGate' | 'now'>;
+type FetchDeps = Pick<
+  LookupServiceDeps,
+  'lookupReport' | 'cache' | 'retryGate' | 'now' | 'onError'
+>;
+
+/** A lookup under way: its result, and when what it learnt is stored. */
+interface RunningLookup {
+  result: Promise<LookupResult>;
+  stored: Promise<unknown>;
+}
 
 export function createSharedLookups(deps: FetchDeps): SharedLookups {
   // One per target: the service instance belongs to one base URL, so the target alone is the
   // (base URL, target) key.
-  const lookupsInFlight = new Map<string, Promise<LookupResult>>();
+  const lookupsInFlight = new Map<string, RunningLookup>();
+  // Answers stored by this worker, counted, and the count at each site's latest. In memory:
+  // every lookup runs in this worker, so a cache read in it can only have missed answers
+  // stored while it lives.
+  let answersStored = 0;
+  const storedAsAnswer = new Map<string, number>();
 
   async function standInFor(target: string): Promise<CachedAnswer | null> {
     return canStandIn(await deps.cache.get(target));
   }
 
-  async function runLookup(target: string, force: boolean): Promise<LookupResult> {
-    if (!force) {
-      // A caller's cache miss may be a moment old: the lookup that answered it may have
-      // finished in between, and its answer must not cost a second request.
-      const cached = await deps.cache.get(target);
-      if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
-    }
-    // Admitting spends one lookup of the service's stated quota before the request is sent.
-    const pause = await deps.retryGate.admit(target, deps.now());
-    if (pause !== null) {
-      return {
-        kind: 'blocked',
-        retryAt: pause.until,
-        busy: pause.busy,
-        standIn: await standInFor(target),
-      };
-    }
-    let outcome: LookupOutcome;
-    try {
-      outcome = await deps.lookupReport(target);
-    } catch (error) {
-      // The client never rejects; should it ever, the tab must still leave "loading".
-      outcome = { kind: 'network-failure', message: String(error) };
-    }
-    const receivedAt = deps.now();
-    // Two separate records: written side by side.
-    const [retryAt, freshUntil] = await Promise.all([
-      deps.retryGate.record(target, outcome, receivedAt),
-      deps.cache.put(target, outcome, receivedAt),
-    ]);
-    const standIn = isFailure(outcome) ? await standInFor(target) : null;
-    return { kind: 'answer', outcome, receivedAt, retryAt, standIn, freshUntil };
+  function runLookup(target: string, force: boolean, cacheReadAfter?: number): RunningLookup {
+    let stored: Promise<unknown> = Promise.resolve();
+    const result = (async (): Promise<LookupResult> => {
+      const missedAnAnswer =
+        cacheReadAfter === undefined || (storedAsAnswer.get(target) ?? -1) >= cacheReadAfter;
+      if (!force && missedAnAnswer) {
+        // The caller's cache miss may be a moment old: a lookup that answered it may have
+        // finished in between, and its answer must not cost a second request.
+        const cached = await deps.cache.get(target);
+        if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
+      }
+      // Admitting spends one lookup of the service's stated quota before the request is sent.
+      const pause = await deps.retryGate.admit(target, deps.now());
+      if (pause !== null) {
+        return {
+          kind: 'blocked',
+          retryAt: pause.until,
+          busy: pause.busy,
+          standIn: await standInFor(target),
+        };
+      }
+      let outcome: LookupOutcome;
+      try {
+        outcome = await deps.lookupReport(target);
+      } catch (error) {
+        // The client never rejects; should it ever, the tab must still leave "loading".
+        outcome = { kind: 'network-failure', message: String(error) };
+      }
+      const receivedAt = deps.now();
+      // Two separate records: written side by side.
+      const recording = Promise.all([
+        deps.retryGate.record(target, outcome, receivedAt),
+        deps.cache.put(target, outcome, receivedAt),
+      ]);
+      if (!isFailure(outcome)) {
+        // An answer's view depends on nothing the writes return: the tab gets it now, and
+        // the request stays the one to join until both records are written.
+        stored = recording;
+        const freshUntil = deps.cache.freshUntilOf(target, outcome, receivedAt);
+        return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
+      }
+      const [retryAt] = await recording;
+      return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(target) };
+    })();
+    // A result that failed has told its callers; `stored` fails only for a write after it.
+    return {
+      result,
+      stored: result.then(
+        () => stored,
+        () => undefined,
+      ),
+    };
   }
 
-  function lookup(target: string, force = false): Promise<LookupResult> {
+  function lookup(target: string, force = false, cacheReadAfter?: number): Promise<LookupResult> {
     const pending = lookupsInFlight.get(target);
-    if (pending) return pending;
-    const running = runLookup(target, force);
+    if (pending) return pending.result;
+    const running = runLookup(target, force, cacheReadAfter);
     lookupsInFlight.set(target, running);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
     const forget = () => {
-      if (lookupsInFlight.get(target) === running) lookupsInFlight.delete(target);
+      if (lookupsInFlight.get(target) !== running) return;
+      lookupsInFlight.delete(target);
+      storedAsAnswer.set(target, answersStored++);
     };
-    running.then(forget, forget);
-    return running;
+    running.stored.then(forget, (error: unknown) => {
+      forget();
+      // The result has gone to its callers; a failed write is reported here.
+      deps.onError(error);
+    });
+    return running.result;
   }
 
-  async function lookedUp(origin: string, force: boolean): Promise<FreshView> {
-    let result = await lookup(origin, force);
+  async function lookedUp(
+    origin: string,
+    force: boolean,
+    cacheReadAfter?: number,
+  ): Promise<FreshView> {
+    let result = await lookup(origin, force, cacheReadAfter);
     // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
     if (force && result.kind === 'cached') result = await lookup(origin, true);
     return { view: viewOfResult(origin, result), freshUntil: freshUntilOfResult(result) };
@@ -105,6 +157,7 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
 
   return {
     inFlight: (target) => lookupsInFlight.has(target),
+    answersSoFar: () => answersStored,
     lookup,
 
     async blockedView(origin, cached) {
@@ -120,6 +173,7 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     },
 
     lookedUp,
-    lookedUpView: async (origin, force) => (await lookedUp(origin, force)).view,
+    lookedUpView: async (origin, force, cacheReadAfter) =>
+      (await lookedUp(origin, force, cacheReadAfter)).view,
   };
 }

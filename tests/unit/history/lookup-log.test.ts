@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   clearLookupLog,
@@ -19,26 +19,38 @@ const NO_REPORT: LookupOutcome = {
   response: { status: 404, headers: {} },
 };
 
+/** The writes in these tests do not fail; one that did would fail the test. */
+const failOnError = (error: unknown) => {
+  throw error;
+};
+
 describe('the lookup log', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('records a request as it leaves, then how it ended', async () => {
+  it('sends the request without waiting for the log, on record while the answer is on its way', async () => {
     let clock = 1000;
     const log = createLookupLog({ now: () => clock });
-    let seenWhileInFlight: unknown[] = [];
-    const lookup = withLookupLog(
-      async () => {
-        seenWhileInFlight = await readLookupLog();
-        clock += 50;
-        return NO_REPORT;
-      },
-      log,
-      SERVICE,
+    let answer!: (outcome: LookupOutcome) => void;
+    const request = vi.fn(
+      () =>
+        new Promise<LookupOutcome>((resolve) => {
+          answer = resolve;
+        }),
     );
-    await lookup('https://example.com');
-    expect(seenWhileInFlight).toEqual([
-      expect.objectContaining({ origin: 'https://example.com', outcome: 'pending', at: 1000 }),
-    ]);
+    const lookup = withLookupLog(request, log, SERVICE, failOnError);
+    const done = lookup('https://example.com');
+    // Gone at once, before the log's read and write.
+    expect(request).toHaveBeenCalledTimes(1);
+    await vi.waitFor(async () =>
+      expect(await readLookupLog()).toEqual([
+        expect.objectContaining({ origin: 'https://example.com', outcome: 'pending', at: 1000 }),
+      ]),
+    );
+    clock += 50;
+    answer(NO_REPORT);
+    await done;
+    // How it ended is written beside the answer, not before it.
+    await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
     expect(await readLookupLog()).toEqual([
       {
         id: 1,
@@ -51,10 +63,20 @@ describe('the lookup log', () => {
     ]);
   });
 
+  it('settles an entry only once it is written, however fast the answer', async () => {
+    const log = createLookupLog({ now: () => 0 });
+    await withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError)('https://example.com');
+    await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
+    expect(await readLookupLog()).toHaveLength(1);
+  });
+
   it('keeps every one of many lookups leaving together, newest first, up to its bound', async () => {
     const log = createLookupLog({ now: () => 0, maxEntries: 5 });
-    const lookup = withLookupLog(async () => NO_REPORT, log, SERVICE);
+    const lookup = withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError);
     await Promise.all(Array.from({ length: 8 }, (_, i) => lookup(`https://s${i}.example.com`)));
+    await vi.waitFor(async () =>
+      expect((await readLookupLog()).every((entry) => entry.outcome === 'no-report')).toBe(true),
+    );
     const entries = await readLookupLog();
     expect(entries.map((entry) => entry.origin)).toEqual(
       [3, 4, 5, 6, 7].reverse().map((i) => `https://s${i}.example.com`),
@@ -63,8 +85,14 @@ describe('the lookup log', () => {
   });
 
   it('is cleared on request', async () => {
-    const lookup = withLookupLog(async () => NO_REPORT, createLookupLog({ now: () => 0 }), SERVICE);
+    const lookup = withLookupLog(
+      async () => NO_REPORT,
+      createLookupLog({ now: () => 0 }),
+      SERVICE,
+      failOnError,
+    );
     await lookup('https://example.com');
+    await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
     await clearLookupLog();
     expect(await readLookupLog()).toEqual([]);
   });
@@ -91,8 +119,11 @@ describe('the lookup log', () => {
       async () => NO_REPORT,
       createLookupLog({ now: () => 2 }),
       SERVICE,
+      failOnError,
     )('https://b.example.com');
-    expect((await readLookupLog()).map((entry) => entry.id)).toEqual([5, 4]);
+    await vi.waitFor(async () =>
+      expect((await readLookupLog()).map((entry) => entry.id)).toEqual([5, 4]),
+    );
   });
 });
 

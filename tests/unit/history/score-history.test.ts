@@ -152,6 +152,6 @@ describe('withScoreHistory', () => {
       onError,
     );
     expect(await lookUp(SITE)).toBe(report);
-    expect(onError).toHaveBeenCalledWith(failure);
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
   });
 });

@@ -18,6 +18,7 @@ import type { TabState, TabStateStore } from '../../../lib/tabs/tab-state-store'
 import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
 
 const HIGH = FIXTURE_ORIGINS.high;
+const MID = FIXTURE_ORIGINS.mid;
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const report = fixtureReports().high;
 const REPORT: LookupOutcome = {
@@ -41,6 +42,7 @@ function memoryCache(initial: CachedAnswer | null = null): ReportCache {
     put: async () => {
       stored = cachedAnswer('fresh');
     },
+    freshUntilOf: () => undefined,
     purgeExpired: async () => {},
   };
 }
@@ -123,6 +125,7 @@ describe('shared-lookups.ts', () => {
       cache: memoryCache(),
       retryGate: openGate,
       now: () => NOW,
+      onError: () => {},
     });
     const first = lookups.lookup(HIGH);
     const second = lookups.lookup(HIGH);
@@ -130,6 +133,72 @@ describe('shared-lookups.ts', () => {
     await vi.waitFor(() => expect(lookupReport).toHaveBeenCalledTimes(1));
     answer(REPORT);
     expect(await first).toBe(await second);
+    await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
+  });
+
+  it('gives an answer before its records are written, and stays the request to join until they are', async () => {
+    const lookupReport = vi.fn(async () => REPORT);
+    let written!: () => void;
+    const cache: ReportCache = {
+      ...memoryCache(),
+      put: () =>
+        new Promise<undefined>((resolve) => {
+          written = () => resolve(undefined);
+        }),
+      freshUntilOf: () => NOW + 60_000,
+    };
+    const lookups = createSharedLookups({
+      lookupReport,
+      cache,
+      retryGate: openGate,
+      now: () => NOW,
+      onError: () => {},
+    });
+    const view = await lookups.lookedUp(HIGH, false);
+    expect(view).toMatchObject({ view: { status: 'report' }, freshUntil: NOW + 60_000 });
+    expect(lookups.inFlight(HIGH)).toBe(true);
+    await lookups.lookup(HIGH);
+    expect(lookupReport).toHaveBeenCalledTimes(1);
+    written();
+    await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
+  });
+
+  it('reads the cache again before asking only if an answer was stored since the caller read it', async () => {
+    const lookupReport = vi.fn(async () => REPORT);
+    const cache = memoryCache();
+    const get = vi.spyOn(cache, 'get');
+    const lookups = createSharedLookups({
+      lookupReport,
+      cache,
+      retryGate: openGate,
+      now: () => NOW,
+      onError: () => {},
+    });
+    // Nothing stored since the mark: the caller's miss stands, and the request goes.
+    const mark = lookups.answersSoFar();
+    await lookups.lookup(MID, false, mark);
+    await vi.waitFor(() => expect(lookups.inFlight(MID)).toBe(false));
+    // Another site's answer stored since does not count.
+    await lookups.lookup(HIGH, false, mark);
+    expect(get).not.toHaveBeenCalled();
+    expect(lookupReport).toHaveBeenCalledTimes(2);
+    // A read from before MID's answer was stored: read again, found fresh, no request.
+    expect(await lookups.lookup(MID, false, mark)).toMatchObject({ kind: 'cached' });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(lookupReport).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a record it could not write after the answer has gone out', async () => {
+    const onError = vi.fn();
+    const lookups = createSharedLookups({
+      lookupReport: async () => REPORT,
+      cache: { ...memoryCache(), put: async () => Promise.reject(new Error('quota')) },
+      retryGate: openGate,
+      now: () => NOW,
+      onError,
+    });
+    expect(await lookups.lookedUpView(HIGH, false)).toMatchObject({ status: 'report' });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('quota')));
     expect(lookups.inFlight(HIGH)).toBe(false);
   });
 
@@ -140,6 +209,7 @@ describe('shared-lookups.ts', () => {
       cache: memoryCache(),
       retryGate: { ...openGate, admit: async () => ({ until: NOW + 30_000, busy: false }) },
       now: () => NOW,
+      onError: () => {},
     });
     expect(await lookups.lookedUpView(HIGH, true)).toMatchObject({
       status: 'unavailable',
