@@ -42,6 +42,8 @@ export interface RequestAccount {
   ratio: number;
   /** Origins asked for more often than they had windows, with both counts. */
   overAsked: { origin: string; requests: number; windows: number }[];
+  /** Origins asked for less often than they had windows: a need was answered by an old copy. */
+  underAsked: { origin: string; requests: number; windows: number }[];
 }
 
 /** Compares the origins the service was asked for with the windows the needs opened. */
@@ -54,11 +56,15 @@ export function accountRequests(
   const overAsked = [...requestsBy]
     .filter(([origin, requests]) => requests > (windowsBy.get(origin) ?? 0))
     .map(([origin, requests]) => ({ origin, requests, windows: windowsBy.get(origin) ?? 0 }));
+  const underAsked = [...windowsBy]
+    .filter(([origin, windows]) => (requestsBy.get(origin) ?? 0) < windows)
+    .map(([origin, windows]) => ({ origin, requests: requestsBy.get(origin) ?? 0, windows }));
   return {
     requests: requestedOrigins.length,
     windows: windows.length,
     ratio: windows.length === 0 ? Number.NaN : requestedOrigins.length / windows.length,
     overAsked,
+    underAsked,
   };
 }
 

@@ -25,6 +25,7 @@ import { entrySizes } from './entry-sizes';
 import { type FigureRow, formatBytes, formatTiming, renderTable } from './figure-table';
 import { machineDetails } from './machine';
 import { measurePopup, type PagePhases } from './popup-timing';
+import type { RequestAccount } from './request-accounting';
 import { measureScriptedBrowse } from './scripted-browse';
 import { budgetFor } from './size-budgets';
 import { pairedRatios, summarize } from './statistics';
@@ -54,6 +55,14 @@ const ratioOrDash = (ratio: number, digits: number) =>
   Number.isFinite(ratio) ? ratio.toFixed(digits) : '–';
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+/** Names the sites behind a requests ratio other than 1.00, so a miss can be looked into. */
+function logMissedWindows(account: RequestAccount) {
+  const named = (rows: RequestAccount['overAsked']) =>
+    rows.map((row) => `${row.origin} (${row.requests} for ${row.windows})`).join(', ');
+  if (account.overAsked.length > 0) log(`3. asked more than needed: ${named(account.overAsked)}`);
+  if (account.underAsked.length > 0) log(`3. asked less than needed: ${named(account.underAsked)}`);
+}
 
 async function main() {
   const started = Date.now();
@@ -110,6 +119,7 @@ async function main() {
 
     log('3. requests over a scripted browse');
     const browse = await measureScriptedBrowse(world);
+    logMissedWindows(browse);
     rows.push({
       figure: '3. Requests ÷ distinct (origin, freshness window)',
       measured: `${browse.requests} requests, ${browse.needs} needs`,
@@ -315,6 +325,7 @@ async function measureFirefox(rows: FigureRow[]): Promise<unknown> {
     });
 
     const browse = await measureScriptedBrowse(world);
+    logMissedWindows(browse);
     rows.push({
       figure: '3. Requests ÷ distinct (origin, freshness window), Firefox',
       measured: `${browse.requests} requests, ${browse.needs} needs`,

@@ -62,7 +62,7 @@ describe('accountRequests', () => {
 
   it('is 1.00 for exactly one request per window', () => {
     const account = accountRequests([A, B, A], windows);
-    expect(account).toEqual({ requests: 3, windows: 3, ratio: 1, overAsked: [] });
+    expect(account).toEqual({ requests: 3, windows: 3, ratio: 1, overAsked: [], underAsked: [] });
   });
 
   it('names the origins asked for more often than they had windows', () => {
@@ -78,7 +78,9 @@ describe('accountRequests', () => {
     ]);
   });
 
-  it('falls below 1 when windows went without a request (a stale answer served)', () => {
-    expect(accountRequests([A, B], windows).ratio).toBeCloseTo(2 / 3, 10);
+  it('falls below 1 when windows went without a request (a stale answer served), and names them', () => {
+    const account = accountRequests([A, B], windows);
+    expect(account.ratio).toBeCloseTo(2 / 3, 10);
+    expect(account.underAsked).toEqual([{ origin: A, requests: 1, windows: 2 }]);
   });
 });
