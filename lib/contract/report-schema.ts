@@ -22,65 +22,91 @@ export const DATE_TIME_PROBLEM = 'invalid date-time';
 export const URI_PROBLEM = 'invalid url';
 
 /**
- * `format: uri` as the OpenAPI document reads it. Not z.url(): the URL parser disagrees with
- * RFC 3986 both ways (see uri.ts). Never a proof that a value is safe as a link.
+ * The schemas, built on first use and kept: building them costs a worker that has just started
+ * about 2 ms, and most of its starts answer from the cache and never parse a response.
  */
-const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM }));
+function buildSchemas() {
+  /**
+   * `format: uri` as the OpenAPI document reads it. Not z.url(): the URL parser disagrees with
+   * RFC 3986 both ways (see uri.ts). Never a proof that a value is safe as a link.
+   */
+  const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM }));
 
-/** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
-const nonNegativeNumber = z.number().check(z.gte(0));
-/**
- * A whole number of at least 0. Not z.int(), which refuses integers beyond 2^53 that the
- * document's `type: integer` allows (absurd as counts, but not a broken contract).
- */
-const count = z.number().check(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
+  /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
+  const nonNegativeNumber = z.number().check(z.gte(0));
+  /**
+   * A whole number of at least 0. Not z.int(), which refuses integers beyond 2^53 that the
+   * document's `type: integer` allows (absurd as counts, but not a broken contract).
+   */
+  const count = z
+    .number()
+    .check(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
 
-export const scoreBucketSchema = z.object({
-  earned: nonNegativeNumber,
-  available: nonNegativeNumber,
-  passing: count,
-  total: count,
-});
+  const scoreBucketSchema = z.object({
+    earned: nonNegativeNumber,
+    available: nonNegativeNumber,
+    passing: count,
+    total: count,
+  });
 
-export const issueTierSchema = z.enum(['essential', 'recommended', 'bonus']);
-export const issueResultSchema = z.enum(['failed', 'partial']);
+  const issueTierSchema = z.enum(['essential', 'recommended', 'bonus']);
+  const issueResultSchema = z.enum(['failed', 'partial']);
 
-export const scanIssueSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  tier: issueTierSchema,
-  result: issueResultSchema,
-  details: z.nullable(z.string()),
-  recommendation: z.nullable(z.string()),
-});
+  const scanIssueSchema = z.object({
+    id: z.string(),
+    name: z.string(),
+    tier: issueTierSchema,
+    result: issueResultSchema,
+    details: z.nullable(z.string()),
+    recommendation: z.nullable(z.string()),
+  });
 
-export const scanReportSchema = z.object({
-  target: uri(),
-  display_target: z.string(),
-  report_url: uri(),
-  score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-  score_label: z.string(),
-  // Not z.iso.datetime: it refuses forms RFC 3339 and the OpenAPI document allow.
-  scanned_at: z.string().check(z.refine(isContractDateTime, { error: DATE_TIME_PROBLEM })),
-  eligible_checks: count,
-  score_breakdown: z.object({
-    essential: scoreBucketSchema,
-    recommended: scoreBucketSchema,
-    bonus: z.object({ points: nonNegativeNumber, positive_signals: count }),
-  }),
-  issues: z.array(scanIssueSchema),
-});
+  const scanReportSchema = z.object({
+    target: uri(),
+    display_target: z.string(),
+    report_url: uri(),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    score_label: z.string(),
+    // Not z.iso.datetime: it refuses forms RFC 3339 and the OpenAPI document allow.
+    scanned_at: z.string().check(z.refine(isContractDateTime, { error: DATE_TIME_PROBLEM })),
+    eligible_checks: count,
+    score_breakdown: z.object({
+      essential: scoreBucketSchema,
+      recommended: scoreBucketSchema,
+      bonus: z.object({ points: nonNegativeNumber, positive_signals: count }),
+    }),
+    issues: z.array(scanIssueSchema),
+  });
 
-/** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
-export const errorBodySchema = z.looseObject({
-  error: z.string(),
-  documentation_url: z.optional(uri()),
-  scan_url: z.optional(uri()),
-});
+  /** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
+  const errorBodySchema = z.looseObject({
+    error: z.string(),
+    documentation_url: z.optional(uri()),
+    scan_url: z.optional(uri()),
+  });
 
-export type ScoreBucket = z.infer<typeof scoreBucketSchema>;
-export type IssueTier = z.infer<typeof issueTierSchema>;
-export type IssueResult = z.infer<typeof issueResultSchema>;
-export type ScanIssue = z.infer<typeof scanIssueSchema>;
-export type ScanReport = z.infer<typeof scanReportSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+  return {
+    scoreBucket: scoreBucketSchema,
+    issueTier: issueTierSchema,
+    issueResult: issueResultSchema,
+    scanIssue: scanIssueSchema,
+    scanReport: scanReportSchema,
+    errorBody: errorBodySchema,
+  };
+}
+
+type ContractSchemas = ReturnType<typeof buildSchemas>;
+let built: ContractSchemas | null = null;
+
+/** The report and error schemas (built at the first call). */
+export function contractSchemas(): ContractSchemas {
+  built ??= buildSchemas();
+  return built;
+}
+
+export type ScoreBucket = z.infer<ContractSchemas['scoreBucket']>;
+export type IssueTier = z.infer<ContractSchemas['issueTier']>;
+export type IssueResult = z.infer<ContractSchemas['issueResult']>;
+export type ScanIssue = z.infer<ContractSchemas['scanIssue']>;
+export type ScanReport = z.infer<ContractSchemas['scanReport']>;
+export type ErrorBody = z.infer<ContractSchemas['errorBody']>;

@@ -13,7 +13,7 @@
  * Response bodies are validated here, where they enter the extension: a body that breaks the
  * contract is "invalid-response", never a partly trusted report.
  */
-import { scanReportSchema } from '../contract/report-schema';
+import { contractSchemas } from '../contract/report-schema';
 import { describeSchemaProblem } from '../contract/schema-problem';
 import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { quotaFromHeaders } from './rate-limit';
@@ -200,7 +200,7 @@ export function createReportClient(deps: ReportClientDeps): ReportClient {
     if (!json.ok) return { kind: 'invalid-response', problem: json.problem, response: meta };
 
     // reportInput lets the problem text say "missing" rather than "wrong type" for absent keys.
-    const parsed = scanReportSchema.safeParse(json.value, { reportInput: true });
+    const parsed = contractSchemas().scanReport.safeParse(json.value, { reportInput: true });
     if (!parsed.success) {
       const problem = describeSchemaProblem(parsed.error.issues);
       return { kind: 'invalid-response', problem, response: meta };

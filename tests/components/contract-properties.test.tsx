@@ -13,7 +13,7 @@ import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
-import { errorBodySchema, scanReportSchema } from '../../lib/contract/report-schema';
+import { contractSchemas } from '../../lib/contract/report-schema';
 import { httpUrlOrNull } from '../../lib/contract/safe-url';
 import { createReportClient } from '../../lib/service/report-client';
 import { viewFromOutcome } from '../../lib/tabs/view-from-outcome';
@@ -170,7 +170,7 @@ describe('any single change to a valid report', () => {
         const body = overTheWire(mutated(valid, path, mutation.replacement));
 
         const documentAllows = relaxedValidators.report(body) === true;
-        const extensionAccepts = scanReportSchema.safeParse(body).success;
+        const extensionAccepts = contractSchemas().scanReport.safeParse(body).success;
         expect(
           extensionAccepts,
           `document ${documentAllows ? 'allows' : 'refuses'} ${JSON.stringify(path)} = ${JSON.stringify(mutation.replacement)}`,
@@ -220,7 +220,9 @@ describe('Error bodies', () => {
                 mutated(valid, paths[mutation.where % paths.length] as Path, mutation.replacement),
               );
         // Error is the one open object, so no relaxing is needed here.
-        expect(errorBodySchema.safeParse(body).success).toBe(validators.error(body) === true);
+        expect(contractSchemas().errorBody.safeParse(body).success).toBe(
+          validators.error(body) === true,
+        );
       }),
       { numRuns: 500 },
     );

@@ -5,7 +5,7 @@
  * through the client as the body of a 200. Each body is named in the output.
  */
 import { describe, expect, it } from 'vitest';
-import { scanReportSchema } from '../../../lib/contract/report-schema';
+import { contractSchemas } from '../../../lib/contract/report-schema';
 import { createReportClient } from '../../../lib/service/report-client';
 import { type CorpusBody, contractCorpus } from '../../fixtures/contract-corpus';
 import { fixtureReports } from '../../fixtures/reports';
@@ -49,7 +49,7 @@ describe('the shared contract corpus', () => {
     corpus.map((body) => [body.name, body] as const),
   )('the zod schema finds %s as the corpus says', (_name, body) => {
     const json = parsed(body);
-    const accepted = json.ok && scanReportSchema.safeParse(json.value).success;
+    const accepted = json.ok && contractSchemas().scanReport.safeParse(json.value).success;
     expect(accepted ? 'accepted' : 'refused').toBe(body.extension);
   });
 

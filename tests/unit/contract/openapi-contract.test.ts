@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  errorBodySchema,
+  contractSchemas,
   MAX_URL_LENGTH,
   type ScanReport,
-  scanReportSchema,
 } from '../../../lib/contract/report-schema';
 import { REPORT_PATH } from '../../../lib/service/service-base-url';
 import { fixtureReports } from '../../fixtures/reports';
@@ -191,8 +190,8 @@ describe('the fixture reports', () => {
     expect(openapiErrors(validators.report, report)).toBe('[]');
   });
 
-  it.each(reports)('%s satisfies the zod scanReportSchema', (_name, report) => {
-    expect(scanReportSchema.safeParse(report).error).toBeUndefined();
+  it.each(reports)('%s satisfies the zod report schema', (_name, report) => {
+    expect(contractSchemas().scanReport.safeParse(report).error).toBeUndefined();
   });
 });
 
@@ -252,7 +251,7 @@ describe('bodies that break the contract', () => {
 
   it('starts from a body both schemas accept', () => {
     expect(validators.report(valid())).toBe(true);
-    expect(scanReportSchema.safeParse(valid()).success).toBe(true);
+    expect(contractSchemas().scanReport.safeParse(valid()).success).toBe(true);
   });
 
   it.each([
@@ -263,11 +262,11 @@ describe('bodies that break the contract', () => {
   });
 
   it.each(brokenTypesOrRanges)('the zod schema rejects %s too', (_case, body) => {
-    expect(scanReportSchema.safeParse(body).success).toBe(false);
+    expect(contractSchemas().scanReport.safeParse(body).success).toBe(false);
   });
 
   it.each(extraKeys)('the zod schema tolerates %s', (_case, body) => {
-    expect(scanReportSchema.safeParse(body).success).toBe(true);
+    expect(contractSchemas().scanReport.safeParse(body).success).toBe(true);
   });
 });
 
@@ -283,7 +282,7 @@ describe('Error bodies', () => {
     ['an error with a field the contract does not list', { error: 'Busy', retry_in: 30 }],
   ])('accepts %s (Error is open)', (_case, body) => {
     expect(openapiErrors(validators.error, body)).toBe('[]');
-    expect(errorBodySchema.safeParse(body).success).toBe(true);
+    expect(contractSchemas().errorBody.safeParse(body).success).toBe(true);
   });
 
   it.each([
@@ -292,6 +291,6 @@ describe('Error bodies', () => {
     ['a scan_url that is not a URI', { error: 'Not found', scan_url: 'somewhere' }],
   ])('rejects %s', (_case, body) => {
     expect(validators.error(body)).toBe(false);
-    expect(errorBodySchema.safeParse(body).success).toBe(false);
+    expect(contractSchemas().errorBody.safeParse(body).success).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * own test file) stays exact.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { scanReportSchema } from '../../../lib/contract/report-schema';
+import { contractSchemas } from '../../../lib/contract/report-schema';
 import { createReportClient } from '../../../lib/service/report-client';
 import { LIVE_ORIGIN } from '../../fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../../fixtures/reports';
@@ -32,7 +32,7 @@ describe('reference server, live dialect', () => {
     const s = await live();
     const response = await get(s, '/api/v1/report', LIVE_ORIGIN);
     expect(response.status).toBe(200);
-    const report = scanReportSchema.parse(await response.json());
+    const report = contractSchemas().scanReport.parse(await response.json());
     expect(report.score_label).toBe('Strong technical baseline');
     expect(report.target).toBe(LIVE_ORIGIN);
     expect(report.issues.map((issue) => issue.id)).toContain('markdown-negotiation-vary');

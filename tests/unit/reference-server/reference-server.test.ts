@@ -4,7 +4,7 @@
  * reports by origin, misbehave on request, and record what it was sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, scanReportSchema } from '../../../lib/contract/report-schema';
+import { contractSchemas } from '../../../lib/contract/report-schema';
 import {
   FIXTURE_ORIGINS,
   type FixtureName,
@@ -61,7 +61,7 @@ function expectExactLength(response: Response, text: string): void {
 function expectJsonError(response: Response, text: string): void {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expectExactLength(response, text);
-  expect(errorBodySchema.safeParse(JSON.parse(text)).success).toBe(true);
+  expect(contractSchemas().errorBody.safeParse(JSON.parse(text)).success).toBe(true);
 }
 
 const fixtures = () => fixtureReports(server.baseUrl);
@@ -129,7 +129,7 @@ describe('GET /api/report: 200 with the stored report', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('max-age=300');
     expectExactLength(response, text);
-    const parsed = scanReportSchema.safeParse(JSON.parse(text));
+    const parsed = contractSchemas().scanReport.safeParse(JSON.parse(text));
     expect(parsed.error).toBeUndefined();
     expect(JSON.parse(text)).toEqual(fixtures()[name]);
   });
@@ -170,21 +170,21 @@ describe('GET /api/report: 404 when no report is stored', () => {
     expect(response.status).toBe(404);
     expectJsonError(response, text);
     expect(response.headers.get('cache-control')).toBeNull();
-    const body = errorBodySchema.parse(JSON.parse(text));
+    const body = contractSchemas().errorBody.parse(JSON.parse(text));
     expect(body.scan_url).toBe(`${server.baseUrl}/scan/unscanned.readiness-fixtures.com`);
     expect(body.documentation_url).toBe(`${server.baseUrl}/docs/api`);
   });
 
   it('keeps a non-default port in scan_url', async () => {
     const { text } = await lookup('https://elsewhere.readiness-fixtures.com:8443/');
-    expect(errorBodySchema.parse(JSON.parse(text)).scan_url).toBe(
+    expect(contractSchemas().errorBody.parse(JSON.parse(text)).scan_url).toBe(
       `${server.baseUrl}/scan/elsewhere.readiness-fixtures.com:8443`,
     );
   });
 
   it('links to pages that exist', async () => {
     const { text } = await lookup(UNSCANNED_ORIGIN);
-    const body = errorBodySchema.parse(JSON.parse(text));
+    const body = contractSchemas().errorBody.parse(JSON.parse(text));
     const scanPage = await fetch(body.scan_url ?? '');
     expect(scanPage.status).toBe(200);
     expect(await scanPage.text()).toContain(
@@ -286,7 +286,7 @@ describe('built-in misbehaving sites', () => {
     const { response, text } = await lookup(MISBEHAVING_ORIGINS.wrongType);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(scanReportSchema.safeParse(JSON.parse(text)).success).toBe(true);
+    expect(contractSchemas().scanReport.safeParse(JSON.parse(text)).success).toBe(true);
   });
 
   it('huge: 200 labelled JSON, 10 MiB sent chunked', async () => {
@@ -322,7 +322,7 @@ describe('built-in misbehaving sites', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('max-age=300');
       const report = JSON.parse(text);
-      expect(scanReportSchema.safeParse(report).success).toBe(true);
+      expect(contractSchemas().scanReport.safeParse(report).success).toBe(true);
       expect(report).toEqual(
         retargetReport(fixtures().mid, MISBEHAVING_ORIGINS.slow, server.baseUrl),
       );
