@@ -22,16 +22,17 @@ export const DATE_TIME_PROBLEM = 'invalid date-time';
 export const URI_PROBLEM = 'invalid url';
 
 /**
- * The schemas, built on first use and kept: building them costs a worker that has just started
- * about 2 ms, and most of its starts answer from the cache and never parse a response.
+ * `format: uri` as the OpenAPI document reads it. Not z.url(): the URL parser disagrees with
+ * RFC 3986 both ways (see uri.ts). Never a proof that a value is safe as a link.
  */
-function buildSchemas() {
-  /**
-   * `format: uri` as the OpenAPI document reads it. Not z.url(): the URL parser disagrees with
-   * RFC 3986 both ways (see uri.ts). Never a proof that a value is safe as a link.
-   */
-  const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM }));
+const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM }));
 
+/**
+ * The report's schemas. Built on first use and kept (see contractSchemas): building them costs
+ * a worker that has just started about 2 ms, and most of its starts answer from the cache and
+ * never parse a response.
+ */
+function buildReportSchemas() {
   /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
   const nonNegativeNumber = z.number().check(z.gte(0));
   /**
@@ -42,26 +43,23 @@ function buildSchemas() {
     .number()
     .check(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
 
-  const scoreBucketSchema = z.object({
+  const scoreBucket = z.object({
     earned: nonNegativeNumber,
     available: nonNegativeNumber,
     passing: count,
     total: count,
   });
-
-  const issueTierSchema = z.enum(['essential', 'recommended', 'bonus']);
-  const issueResultSchema = z.enum(['failed', 'partial']);
-
-  const scanIssueSchema = z.object({
+  const issueTier = z.enum(['essential', 'recommended', 'bonus']);
+  const issueResult = z.enum(['failed', 'partial']);
+  const scanIssue = z.object({
     id: z.string(),
     name: z.string(),
-    tier: issueTierSchema,
-    result: issueResultSchema,
+    tier: issueTier,
+    result: issueResult,
     details: z.nullable(z.string()),
     recommendation: z.nullable(z.string()),
   });
-
-  const scanReportSchema = z.object({
+  const scanReport = z.object({
     target: uri(),
     display_target: z.string(),
     report_url: uri(),
@@ -71,42 +69,47 @@ function buildSchemas() {
     scanned_at: z.string().check(z.refine(isContractDateTime, { error: DATE_TIME_PROBLEM })),
     eligible_checks: count,
     score_breakdown: z.object({
-      essential: scoreBucketSchema,
-      recommended: scoreBucketSchema,
+      essential: scoreBucket,
+      recommended: scoreBucket,
       bonus: z.object({ points: nonNegativeNumber, positive_signals: count }),
     }),
-    issues: z.array(scanIssueSchema),
+    issues: z.array(scanIssue),
   });
+  return { scoreBucket, issueTier, issueResult, scanIssue, scanReport };
+}
 
-  /** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
-  const errorBodySchema = z.looseObject({
+/** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
+function buildErrorBodySchema() {
+  return z.looseObject({
     error: z.string(),
     documentation_url: z.optional(uri()),
     scan_url: z.optional(uri()),
   });
-
-  return {
-    scoreBucket: scoreBucketSchema,
-    issueTier: issueTierSchema,
-    issueResult: issueResultSchema,
-    scanIssue: scanIssueSchema,
-    scanReport: scanReportSchema,
-    errorBody: errorBodySchema,
-  };
 }
 
-type ContractSchemas = ReturnType<typeof buildSchemas>;
-let built: ContractSchemas | null = null;
+type ReportSchemas = ReturnType<typeof buildReportSchemas>;
+type ErrorBodySchema = ReturnType<typeof buildErrorBodySchema>;
+let reportSchemas: ReportSchemas | null = null;
+let errorBody: ErrorBodySchema | null = null;
 
-/** The report and error schemas (built at the first call). */
-export function contractSchemas(): ContractSchemas {
-  built ??= buildSchemas();
-  return built;
+/**
+ * The report's schemas (built at the first call). The error body's schema is apart: the
+ * extension reads error bodies without it, so the background does not carry it.
+ */
+export function contractSchemas(): ReportSchemas {
+  reportSchemas ??= buildReportSchemas();
+  return reportSchemas;
 }
 
-export type ScoreBucket = z.infer<ContractSchemas['scoreBucket']>;
-export type IssueTier = z.infer<ContractSchemas['issueTier']>;
-export type IssueResult = z.infer<ContractSchemas['issueResult']>;
-export type ScanIssue = z.infer<ContractSchemas['scanIssue']>;
-export type ScanReport = z.infer<ContractSchemas['scanReport']>;
-export type ErrorBody = z.infer<ContractSchemas['errorBody']>;
+/** The contract's Error object (built at the first call). */
+export function errorBodySchema(): ErrorBodySchema {
+  errorBody ??= buildErrorBodySchema();
+  return errorBody;
+}
+
+export type ScoreBucket = z.infer<ReportSchemas['scoreBucket']>;
+export type IssueTier = z.infer<ReportSchemas['issueTier']>;
+export type IssueResult = z.infer<ReportSchemas['issueResult']>;
+export type ScanIssue = z.infer<ReportSchemas['scanIssue']>;
+export type ScanReport = z.infer<ReportSchemas['scanReport']>;
+export type ErrorBody = z.infer<ErrorBodySchema>;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contractSchemas,
+  errorBodySchema,
   MAX_URL_LENGTH,
   type ScanReport,
 } from '../../../lib/contract/report-schema';
@@ -282,7 +283,7 @@ describe('Error bodies', () => {
     ['an error with a field the contract does not list', { error: 'Busy', retry_in: 30 }],
   ])('accepts %s (Error is open)', (_case, body) => {
     expect(openapiErrors(validators.error, body)).toBe('[]');
-    expect(contractSchemas().errorBody.safeParse(body).success).toBe(true);
+    expect(errorBodySchema().safeParse(body).success).toBe(true);
   });
 
   it.each([
@@ -291,6 +292,6 @@ describe('Error bodies', () => {
     ['a scan_url that is not a URI', { error: 'Not found', scan_url: 'somewhere' }],
   ])('rejects %s', (_case, body) => {
     expect(validators.error(body)).toBe(false);
-    expect(contractSchemas().errorBody.safeParse(body).success).toBe(false);
+    expect(errorBodySchema().safeParse(body).success).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * reports by origin, misbehave on request, and record what it was sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contractSchemas } from '../../../lib/contract/report-schema';
+import { contractSchemas, errorBodySchema } from '../../../lib/contract/report-schema';
 import {
   FIXTURE_ORIGINS,
   type FixtureName,
@@ -61,7 +61,7 @@ function expectExactLength(response: Response, text: string): void {
 function expectJsonError(response: Response, text: string): void {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expectExactLength(response, text);
-  expect(contractSchemas().errorBody.safeParse(JSON.parse(text)).success).toBe(true);
+  expect(errorBodySchema().safeParse(JSON.parse(text)).success).toBe(true);
 }
 
 const fixtures = () => fixtureReports(server.baseUrl);
@@ -170,21 +170,21 @@ describe('GET /api/report: 404 when no report is stored', () => {
     expect(response.status).toBe(404);
     expectJsonError(response, text);
     expect(response.headers.get('cache-control')).toBeNull();
-    const body = contractSchemas().errorBody.parse(JSON.parse(text));
+    const body = errorBodySchema().parse(JSON.parse(text));
     expect(body.scan_url).toBe(`${server.baseUrl}/scan/unscanned.readiness-fixtures.com`);
     expect(body.documentation_url).toBe(`${server.baseUrl}/docs/api`);
   });
 
   it('keeps a non-default port in scan_url', async () => {
     const { text } = await lookup('https://elsewhere.readiness-fixtures.com:8443/');
-    expect(contractSchemas().errorBody.parse(JSON.parse(text)).scan_url).toBe(
+    expect(errorBodySchema().parse(JSON.parse(text)).scan_url).toBe(
       `${server.baseUrl}/scan/elsewhere.readiness-fixtures.com:8443`,
     );
   });
 
   it('links to pages that exist', async () => {
     const { text } = await lookup(UNSCANNED_ORIGIN);
-    const body = contractSchemas().errorBody.parse(JSON.parse(text));
+    const body = errorBodySchema().parse(JSON.parse(text));
     const scanPage = await fetch(body.scan_url ?? '');
     expect(scanPage.status).toBe(200);
     expect(await scanPage.text()).toContain(
