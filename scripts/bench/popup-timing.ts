@@ -34,6 +34,8 @@ function markFirstFrameWithContent({
       : document.querySelector(selector) !== null;
     if (!shown) return;
     observer.disconnect();
+    // The time the frame runs, not its timestamp: a new document's first frame can carry the
+    // time of a tick long past (a blank page's read 12 ms earlier than it ran).
     requestAnimationFrame(() => {
       scope.benchShownAt ??= performance.now();
     });
@@ -52,6 +54,19 @@ export interface PagePhases {
   /** The content is in a frame. */
   shown: number;
 }
+
+/**
+ * Chromium draws every page on one 60 Hz clock (headless too: the frames of successive pages
+ * in a tab keep one phase), so a page's frames start one period apart.
+ */
+export const FRAME_PERIOD_MS = 1000 / 60;
+
+/**
+ * In which frame period since the navigation started the page's first frame with content ran,
+ * counting from 1. Comparing pages by it leaves out where within a period each happened to be
+ * ready: content ready a moment after a frame began waits for the next one.
+ */
+export const frameSinceNavigation = (shown: number) => Math.floor(shown / FRAME_PERIOD_MS) + 1;
 
 /**
  * Firefox runs no preload script in extension pages, so there the time is the page's first

@@ -24,7 +24,12 @@ import { measureCacheScale } from './cache-scale';
 import { entrySizes } from './entry-sizes';
 import { type FigureRow, formatBytes, formatTiming, renderTable } from './figure-table';
 import { machineDetails } from './machine';
-import { measurePopup, type PagePhases } from './popup-timing';
+import {
+  frameSinceNavigation,
+  measurePopup,
+  type PagePhases,
+  type PopupSamples,
+} from './popup-timing';
 import type { RequestAccount } from './request-accounting';
 import { measureScriptedBrowse } from './scripted-browse';
 import { budgetFor } from './size-budgets';
@@ -55,6 +60,23 @@ const ratioOrDash = (ratio: number, digits: number) =>
   Number.isFinite(ratio) ? ratio.toFixed(digits) : '–';
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+/**
+ * Figure 1 in display frames (Chromium): which frame since navigation shows each page's
+ * content, and by how many frames the popup trails the blank page, pair by pair.
+ */
+function framesLine(popup: PopupSamples): string {
+  const popupFrames = popup.popup.map(frameSinceNavigation);
+  const blankFrames = popup.blank.map(frameSinceNavigation);
+  const behind = popupFrames.map((frame, index) => frame - (blankFrames[index] ?? Number.NaN));
+  const count = (frames: number) => behind.filter((value) => value === frames).length;
+  return (
+    `In 60 Hz frames since navigation (median): popup ${summarize(popupFrames).median}, blank page ` +
+    `${summarize(blankFrames).median}; the popup trailed the blank page by 0 frames in ` +
+    `${count(0)} pairs, 1 in ${count(1)}, 2 in ${count(2)}, more in ` +
+    `${behind.filter((value) => value > 2).length} (of ${behind.length}).`
+  );
+}
 
 /** Names the sites behind a requests ratio other than 1.00, so a miss can be looked into. */
 function logMissedWindows(account: RequestAccount) {
@@ -240,7 +262,7 @@ async function main() {
         `parsed ${phase('domInteractive')} ms, scripts run ${phase('domContentLoaded')} ms, ` +
         `report in a frame ${phase('shown')} ms; the blank page: HTML in ` +
         `${phase('responseEnd', popup.blankPhases)} ms, parsed ${phase('domInteractive', popup.blankPhases)} ms, ` +
-        `in a frame ${phase('shown', popup.blankPhases)} ms.\n` +
+        `in a frame ${phase('shown', popup.blankPhases)} ms. ${framesLine(popup)}\n` +
         `Profile of 2a (API calls awaited per cached activation, ${badgeProfile.activations} traced, ` +
         `median ${badgeProfile.medianMs.toFixed(1)} ms):\n` +
         badgeProfile.calls
