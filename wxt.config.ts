@@ -3,6 +3,7 @@ import { asEventPage, extensionManifest } from './lib/extension-manifest';
 import { resolveServiceBaseUrl } from './lib/service/service-base-url';
 import { isE2eBuildMode } from './scripts/e2e-build-modes';
 import { readLocaleMessages } from './scripts/locale-messages';
+import { inlinePopupStylesheet } from './scripts/inline-popup-stylesheet';
 import { preactTextOnly } from './scripts/preact-text-only';
 import { SOURCES_INCLUDED } from './scripts/store-packages';
 
@@ -46,6 +47,8 @@ export default defineConfig({
       if (!Array.isArray(pages)) return;
       groups.push(pages.splice(pages.findIndex(isPopup), 1));
     },
+    // The popup's stylesheet written into popup.html: one file fewer before its script runs.
+    'build:done': (wxt) => inlinePopupStylesheet(wxt.config.outDir),
     // locales/<locale>/*.json → _locales/<locale>/messages.json (scripts/locale-messages.ts).
     'build:publicAssets': (_wxt, files) => {
       for (const [locale, messages] of readLocaleMessages()) {
