@@ -107,13 +107,16 @@ export function createTabPublisher(deps: PublishDeps): TabPublisher {
           return false;
         }
         const now = deps.now();
-        await deps.tabStates.set(tabId, {
-          target,
-          view,
-          updatedAt: now,
-          ...(freshUntil === undefined ? {} : { freshUntil }),
-        });
-        await showBadgeIfTabExists(tabId, view, now, badgeOptionsOf(settings));
+        // Side by side: the two writes are of one decision, and neither needs the other.
+        await Promise.all([
+          deps.tabStates.set(tabId, {
+            target,
+            view,
+            updatedAt: now,
+            ...(freshUntil === undefined ? {} : { freshUntil }),
+          }),
+          showBadgeIfTabExists(tabId, view, now, badgeOptionsOf(settings)),
+        ]);
         return true;
       });
     },
