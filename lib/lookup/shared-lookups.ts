@@ -55,6 +55,8 @@ type FetchDeps = Pick<
 interface RunningLookup {
   result: Promise<LookupResult>;
   stored: Promise<unknown>;
+  /** The result is in: only its records are still being written. */
+  answered: boolean;
 }
 
 export function createSharedLookups(deps: FetchDeps): SharedLookups {
@@ -122,19 +124,25 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
         () => stored,
         () => undefined,
       ),
+      answered: false,
     };
   }
 
   function lookup(target: string, force = false, cacheReadAfter?: number): Promise<LookupResult> {
     const pending = lookupsInFlight.get(target);
-    if (pending) return pending.result;
+    // A forced lookup (Refresh) joins a request still waiting for its answer, not one that
+    // has answered already: that answer was asked for before the user did.
+    if (pending && !(force && pending.answered)) return pending.result;
     const running = runLookup(target, force, cacheReadAfter);
     lookupsInFlight.set(target, running);
+    const settle = () => {
+      running.answered = true;
+    };
+    running.result.then(settle, settle);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
     const forget = () => {
-      if (lookupsInFlight.get(target) !== running) return;
-      lookupsInFlight.delete(target);
       storedAsAnswer.set(target, answersStored++);
+      if (lookupsInFlight.get(target) === running) lookupsInFlight.delete(target);
     };
     running.stored.then(forget, (error: unknown) => {
       forget();

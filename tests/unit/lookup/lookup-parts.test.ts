@@ -163,6 +163,29 @@ describe('shared-lookups.ts', () => {
     await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
   });
 
+  it('a forced lookup asks anew once the one under way has answered, even while it is being stored', async () => {
+    const lookupReport = vi.fn(async () => REPORT);
+    const cache: ReportCache = {
+      ...memoryCache(),
+      put: () => new Promise<undefined>(() => {}),
+      freshUntilOf: () => NOW + 60_000,
+    };
+    const lookups = createSharedLookups({
+      lookupReport,
+      cache,
+      retryGate: openGate,
+      now: () => NOW,
+      onError: () => {},
+    });
+    await lookups.lookup(HIGH);
+    expect(lookups.inFlight(HIGH)).toBe(true);
+    // An ordinary ask takes the answer just in; Refresh asks the service again.
+    await lookups.lookup(HIGH);
+    expect(lookupReport).toHaveBeenCalledTimes(1);
+    await lookups.lookup(HIGH, true);
+    expect(lookupReport).toHaveBeenCalledTimes(2);
+  });
+
   it('reads the cache again before asking only if an answer was stored since the caller read it', async () => {
     const lookupReport = vi.fn(async () => REPORT);
     const cache = memoryCache();
