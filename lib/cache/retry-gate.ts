@@ -204,16 +204,24 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
       return pauseIn(await read(), target, now);
     },
     admit(target, now) {
-      return queue.run(key, async () => {
-        const record = await read();
-        const pause = pauseIn(record, target, now);
-        if (pause !== null) return pause;
-        const quota = record.quota ?? null;
-        // Without a stated quota there is nothing to spend, and nothing is written.
-        if (quota !== null && quota.resetAt > now) {
-          await writeLocal(key, { ...record, quota: { ...quota, remaining: quota.remaining - 1 } });
-        }
-        return null;
+      return new Promise((resolve, reject) => {
+        queue
+          .run(key, async () => {
+            const record = await read();
+            const pause = pauseIn(record, target, now);
+            if (pause !== null) return resolve(pause);
+            // The request may leave now; the next admit waits in the queue until the lookup
+            // spent here is written, so none can spend it again. (Should the write fail, one
+            // lookup goes unspent, until the next answer states the quota afresh.)
+            resolve(null);
+            const quota = record.quota ?? null;
+            // Without a stated quota there is nothing to spend, and nothing is written.
+            if (quota !== null && quota.resetAt > now) {
+              const spent = { ...quota, remaining: quota.remaining - 1 };
+              await writeLocal(key, { ...record, quota: spent });
+            }
+          })
+          .catch(reject);
       });
     },
     record(target, outcome, now) {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   BACKOFF_BASE_MS,
@@ -214,6 +214,26 @@ describe('createRetryGate: the service being busy, and its quota', () => {
     expect(await g.admit(OTHER, NOW)).toStrictEqual({ until: NOW + 30_000, busy: true });
     // The window reopens at the stated reset.
     expect(await g.admit(OTHER, NOW + 30_000)).toBeNull();
+  });
+
+  it('lets a request go before the spent lookup is written, and the next admit waits for the write', async () => {
+    const g = gate();
+    await g.record(SITE, reportWith({ 'ratelimit-remaining': '1', 'ratelimit-reset': '30' }), NOW);
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let writeNow!: () => void;
+    const held = new Promise<void>((resolve) => {
+      writeNow = resolve;
+    });
+    const spy = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementationOnce(async (items) => {
+      await held;
+      await set(items);
+    });
+    // Admitted while the write of the spent lookup is still held back.
+    expect(await g.admit(OTHER, NOW)).toBeNull();
+    const next = g.admit(SITE, NOW);
+    writeNow();
+    expect(await next).toStrictEqual({ until: NOW + 30_000, busy: true });
+    spy.mockRestore();
   });
 
   it('an answer saying none remain pauses until the reset; a later answer with more lifts it', async () => {
