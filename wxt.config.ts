@@ -2,8 +2,8 @@ import { defineConfig } from 'wxt';
 import { asEventPage, extensionManifest } from './lib/extension-manifest';
 import { resolveServiceBaseUrl } from './lib/service/service-base-url';
 import { isE2eBuildMode } from './scripts/e2e-build-modes';
-import { readLocaleMessages } from './scripts/locale-messages';
 import { inlinePopupStylesheet } from './scripts/inline-popup-stylesheet';
+import { readLocaleMessages } from './scripts/locale-messages';
 import { preactTextOnly } from './scripts/preact-text-only';
 import { SOURCES_INCLUDED } from './scripts/store-packages';
 
