@@ -26,4 +26,5 @@ export const SOURCES_INCLUDED = [
   'scripts/store-packages.ts',
   'scripts/locale-messages.ts',
   'scripts/e2e-build-modes.ts',
+  'scripts/inline-popup-stylesheet.ts',
 ] as const;
