@@ -111,6 +111,20 @@ describe('lookup-result.ts', () => {
   });
 });
 
+/** Shared lookups over an open gate at a fixed clock; each test gives what it varies. */
+function sharedLookups(
+  parts: Pick<Parameters<typeof createSharedLookups>[0], 'lookupReport'> &
+    Partial<Parameters<typeof createSharedLookups>[0]>,
+) {
+  return createSharedLookups({
+    cache: memoryCache(),
+    retryGate: openGate,
+    now: () => NOW,
+    onError: () => {},
+    ...parts,
+  });
+}
+
 describe('shared-lookups.ts', () => {
   it('sends one request for concurrent asks about one site', async () => {
     let answer!: (outcome: LookupOutcome) => void;
@@ -120,13 +134,7 @@ describe('shared-lookups.ts', () => {
           answer = resolve;
         }),
     );
-    const lookups = createSharedLookups({
-      lookupReport,
-      cache: memoryCache(),
-      retryGate: openGate,
-      now: () => NOW,
-      onError: () => {},
-    });
+    const lookups = sharedLookups({ lookupReport });
     const first = lookups.lookup(HIGH);
     const second = lookups.lookup(HIGH);
     expect(lookups.inFlight(HIGH)).toBe(true);
@@ -147,13 +155,7 @@ describe('shared-lookups.ts', () => {
         }),
       freshUntilOf: () => NOW + 60_000,
     };
-    const lookups = createSharedLookups({
-      lookupReport,
-      cache,
-      retryGate: openGate,
-      now: () => NOW,
-      onError: () => {},
-    });
+    const lookups = sharedLookups({ lookupReport, cache });
     const view = await lookups.lookedUp(HIGH, false);
     expect(view).toMatchObject({ view: { status: 'report' }, freshUntil: NOW + 60_000 });
     expect(lookups.inFlight(HIGH)).toBe(true);
@@ -170,13 +172,7 @@ describe('shared-lookups.ts', () => {
       put: () => new Promise<undefined>(() => {}),
       freshUntilOf: () => NOW + 60_000,
     };
-    const lookups = createSharedLookups({
-      lookupReport,
-      cache,
-      retryGate: openGate,
-      now: () => NOW,
-      onError: () => {},
-    });
+    const lookups = sharedLookups({ lookupReport, cache });
     await lookups.lookup(HIGH);
     expect(lookups.inFlight(HIGH)).toBe(true);
     // An ordinary ask takes the answer just in; Refresh asks the service again.
@@ -190,13 +186,7 @@ describe('shared-lookups.ts', () => {
     const lookupReport = vi.fn(async () => REPORT);
     const cache = memoryCache();
     const get = vi.spyOn(cache, 'get');
-    const lookups = createSharedLookups({
-      lookupReport,
-      cache,
-      retryGate: openGate,
-      now: () => NOW,
-      onError: () => {},
-    });
+    const lookups = sharedLookups({ lookupReport, cache });
     // Nothing stored since the mark: the caller's miss stands, and the request goes.
     const mark = lookups.answersSoFar();
     await lookups.lookup(MID, false, mark);
@@ -213,11 +203,9 @@ describe('shared-lookups.ts', () => {
 
   it('reports a record it could not write after the answer has gone out', async () => {
     const onError = vi.fn();
-    const lookups = createSharedLookups({
+    const lookups = sharedLookups({
       lookupReport: async () => REPORT,
       cache: { ...memoryCache(), put: async () => Promise.reject(new Error('quota')) },
-      retryGate: openGate,
-      now: () => NOW,
       onError,
     });
     expect(await lookups.lookedUpView(HIGH, false)).toMatchObject({ status: 'report' });
@@ -227,12 +215,9 @@ describe('shared-lookups.ts', () => {
 
   it('sends nothing while the retry gate holds the site', async () => {
     const lookupReport = vi.fn(async () => REPORT);
-    const lookups = createSharedLookups({
+    const lookups = sharedLookups({
       lookupReport,
-      cache: memoryCache(),
       retryGate: { ...openGate, admit: async () => ({ until: NOW + 30_000, busy: false }) },
-      now: () => NOW,
-      onError: () => {},
     });
     expect(await lookups.lookedUpView(HIGH, true)).toMatchObject({
       status: 'unavailable',
