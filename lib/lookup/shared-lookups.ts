@@ -117,15 +117,20 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
       const [retryAt] = await recording;
       return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(target) };
     })();
-    // A result that failed has told its callers; `stored` fails only for a write after it.
-    return {
+    const running: RunningLookup = {
       result,
+      // A result that failed has told its callers; `stored` fails only for a write after it.
       stored: result.then(
         () => stored,
         () => undefined,
       ),
       answered: false,
     };
+    const answered = () => {
+      running.answered = true;
+    };
+    result.then(answered, answered);
+    return running;
   }
 
   function lookup(target: string, force = false, cacheReadAfter?: number): Promise<LookupResult> {
@@ -135,10 +140,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     if (pending && !(force && pending.answered)) return pending.result;
     const running = runLookup(target, force, cacheReadAfter);
     lookupsInFlight.set(target, running);
-    const settle = () => {
-      running.answered = true;
-    };
-    running.result.then(settle, settle);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
     const forget = () => {
       storedAsAnswer.set(target, answersStored++);
