@@ -3,13 +3,12 @@ import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/badge/browser-ba
 import { ensurePurgeAlarm, registerPurgeAlarmListener } from '../lib/cache/cache-purge-alarm';
 import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
+import { createBackupIntents } from '../lib/events/backup-intents';
 import { registerLinkMenu } from '../lib/events/link-menu';
-import { registerMessageHandler } from '../lib/events/messages';
 import {
   registerServiceWindowAlarmListener,
   scheduleServiceWindowAlarm,
 } from '../lib/events/service-window-alarm';
-import { registerSiteMessageHandler } from '../lib/events/site-messages';
 import { openSiteReportWindow } from '../lib/events/site-report-window';
 import { createSitesMenuItem, registerSitesMenu } from '../lib/events/sites-menu';
 import { openSitesPage } from '../lib/events/sites-page';
@@ -22,6 +21,8 @@ import {
   registerWatchNotificationClicks,
 } from '../lib/events/watch-alarm';
 import { registerWelcomePage } from '../lib/events/welcome-page';
+import { createWorkerIntents } from '../lib/events/worker-intents';
+import { registerWorkerMessages } from '../lib/events/worker-messages';
 import { createLookupLog, withLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory, withScoreHistory } from '../lib/history/score-history';
 import { createCurrentLookupService } from '../lib/lookup/current-lookup-service';
@@ -32,7 +33,9 @@ import { createReportClient } from '../lib/service/report-client';
 import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
 import { createSettingsReader, watchSettings } from '../lib/settings/settings';
 import { runWatchRound } from '../lib/sites/watch-check';
-import { readWatchList, updateWatchList } from '../lib/sites/watch-list';
+import { updateWatchList } from '../lib/sites/watch-list';
+import { createRecordStore } from '../lib/storage/record-store';
+import { WATCH_LIST_RECORD } from '../lib/storage/records';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
 import { createTabStateStore } from '../lib/tabs/tab-state-store';
 
@@ -42,17 +45,22 @@ export default defineBackground(() => {
   // later (the README's screenshots fix it, so "Next try after" is the same on every run)
   // then reaches every part.
   const now = () => Date.now();
-  const lookupLog = createLookupLog({ now });
-  const scoreHistory = createScoreHistory({ now });
-  const readSettings = createSettingsReader();
+  // The one writer of storage; it migrates what earlier versions stored as it starts.
+  const store = createRecordStore({
+    warn: (message) => console.warn('Agent Readiness Badge:', message),
+  });
+  const epoch = () => store.epoch();
+  const lookupLog = createLookupLog({ store, now });
+  const scoreHistory = createScoreHistory({ store, now });
+  const readSettings = createSettingsReader(store);
   // Asked for at once: every event's first step needs the settings, and a worker just woken
   // for one would otherwise start this read only when the event arrives.
   readSettings().catch(logError);
 
   const buildService = (baseUrl: string) => {
     const client = createReportClient({ baseUrl, now });
-    const cache = createReportCache({ baseUrl, now });
-    const retryGate = createRetryGate({ baseUrl });
+    const cache = createReportCache({ store, baseUrl, now });
+    const retryGate = createRetryGate({ store, baseUrl });
     // The lookup log wraps the client itself: it records exactly the requests that leave.
     const lookupReport = withScoreHistory(
       withDeprecationNotice(
@@ -60,23 +68,24 @@ export default defineBackground(() => {
           withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl, logError),
           console,
         ),
-        { baseUrl, now, onError: logError },
+        { store, baseUrl, now, onError: logError },
       ),
       scoreHistory,
-      logError,
+      { epoch, onError: logError },
     );
     return {
       service: createLookupService({
         lookupReport,
         cache,
         retryGate,
-        tabStates: createTabStateStore(baseUrl),
+        tabStates: createTabStateStore(baseUrl, store),
         readTab,
         openTabs,
         readSettings,
         showBadge: showBadgeOnToolbar,
         clearBadge: clearBadgeOnToolbar,
         now,
+        epoch,
         wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
         onError: logError,
       }),
@@ -94,31 +103,38 @@ export default defineBackground(() => {
   const wakingEventFirst = createWakingEventFirst();
   // Synchronously, before anything is awaited: see lib/events/tab-listeners.ts.
   registerTabListeners(service, logError, wakingEventFirst.handling);
-  registerMessageHandler(service, logError);
-  registerSiteMessageHandler(service, logError);
-  registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
-  registerSitesMenu(() => openSitesPage(), logError);
-  registerWatchAlarmListener(
-    () =>
-      runWatchRound({
-        readSettings,
-        readWatchList,
-        // A site unwatched while its lookup ran stays unwatched.
-        saveRecord: async (site, record) => {
-          await updateWatchList((list) =>
-            list[site] === undefined ? list : { ...list, [site]: record },
-          );
-        },
-        showSite: (site) => service.showSite(site),
-        notify: notifyWatchChange,
-        now,
-      }),
+  registerWorkerMessages(
+    {
+      ...createWorkerIntents({ store, lookups: service, lookupLog, now }),
+      ...createBackupIntents({ store, now }),
+    },
     logError,
   );
+  registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
+  registerSitesMenu(() => openSitesPage(), logError);
+  registerWatchAlarmListener(() => {
+    // A round begun before "clear all local data" keeps nothing it learns after it.
+    const since = store.epoch();
+    return runWatchRound({
+      readSettings,
+      readWatchList: () => store.read(WATCH_LIST_RECORD),
+      // A site unwatched while its lookup ran stays unwatched.
+      saveRecord: async (site, record) => {
+        await updateWatchList(
+          store,
+          (list) => (list[site] === undefined ? list : { ...list, [site]: record }),
+          { since },
+        );
+      },
+      showSite: (site) => service.showSite(site),
+      notify: notifyWatchChange,
+      now,
+    });
+  }, logError);
   registerWatchNotificationClicks(openSitesPage, logError);
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
   registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
-  registerWelcomePage(logError);
+  registerWelcomePage({ readSettings, migrated: store.ready }, logError);
   // A choice in the options page, the popup or a policy applies to open tabs at once.
   watchSettings(() => {
     service.settingsChanged().catch(logError);

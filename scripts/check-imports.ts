@@ -4,12 +4,12 @@
  * UI — and the folders of lib/ are stacked so that a folder imports only folders below it:
  *
  *   contract → locale, storage → service → privacy → settings → cache, history → tabs → badge
- *   → lookup → sites → events → ui → components → entrypoints
+ *   → lookup → sites → backup → events → ui → components → entrypoints
  *
  * A file may import files of its own folder and of any lower layer; folders on one layer
  * (locale and storage, cache and history) do not import each other. No import circle is
- * allowed anywhere, not even inside a folder. lib/contract/, lib/lookup/ and components/
- * never touch a browser API (`wxt/browser`): they run on plain data and fakes.
+ * allowed anywhere, not even inside a folder. lib/contract/, lib/lookup/, lib/backup/ and
+ * components/ never touch a browser API (`wxt/browser`): they run on plain data and fakes.
  *
  * A small script over the sources rather than a dependency-graph package: the rules are a
  * dozen lines, the imports are ES module statements a regular expression reads reliably, and
@@ -30,6 +30,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['lib/badge'],
   ['lib/lookup'],
   ['lib/sites'],
+  ['lib/backup'],
   ['lib/events'],
   ['lib/ui'],
   ['components'],
@@ -38,7 +39,7 @@ export const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Folders whose code must not reach for a browser API. */
-export const NO_BROWSER_API = ['lib/contract', 'lib/lookup', 'components'];
+export const NO_BROWSER_API = ['lib/contract', 'lib/lookup', 'lib/backup', 'components'];
 
 const SOURCE = /\.(ts|tsx)$/;
 const RESOLVE_ENDINGS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];

@@ -3,7 +3,8 @@ import { t } from '../../lib/locale/i18n';
 import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
 import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
 import type { EffectiveSettings } from '../../lib/settings/settings';
-import type { OptionsActions } from '../../lib/ui/use-options';
+import type { BackupState, OptionsActions } from '../../lib/ui/use-options';
+import { BackupSection } from './BackupSection';
 import { BadgeSection } from './BadgeSection';
 import { LocalDataSection } from './LocalDataSection';
 import { LookupLogSection } from './LookupLogSection';
@@ -20,8 +21,11 @@ export interface OptionsViewProps {
   dataCleared: boolean;
   /** What the service said about retiring its route; shown in the service section. */
   deprecation?: DeprecationNotice | null;
+  backup?: BackupState;
   actions: OptionsActions;
 }
+
+const NO_BACKUP: BackupState = { preview: null, problem: null, applied: false };
 
 /** The options page: every choice about what is sent, and the record of what was. */
 export function OptionsView(props: OptionsViewProps) {
@@ -55,6 +59,14 @@ export function OptionsView(props: OptionsViewProps) {
         onSave={actions.saveBaseUrl}
         onReset={actions.resetBaseUrl}
         deprecation={props.deprecation ?? null}
+      />
+      <BackupSection
+        {...(props.backup ?? NO_BACKUP)}
+        defaultBaseUrl={props.defaultBaseUrl}
+        onExport={actions.exportBackup}
+        onChooseFile={actions.chooseBackupFile}
+        onApply={actions.applyBackup}
+        onCancel={actions.cancelBackup}
       />
       <LocalDataSection cleared={props.dataCleared} onClear={actions.clearData} />
       <LookupLogSection entries={props.log} onClear={actions.clearLog} />

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
+import { sendToWorker } from '../../lib/events/protocol';
 import {
   type EffectiveSettings,
   type LookupMode,
   readSettings,
   serviceBaseUrlOf,
-  updateSettings,
 } from '../../lib/settings/settings';
 
 const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
@@ -21,7 +21,7 @@ export function App() {
   if (settings === null) return null;
 
   const choose = (mode: LookupMode) => {
-    updateSettings(() => ({ lookupMode: mode, lookupModeChosen: true })).then((next) => {
+    sendToWorker('setLookupMode', { mode }).then((next) => {
       setSettings(next);
       setChosen(mode);
     }, logError);

@@ -20,7 +20,14 @@ import { browser } from 'wxt/browser';
 import type { LookupOutcome, ResponseMeta } from '../service/lookup-outcome';
 import { reportRequestUrl } from '../service/report-client';
 import { createKeyedQueue } from '../storage/keyed-queue';
-import { readLocal } from '../storage/local-records';
+import type { Epoch, RecordStore } from '../storage/record-store';
+import {
+  CACHE_ENTRY_RECORD,
+  CACHE_TOTALS_RECORD,
+  type CacheTotals,
+  type StoredCacheEntry,
+} from '../storage/records';
+import { parseRecord } from '../storage/stored-record';
 import {
   assessFreshness,
   type FreshnessVerdict,
@@ -48,9 +55,15 @@ export interface ReportCache {
   /**
    * Keeps a report or "no report" as long as its headers allow; an answer that may not be
    * stored also drops the older copy it replaces. Failures leave the cache alone, so an older
-   * copy can still stand in for them (stale-if-error).
+   * copy can still stand in for them (stale-if-error). `since`: the epoch the request began
+   * in; an answer that arrives after "clear all local data" is not kept.
    */
-  put(target: string, outcome: LookupOutcome, receivedAt: number): Promise<StoredFreshness>;
+  put(
+    target: string,
+    outcome: LookupOutcome,
+    receivedAt: number,
+    since?: Epoch,
+  ): Promise<StoredFreshness>;
   /**
    * Until when `put` would keep this answer fresh, known before it is written: the tab can show
    * the answer while the write is under way. Undefined for what `put` would not keep.
@@ -91,44 +104,40 @@ const QUOTA_RETRIES = 3;
 /** Response headers that decide freshness; nothing else of a response is stored. */
 const CACHING_HEADERS = ['cache-control', 'age', 'date', 'expires', 'pragma', 'vary'];
 
-const ENTRY_PREFIX = 'report-cache:v2:';
+const ENTRY_PREFIX = CACHE_ENTRY_RECORD.key;
 /** Entries of this and any earlier format share this prefix; the purge drops unknown ones. */
 const ANY_ENTRY_PREFIX = 'report-cache:';
-const TOTALS_KEY = 'report-cache-totals:v2';
+const TOTALS_KEY = CACHE_TOTALS_RECORD.key;
 /** Records of earlier formats that the purge removes. */
 const RETIRED_KEYS = ['report-cache-index:v1'];
 
-interface CacheEntry {
-  outcome: CacheableOutcome;
-  policy: StoredPolicy;
-  receivedAt: number;
-  /** Last read or write (epoch ms), for evicting the least recently used. */
-  usedAt: number;
-}
-
-interface CacheTotals {
-  entries: number;
-  bytes: number;
-}
+/** The answer, its caching policy, when it came and when it was last used (for eviction). */
+type CacheEntry = StoredCacheEntry;
 
 export function isCacheableOutcome(outcome: LookupOutcome): outcome is CacheableOutcome {
   return outcome.kind === 'report' || outcome.kind === 'no-report';
 }
 
-function isCacheEntry(value: unknown): value is CacheEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<CacheEntry>;
-  return (
-    typeof entry.receivedAt === 'number' &&
-    typeof entry.usedAt === 'number' &&
-    entry.policy?.v === 1 &&
-    (entry.outcome?.kind === 'report' || entry.outcome?.kind === 'no-report')
-  );
-}
+/** A stored entry, validated again (its report against the contract); null when unusable. */
+const entryOf = (value: unknown): CacheEntry | null => parseRecord(CACHE_ENTRY_RECORD, value).value;
 
-function isCacheTotals(value: unknown): value is CacheTotals {
-  const totals = value as Partial<CacheTotals> | null | undefined;
-  return typeof totals?.entries === 'number' && typeof totals.bytes === 'number';
+const totalsOf = (value: unknown): CacheTotals => parseRecord(CACHE_TOTALS_RECORD, value).value;
+
+/**
+ * A kept policy judged at `now`; null when it has expired, or cannot be judged at all (the
+ * schema checks the fields the policy reads back, not every combination of their values).
+ */
+function judged(
+  policy: CacheEntry['policy'],
+  requestUrl: string,
+  now: number,
+): FreshnessVerdict | null {
+  try {
+    const verdict = assessFreshness(policy, requestUrl, () => now);
+    return verdict.expired ? null : verdict;
+  } catch {
+    return null;
+  }
 }
 
 function isQuotaError(error: unknown): boolean {
@@ -176,27 +185,35 @@ export async function listCachedAnswers(deps: {
   const everything = await browser.storage.local.get(null);
   const now = deps.now();
   const listed: ListedAnswer[] = [];
-  for (const [key, value] of Object.entries(everything)) {
-    if (!key.startsWith(prefix) || !isCacheEntry(value)) continue;
+  for (const [key, stored] of Object.entries(everything)) {
+    if (!key.startsWith(prefix)) continue;
+    const value = entryOf(stored);
+    if (value === null) continue;
     const target = key.slice(prefix.length);
-    const verdict = assessFreshness(
-      value.policy,
-      reportRequestUrl(deps.baseUrl, target),
-      () => now,
-    );
-    if (verdict.expired) continue;
+    const verdict = judged(value.policy, reportRequestUrl(deps.baseUrl, target), now);
+    if (verdict === null) continue;
     listed.push({ target, outcome: value.outcome, receivedAt: value.receivedAt, verdict });
   }
   return listed;
 }
 
 export function createReportCache(deps: {
+  store: RecordStore;
   baseUrl: string;
   now: () => number;
   limits?: CacheLimits;
 }): ReportCache {
   const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
-  const local = browser.storage.local;
+  const { store } = deps;
+  /** The store's calls for local storage, as the cache uses them. */
+  const local = {
+    get: (keys: string[] | string | null) =>
+      store.readKeys('local', keys === null ? null : typeof keys === 'string' ? [keys] : keys),
+    set: (items: Record<string, unknown>, since?: Epoch) => store.writeKeys('local', items, since),
+    remove: (keys: string[] | string) =>
+      store.removeKeys('local', typeof keys === 'string' ? [keys] : keys),
+  };
+  const readOne = async (key: string): Promise<unknown> => (await local.get(key))[key];
   // Every write goes through this one queue: the totals are a read-modify-write, and a touch
   // must not put back an entry that a newer answer has just replaced.
   const writeQueue = createKeyedQueue<'writes'>();
@@ -206,9 +223,7 @@ export function createReportCache(deps: {
     `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|${target}`;
   const requestUrl = (target: string) => reportRequestUrl(deps.baseUrl, target);
 
-  const totalsOf = (stored: unknown): CacheTotals =>
-    isCacheTotals(stored) ? stored : { entries: 0, bytes: 0 };
-  const readTotals = async (): Promise<CacheTotals> => totalsOf(await readLocal(TOTALS_KEY));
+  const readTotals = async (): Promise<CacheTotals> => totalsOf(await readOne(TOTALS_KEY));
 
   /**
    * Reads everything once: drops what is unusable or expired, evicts the least recently used
@@ -219,15 +234,13 @@ export function createReportCache(deps: {
     const everything = await local.get(null);
     const kept: { key: string; usedAt: number; bytes: number }[] = [];
     const dropped: string[] = RETIRED_KEYS.filter((key) => key in everything);
-    for (const [key, value] of Object.entries(everything)) {
+    for (const [key, stored] of Object.entries(everything)) {
       if (!key.startsWith(ANY_ENTRY_PREFIX) || key === TOTALS_KEY) continue;
+      const value = key.startsWith(ENTRY_PREFIX) ? entryOf(stored) : null;
       // Expiry depends on the policy's times alone, so the request it was stored for (the
       // policy's own URL) serves to judge entries of any base URL.
-      const usable =
-        key.startsWith(ENTRY_PREFIX) &&
-        isCacheEntry(value) &&
-        !assessFreshness(value.policy, value.policy.u ?? '', () => now).expired;
-      if (usable) kept.push({ key, usedAt: value.usedAt, bytes: byteSize(key, value) });
+      const usable = value !== null && judged(value.policy, value.policy.u ?? '', now) !== null;
+      if (usable) kept.push({ key, usedAt: value.usedAt, bytes: byteSize(key, stored) });
       else dropped.push(key);
     }
     kept.sort((a, b) => a.usedAt - b.usedAt || a.key.localeCompare(b.key));
@@ -248,7 +261,7 @@ export function createReportCache(deps: {
 
   async function remove(key: string): Promise<void> {
     await serially(async () => {
-      const old = await readLocal(key);
+      const old = await readOne(key);
       if (old === undefined) return;
       const totals = await readTotals();
       await local.remove(key);
@@ -265,7 +278,7 @@ export function createReportCache(deps: {
    * Writes an entry and the totals in one call (atomic in the browser), evicting as needed.
    * False when the entry could not be kept (too big, or no room in the browser's quota).
    */
-  async function store(key: string, entry: CacheEntry): Promise<boolean> {
+  async function storeEntry(key: string, entry: CacheEntry, since: Epoch): Promise<boolean> {
     const bytes = byteSize(key, entry);
     if (bytes > limits.maxBytes) {
       await remove(key);
@@ -282,7 +295,8 @@ export function createReportCache(deps: {
       };
       for (let attempt = 0; ; attempt++) {
         try {
-          await local.set({ [key]: entry, [TOTALS_KEY]: next });
+          // Dropped when local data was cleared since the request began.
+          if (!(await local.set({ [key]: entry, [TOTALS_KEY]: next }, since))) return false;
           break;
         } catch (error) {
           if (!isQuotaError(error)) throw error;
@@ -316,8 +330,8 @@ export function createReportCache(deps: {
   /** Records a read as the entry's last use, unless a newer answer replaced it meanwhile. */
   async function touch(key: string, read: CacheEntry, now: number): Promise<void> {
     await serially(async () => {
-      const current = await readLocal(key);
-      if (!isCacheEntry(current) || current.receivedAt !== read.receivedAt) return;
+      const current = entryOf(await readOne(key));
+      if (current === null || current.receivedAt !== read.receivedAt) return;
       await local.set({ [key]: { ...current, usedAt: now } });
     });
   }
@@ -325,15 +339,16 @@ export function createReportCache(deps: {
   return {
     async get(target) {
       const key = entryKey(target);
-      const entry = await readLocal(key);
-      if (entry === undefined) return null;
-      if (!isCacheEntry(entry)) {
+      const stored = await readOne(key);
+      if (stored === undefined) return null;
+      const entry = entryOf(stored);
+      if (entry === null) {
         await remove(key);
         return null;
       }
       const now = deps.now();
-      const verdict = assessFreshness(entry.policy, requestUrl(target), () => now);
-      if (verdict.expired) {
+      const verdict = judged(entry.policy, requestUrl(target), now);
+      if (verdict === null) {
         await remove(key);
         return null;
       }
@@ -352,7 +367,7 @@ export function createReportCache(deps: {
       return policy === null ? undefined : freshUntil(policy, () => receivedAt);
     },
 
-    async put(target, outcome, receivedAt) {
+    async put(target, outcome, receivedAt, since = store.epoch()) {
       if (!isCacheableOutcome(outcome)) return undefined;
       const key = entryKey(target);
       const { kept, policy } = keptPart(target, outcome, receivedAt);
@@ -360,7 +375,11 @@ export function createReportCache(deps: {
         await remove(key);
         return undefined;
       }
-      const stored = await store(key, { outcome: kept, policy, receivedAt, usedAt: deps.now() });
+      const stored = await storeEntry(
+        key,
+        { outcome: kept, policy, receivedAt, usedAt: deps.now() },
+        since,
+      );
       return stored ? freshUntil(policy, () => receivedAt) : undefined;
     },
 

@@ -30,8 +30,8 @@
 
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { type Quota, quotaFromHeaders } from '../service/rate-limit';
-import { createKeyedQueue } from '../storage/keyed-queue';
-import { readLocal, writeLocal } from '../storage/local-records';
+import type { Epoch, RecordStore } from '../storage/record-store';
+import { RETRY_GATE_RECORD, type StoredRetryGate } from '../storage/records';
 
 /** The first pause; it doubles with every further failure in a row. */
 export const BACKOFF_BASE_MS = 30_000;
@@ -44,20 +44,12 @@ export const DEFAULT_BUSY_PAUSE_MS = 60_000;
 /** The longest a 429 or a spent quota may pause the service, whatever its headers say. */
 export const MAX_BUSY_PAUSE_MS = 15 * 60_000;
 
-interface RetryGateRecord {
-  /** Failures in a row, over every target. */
-  failuresInARow: number;
-  /** No request for any target before this (epoch ms). */
-  serviceNotBefore: number | null;
-  /** No request for a target before its time (epoch ms), by target origin. */
-  targetNotBefore: Record<string, number>;
-  /** No request for any target before this (epoch ms): the service said it is busy (429). */
-  busyUntil?: number | null;
-  /** The quota the last answer stated, spent down by each request since. */
-  quota?: Quota | null;
-}
-
-const EMPTY: RetryGateRecord = { failuresInARow: 0, serviceNotBefore: null, targetNotBefore: {} };
+/**
+ * `failuresInARow` over every target; no request for any target before `serviceNotBefore`;
+ * none for a target before its `targetNotBefore` (by origin); none before `busyUntil` (the
+ * service said it is busy); `quota`: what the last answer stated, spent down since.
+ */
+type RetryGateRecord = StoredRetryGate;
 
 /** Why and until when requests must wait. */
 export interface GatePause {
@@ -77,13 +69,22 @@ export interface RetryGate {
    * is sent, so requests sent together cannot overspend the quota between them.
    */
   admit(target: string, now: number): Promise<GatePause | null>;
-  /** Notes how a lookup ended; returns until when `target` is now blocked, or null. */
-  record(target: string, outcome: LookupOutcome, now: number): Promise<number | null>;
+  /**
+   * Notes how a lookup ended; returns until when `target` is now blocked, or null. `since`:
+   * the epoch the request began in (nothing is noted if local data was cleared since).
+   */
+  record(
+    target: string,
+    outcome: LookupOutcome,
+    now: number,
+    since?: Epoch,
+  ): Promise<number | null>;
   /** Drops target records whose time has passed. */
   purgeExpired(now: number): Promise<void>;
 }
 
 export interface RetryGateDeps {
+  store: RecordStore;
   baseUrl: string;
   /** A number in [0, 1); Math.random in the product, fixed in tests. */
   random?: () => number;
@@ -104,21 +105,21 @@ function isServiceFailure(outcome: LookupOutcome): boolean {
 }
 
 export function createRetryGate(deps: RetryGateDeps): RetryGate {
-  const key = `retry-gate:v1:${encodeURIComponent(deps.baseUrl)}`;
+  const id = encodeURIComponent(deps.baseUrl);
   const random = deps.random ?? Math.random;
-  const queue = createKeyedQueue<string>();
+  const { store } = deps;
 
   /** Between half and all of `delay`, so many browsers do not come back at the same moment. */
   const jittered = (delay: number) => Math.round(delay / 2 + (random() * delay) / 2);
 
-  const read = async (): Promise<RetryGateRecord> =>
-    ((await readLocal(key)) as RetryGateRecord | undefined) ?? EMPTY;
+  // Parsed as it is read: a damaged record reads as no pause at all.
+  const read = (): Promise<RetryGateRecord> => store.read(RETRY_GATE_RECORD, { id });
 
   /** The service-wide busy pause: a 429's, or a spent quota's until it resets. */
   function busyIn(record: RetryGateRecord, now: number): number | null {
-    const quota = record.quota ?? null;
+    const quota = record.quota;
     const times = [
-      record.busyUntil ?? null,
+      record.busyUntil,
       quota !== null && quota.remaining <= 0 ? quota.resetAt : null,
     ].filter((time): time is number => time !== null && time > now);
     return times.length === 0 ? null : Math.max(...times);
@@ -154,7 +155,7 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
       stated && known
         ? { remaining: Math.min(stated.remaining, known.remaining), resetAt: stated.resetAt }
         : (stated ?? known);
-    let busyUntil = record.busyUntil != null && record.busyUntil > now ? record.busyUntil : null;
+    let busyUntil = record.busyUntil !== null && record.busyUntil > now ? record.busyUntil : null;
     if (outcome.kind === 'busy') {
       const until = Math.min(
         outcome.retryAt ?? stated?.resetAt ?? now + DEFAULT_BUSY_PAUSE_MS,
@@ -205,44 +206,49 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
     },
     admit(target, now) {
       return new Promise((resolve, reject) => {
-        queue
-          .run(key, async () => {
-            const record = await read();
-            const pause = pauseIn(record, target, now);
-            if (pause !== null) return resolve(pause);
-            // The request may leave now; the next admit waits in the queue until the lookup
-            // spent here is written, so none can spend it again. (Should the write fail, one
-            // lookup goes unspent, until the next answer states the quota afresh.)
-            resolve(null);
-            const quota = record.quota ?? null;
-            // Without a stated quota there is nothing to spend, and nothing is written.
-            if (quota !== null && quota.resetAt > now) {
-              const spent = { ...quota, remaining: quota.remaining - 1 };
-              await writeLocal(key, { ...record, quota: spent });
-            }
-          })
+        store
+          .update(
+            RETRY_GATE_RECORD,
+            (record) => {
+              const pause = pauseIn(record, target, now);
+              // The request may leave now; the next admit waits in the store's queue until the
+              // lookup spent here is written, so none can spend it again. (Should the write
+              // fail, one lookup goes unspent, until the next answer states the quota afresh.)
+              resolve(pause);
+              const quota = record.quota;
+              // Without a stated quota there is nothing to spend, and nothing is written.
+              if (pause !== null || quota === null || quota.resetAt <= now) return record;
+              return { ...record, quota: { ...quota, remaining: quota.remaining - 1 } };
+            },
+            { id },
+          )
           .catch(reject);
       });
     },
-    record(target, outcome, now) {
-      return queue.run(key, async () => {
-        const current = await read();
-        const updated = next(current, target, outcome, now);
-        // Most answers change nothing (a success with no failures before it and no quota
-        // stated): no write then, one storage round trip less before the badge.
-        if (JSON.stringify(updated) !== JSON.stringify(current)) await writeLocal(key, updated);
-        return pauseIn(updated, target, now)?.until ?? null;
-      });
+    async record(target, outcome, now, since) {
+      const updated = await store.update(
+        RETRY_GATE_RECORD,
+        (current) => {
+          const after = next(current, target, outcome, now);
+          // Most answers change nothing (a success with no failures before it and no quota
+          // stated): no write then, one storage round trip less before the badge.
+          return JSON.stringify(after) === JSON.stringify(current) ? current : after;
+        },
+        { id, since },
+      );
+      return pauseIn(updated, target, now)?.until ?? null;
     },
-    purgeExpired(now) {
-      return queue.run(key, async () => {
-        const record = (await readLocal(key)) as RetryGateRecord | undefined;
-        if (record === undefined) return;
-        await writeLocal(key, {
-          ...record,
-          targetNotBefore: withoutPast(record.targetNotBefore, now),
-        });
-      });
+    async purgeExpired(now) {
+      await store.update(
+        RETRY_GATE_RECORD,
+        (record) => {
+          const targetNotBefore = withoutPast(record.targetNotBefore, now);
+          const dropped =
+            Object.keys(targetNotBefore).length !== Object.keys(record.targetNotBefore).length;
+          return dropped ? { ...record, targetNotBefore } : record;
+        },
+        { id },
+      );
     },
   };
 }

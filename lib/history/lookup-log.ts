@@ -12,114 +12,94 @@
  */
 
 import type { LookupOutcome, LookupOutcomeKind } from '../service/lookup-outcome';
-import { createKeyedQueue } from '../storage/keyed-queue';
-import { readLocal, removeLocal, watchLocal, writeLocal } from '../storage/local-records';
+import { readRecord, watchRecord } from '../storage/record-reads';
+import type { RecordStore } from '../storage/record-store';
+import { LOOKUP_LOG_RECORD, type StoredLogEntry, type StoredLookupLog } from '../storage/records';
 
-export const LOOKUP_LOG_KEY = 'lookup-log:v1';
+export const LOOKUP_LOG_KEY = LOOKUP_LOG_RECORD.key;
 
 /** Enough for weeks of ordinary browsing, small enough to read at a glance. */
 export const MAX_LOG_ENTRIES = 200;
 
-export interface LookupLogEntry {
-  id: number;
+export interface LookupLogEntry extends StoredLogEntry {
   /** When the request left (epoch ms). */
   at: number;
   /** The origin sent as the `url` parameter: the only thing about the user's browsing sent. */
   origin: string;
   /** The service base URL it went to. */
   service: string;
-  outcome: LookupOutcomeKind | 'pending';
+  /** How it ended; a name this version does not know is shown as it is. */
+  outcome: LookupOutcomeKind | 'pending' | (string & {});
   /** The HTTP status, when there was an answer. */
   status: number | null;
 }
 
-interface StoredLog {
-  nextId: number;
-  /** Oldest first. */
-  entries: LookupLogEntry[];
-}
+/** The log as stored: the next entry's id and the entries, oldest first. */
+export type StoredLog = StoredLookupLog;
 
-const EMPTY: StoredLog = { nextId: 1, entries: [] };
-
-function isEntry(value: unknown): value is LookupLogEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<LookupLogEntry>;
-  return (
-    typeof entry.id === 'number' &&
-    typeof entry.at === 'number' &&
-    typeof entry.origin === 'string' &&
-    typeof entry.service === 'string' &&
-    typeof entry.outcome === 'string'
-  );
-}
-
-/** A stored log as far as it is readable: a damaged entry is dropped, not the whole log. */
-function parseLog(stored: unknown): StoredLog {
-  if (typeof stored !== 'object' || stored === null) return EMPTY;
-  const raw = stored as Partial<StoredLog>;
-  const entries = Array.isArray(raw.entries) ? raw.entries.filter(isEntry) : [];
-  const nextId =
-    typeof raw.nextId === 'number'
-      ? raw.nextId
-      : Math.max(0, ...entries.map((entry) => entry.id)) + 1;
-  return { nextId, entries };
-}
+const newestFirst = (log: StoredLookupLog): LookupLogEntry[] => log.entries.slice().reverse();
 
 export interface LookupLog {
   /** Notes a request leaving; returns the entry's id, to settle it with the outcome. */
   sent(origin: string, service: string): Promise<number>;
   settled(id: number, outcome: LookupOutcome): Promise<void>;
+  /** Empties the log, after every change asked before it. */
+  clear(): Promise<void>;
 }
 
 /** Every entry, newest first. */
 export async function readLookupLog(): Promise<LookupLogEntry[]> {
-  return parseLog(await readLocal(LOOKUP_LOG_KEY))
-    .entries.slice()
-    .reverse();
-}
-
-export async function clearLookupLog(): Promise<void> {
-  await removeLocal(LOOKUP_LOG_KEY);
+  return newestFirst(await readRecord(LOOKUP_LOG_RECORD));
 }
 
 /** Calls back with the entries (newest first) after every change; returns the stop function. */
 export function watchLookupLog(onChange: (entries: LookupLogEntry[]) => void): () => void {
-  return watchLocal(LOOKUP_LOG_KEY, (value) => onChange(parseLog(value).entries.slice().reverse()));
+  return watchRecord(LOOKUP_LOG_RECORD, (log) => onChange(newestFirst(log)));
 }
 
-export function createLookupLog(deps: { now: () => number; maxEntries?: number }): LookupLog {
+export function createLookupLog(deps: {
+  store: RecordStore;
+  now: () => number;
+  maxEntries?: number;
+}): LookupLog {
   const maxEntries = deps.maxEntries ?? MAX_LOG_ENTRIES;
-  // One read-modify-write at a time: two lookups leaving together must both be recorded.
-  const queue = createKeyedQueue<'log'>();
-  const change = <T>(update: (log: StoredLog) => { log: StoredLog; result: T }) =>
-    queue.run('log', async () => {
-      const { log, result } = update(parseLog(await readLocal(LOOKUP_LOG_KEY)));
-      await writeLocal(LOOKUP_LOG_KEY, log);
-      return result;
-    });
+  // The store runs one change of the log at a time, in the order asked: two lookups leaving
+  // together are both recorded, and a clear asked after a lookup left removes its entry.
+  const change = (update: (log: StoredLookupLog) => StoredLookupLog) =>
+    deps.store.update(LOOKUP_LOG_RECORD, update);
 
   return {
-    sent: (origin, service) =>
-      change((log) => {
+    async sent(origin, service) {
+      let id = 0;
+      await change((log) => {
+        id = log.nextId;
         const entry: LookupLogEntry = {
-          id: log.nextId,
+          id,
           at: deps.now(),
           origin,
           service,
           outcome: 'pending',
           status: null,
         };
-        const entries = [...log.entries, entry].slice(-maxEntries);
-        return { log: { nextId: log.nextId + 1, entries }, result: entry.id };
-      }),
-    settled: (id, outcome) =>
-      change((log) => {
-        const status = 'response' in outcome ? (outcome.response?.status ?? null) : null;
-        const entries = log.entries.map((entry) =>
-          entry.id === id ? { ...entry, outcome: outcome.kind, status } : entry,
-        );
-        return { log: { ...log, entries }, result: undefined };
-      }),
+        return { nextId: log.nextId + 1, entries: [...log.entries, entry].slice(-maxEntries) };
+      });
+      return id;
+    },
+    async settled(id, outcome) {
+      const status = 'response' in outcome ? (outcome.response?.status ?? null) : null;
+      await change((log) =>
+        // An entry cleared meanwhile stays cleared: only an entry still there is settled.
+        log.entries.some((entry) => entry.id === id)
+          ? {
+              ...log,
+              entries: log.entries.map((entry) =>
+                entry.id === id ? { ...entry, outcome: outcome.kind, status } : entry,
+              ),
+            }
+          : log,
+      );
+    },
+    clear: () => change((log) => ({ nextId: log.nextId, entries: [] })).then(() => undefined),
   };
 }
 

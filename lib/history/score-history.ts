@@ -10,29 +10,25 @@
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
 import type { LookupOutcome } from '../service/lookup-outcome';
-import { createKeyedQueue } from '../storage/keyed-queue';
-import { readLocal, writeLocal } from '../storage/local-records';
+import { readRecord } from '../storage/record-reads';
+import type { Epoch, RecordStore } from '../storage/record-store';
+import {
+  SCORE_HISTORY_RECORD,
+  type ScoreRecord,
+  type SiteHistory,
+  type StoredScoreHistory,
+} from '../storage/records';
 
-export const SCORE_HISTORY_KEY = 'score-history';
+export type { ScoreRecord, SiteHistory };
+
+export const SCORE_HISTORY_KEY = SCORE_HISTORY_RECORD.key;
 /** Scans kept per site: enough for a trend, a few hundred bytes a site. */
 export const SCANS_PER_SITE = 10;
 /** Sites kept: the least recently seen goes first. */
 export const MAX_SITES = 200;
 
-export interface ScoreRecord {
-  /** The report's `scanned_at`, which tells one scan from another. */
-  scannedAt: string;
-  score: number | null;
-}
-
-interface SiteHistory {
-  /** When a report of this site last arrived (epoch ms), for least-recently-seen eviction. */
-  seen: number;
-  /** Oldest first. */
-  scans: ScoreRecord[];
-}
-
-type StoredHistory = Record<string, SiteHistory>;
+/** The whole history as stored: site → its scans. */
+export type StoredHistory = StoredScoreHistory;
 
 /** The change since the previous scan with a score, as the popup shows it. */
 export interface ScoreChange {
@@ -40,27 +36,6 @@ export interface ScoreChange {
   delta: number;
   /** When the previous scan happened (epoch ms). */
   previousScannedAt: number;
-}
-
-function isScoreRecord(value: unknown): value is ScoreRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Partial<ScoreRecord>;
-  return (
-    typeof record.scannedAt === 'string' &&
-    (record.score === null || (typeof record.score === 'number' && Number.isFinite(record.score)))
-  );
-}
-
-/** What is stored, with anything malformed (another version, a hand edit) left out. */
-function parseHistory(stored: unknown): StoredHistory {
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
-  const history: StoredHistory = {};
-  for (const [site, value] of Object.entries(stored as Record<string, unknown>)) {
-    const entry = value as Partial<SiteHistory> | null;
-    if (typeof entry?.seen !== 'number' || !Array.isArray(entry.scans)) continue;
-    history[site] = { seen: entry.seen, scans: entry.scans.filter(isScoreRecord) };
-  }
-  return history;
 }
 
 /** The history with this report's scan added (unless already there) and the bounds applied. */
@@ -109,26 +84,33 @@ export function scoreChangeFor(
 
 /** Every site's scans at once, for the sites page (one read of the one record). */
 export async function readAllScans(): Promise<Record<string, ScoreRecord[]>> {
-  const history = parseHistory(await readLocal(SCORE_HISTORY_KEY));
+  const history = await readRecord(SCORE_HISTORY_RECORD);
   return Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
 }
 
 export interface ScoreHistory {
-  record(site: string, report: ScanReport): Promise<void>;
+  /** `since`: the epoch the lookup began in; a history cleared meanwhile stays cleared. */
+  record(site: string, report: ScanReport, since?: Epoch): Promise<void>;
   scansOf(site: string): Promise<ScoreRecord[]>;
 }
 
-export function createScoreHistory({ now }: { now: () => number }): ScoreHistory {
-  // One storage record for all sites: its read-modify-writes must not interleave.
-  const queue = createKeyedQueue<string>();
-  const read = async () => parseHistory(await readLocal(SCORE_HISTORY_KEY));
+/** The score history as the worker keeps it: every change through the store, in order. */
+export function createScoreHistory(deps: { store: RecordStore; now: () => number }): ScoreHistory {
   return {
-    record: (site, report) =>
-      queue.run(SCORE_HISTORY_KEY, async () => {
-        await writeLocal(SCORE_HISTORY_KEY, withScan(await read(), site, report, now()));
-      }),
-    scansOf: async (site) => (await read())[site]?.scans ?? [],
+    async record(site, report, since) {
+      await deps.store.update(
+        SCORE_HISTORY_RECORD,
+        (history) => withScan(history, site, report, deps.now()),
+        { since },
+      );
+    },
+    scansOf: async (site) => (await deps.store.read(SCORE_HISTORY_RECORD))[site]?.scans ?? [],
   };
+}
+
+/** One site's scans, for a page (which only reads). */
+export async function readScansOf(site: string): Promise<ScoreRecord[]> {
+  return (await readRecord(SCORE_HISTORY_RECORD))[site]?.scans ?? [];
 }
 
 /**
@@ -138,12 +120,17 @@ export function createScoreHistory({ now }: { now: () => number }): ScoreHistory
 export function withScoreHistory<Args extends unknown[]>(
   lookup: (target: string, ...rest: Args) => Promise<LookupOutcome>,
   history: Pick<ScoreHistory, 'record'>,
-  onError: (error: unknown) => void,
+  deps: { epoch: () => Epoch; onError: (error: unknown) => void },
 ): (target: string, ...rest: Args) => Promise<LookupOutcome> {
   return async (target, ...rest) => {
+    // Taken as the request leaves: an answer that comes after "clear all local data" adds
+    // nothing to the history.
+    const since = deps.epoch();
     const outcome = await lookup(target, ...rest);
     // Recorded beside the report's way to the tab, not before it.
-    if (outcome.kind === 'report') history.record(target, outcome.report).catch(onError);
+    if (outcome.kind === 'report') {
+      history.record(target, outcome.report, since).catch(deps.onError);
+    }
     return outcome;
   };
 }

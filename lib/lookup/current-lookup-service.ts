@@ -8,6 +8,7 @@
  * when the worker starts); each call waits for the service the settings name.
  */
 
+import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import type { UserSettings } from '../settings/settings';
 import type { LookupService } from './ports';
 
@@ -32,7 +33,8 @@ export function createCurrentLookupService(deps: {
   /** The service for the settings' base URL, built when the base URL is new. */
   async function serviceInEffect(): Promise<ServiceForBaseUrl> {
     const settings = await deps.readSettings();
-    const baseUrl = settings.serviceBaseUrl ?? deps.defaultBaseUrl;
+    // A stored base URL the client could not be built on is no base URL at all.
+    const baseUrl = normaliseServiceBaseUrl(settings.serviceBaseUrl) ?? deps.defaultBaseUrl;
     if (current === null || current.baseUrl !== baseUrl) {
       current = { baseUrl, built: deps.build(baseUrl) };
     }

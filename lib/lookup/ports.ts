@@ -8,6 +8,7 @@ import type { ReportCache } from '../cache/report-cache';
 import type { RetryGate } from '../cache/retry-gate';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import type { UserSettings } from '../settings/settings';
+import type { Epoch } from '../storage/record-store';
 import type { OpenTab } from '../tabs/open-tab';
 import type { TabStateStore } from '../tabs/tab-state-store';
 import type { TabView } from '../tabs/tab-view';
@@ -27,6 +28,11 @@ export interface LookupServiceDeps {
   /** Takes a tab's badge back to the extension's default (nothing known about the site). */
   clearBadge(tabId: number): Promise<void>;
   now(): number;
+  /**
+   * The store's epoch (lib/storage/record-store.ts): taken as a request leaves, so what it
+   * learns is not kept if the user clears local data before it is answered.
+   */
+  epoch(): Epoch;
   /**
    * Asks to be woken (lookUpWaitingTabs) at `time`, epoch ms: the service said it is busy
    * until then. An alarm in the worker, since the worker may be stopped long before.

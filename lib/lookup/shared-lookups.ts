@@ -48,7 +48,7 @@ export interface SharedLookups {
 
 type FetchDeps = Pick<
   LookupServiceDeps,
-  'lookupReport' | 'cache' | 'retryGate' | 'now' | 'onError'
+  'lookupReport' | 'cache' | 'retryGate' | 'now' | 'onError' | 'epoch'
 >;
 
 /** A lookup under way: its result, and when what it learnt is stored. */
@@ -75,6 +75,8 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
 
   function runLookup(target: string, force: boolean, cacheReadAfter?: number): RunningLookup {
     let stored: Promise<unknown> = Promise.resolve();
+    // What this lookup learns is kept only if local data is not cleared before it is written.
+    const since = deps.epoch();
     const result = (async (): Promise<LookupResult> => {
       const missedAnAnswer =
         cacheReadAfter === undefined || (storedAsAnswer.get(target) ?? -1) >= cacheReadAfter;
@@ -104,8 +106,8 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
       const receivedAt = deps.now();
       // Two separate records: written side by side.
       const recording = Promise.all([
-        deps.retryGate.record(target, outcome, receivedAt),
-        deps.cache.put(target, outcome, receivedAt),
+        deps.retryGate.record(target, outcome, receivedAt, since),
+        deps.cache.put(target, outcome, receivedAt, since),
       ]);
       if (!isFailure(outcome)) {
         // An answer's view depends on nothing the writes return: the tab gets it now, and

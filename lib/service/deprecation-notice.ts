@@ -11,22 +11,21 @@
  * Written only when what the service says changes, so a lookup costs no extra write.
  */
 import { httpUrlOrNull } from '../contract/safe-url';
-import { readLocal, removeLocal, watchLocal, writeLocal } from '../storage/local-records';
+import { readRecord, watchRecord } from '../storage/record-reads';
+import type { RecordStore } from '../storage/record-store';
+import { DEPRECATION_NOTICE_RECORD, type StoredDeprecationNotice } from '../storage/records';
 import type { LookupOutcome } from './lookup-outcome';
 import { parseHttpDate } from './retry-after';
 
-export const DEPRECATION_NOTICE_KEY = 'service-deprecation:v1';
+export const DEPRECATION_NOTICE_KEY = DEPRECATION_NOTICE_RECORD.key;
 
-export interface DeprecationNotice {
-  /** The service base URL whose answers said so. */
-  baseUrl: string;
-  /** When the route was (or will be) deprecated (epoch ms), if the header gave a date. */
-  deprecatedSince: number | null;
-  /** When the route stops answering (epoch ms), if a Sunset was sent. */
-  sunsetAt: number | null;
-  /** The successor version's address, if one was linked. */
-  successor: string | null;
-}
+/**
+ * `baseUrl`: the service base URL whose answers said so; `deprecatedSince`: when the route
+ * was (or will be) deprecated (epoch ms), if the header gave a date; `sunsetAt`: when the
+ * route stops answering (epoch ms), if a Sunset was sent; `successor`: the successor
+ * version's address, if one was linked.
+ */
+export type DeprecationNotice = StoredDeprecationNotice;
 
 /** `@1785542400` (RFC 9745), or the older drafts' HTTP-date or `true`. */
 function deprecationDate(value: string, nowMs: number): number | null | undefined {
@@ -88,16 +87,14 @@ function fromTheService(outcome: LookupOutcome): Record<string, string> | null {
   }
 }
 
-export async function readDeprecationNotice(): Promise<DeprecationNotice | null> {
-  return ((await readLocal(DEPRECATION_NOTICE_KEY)) as DeprecationNotice | undefined) ?? null;
+export function readDeprecationNotice(): Promise<DeprecationNotice | null> {
+  return readRecord(DEPRECATION_NOTICE_RECORD);
 }
 
 export function watchDeprecationNotice(
   onChange: (notice: DeprecationNotice | null) => void,
 ): () => void {
-  return watchLocal(DEPRECATION_NOTICE_KEY, (value) =>
-    onChange((value as DeprecationNotice | undefined) ?? null),
-  );
+  return watchRecord(DEPRECATION_NOTICE_RECORD, onChange);
 }
 
 const sameNotice = (a: DeprecationNotice | null, b: DeprecationNotice | null) =>
@@ -106,7 +103,12 @@ const sameNotice = (a: DeprecationNotice | null, b: DeprecationNotice | null) =>
 /** Wraps a lookup so each answer from the service updates the kept notice when it changed. */
 export function withDeprecationNotice<Args extends unknown[]>(
   lookup: (target: string, ...rest: Args) => Promise<LookupOutcome>,
-  deps: { baseUrl: string; now: () => number; onError: (error: unknown) => void },
+  deps: {
+    store: RecordStore;
+    baseUrl: string;
+    now: () => number;
+    onError: (error: unknown) => void;
+  },
 ): (target: string, ...rest: Args) => Promise<LookupOutcome> {
   // The worker's last known copy spares a storage read per lookup; a new worker reads once.
   let known: Promise<DeprecationNotice | null> | null = null;
@@ -114,14 +116,14 @@ export function withDeprecationNotice<Args extends unknown[]>(
     const headers = fromTheService(outcome);
     if (headers === null) return;
     const notice = deprecationFromHeaders(headers, deps.baseUrl, deps.now());
-    known ??= readDeprecationNotice();
+    known ??= deps.store.read(DEPRECATION_NOTICE_RECORD);
     const previous = await known;
     // A notice about another base URL is not this service's to clear.
     if (notice === null && previous?.baseUrl !== deps.baseUrl) return;
     if (sameNotice(previous, notice)) return;
     known = Promise.resolve(notice);
-    if (notice === null) await removeLocal(DEPRECATION_NOTICE_KEY);
-    else await writeLocal(DEPRECATION_NOTICE_KEY, notice);
+    if (notice === null) await deps.store.remove(DEPRECATION_NOTICE_RECORD);
+    else await deps.store.write(DEPRECATION_NOTICE_RECORD, notice);
   }
   return async (target, ...rest) => {
     const outcome = await lookup(target, ...rest);

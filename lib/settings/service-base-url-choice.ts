@@ -2,11 +2,23 @@
  * The user's own service base URL, set on the options page. The extension may only call a
  * host it has permission for, so saving one asks the browser for that host at run time (the
  * manifest declares any http(s) host as optional); when the browser or the user refuses, the
- * base URL stays as it was and the page says so.
+ * base URL stays as it was and the page says so. The page asks (only a page can, in the
+ * user's click); the worker stores it (`save`, an intent), after checking the permission.
  */
 import { browser } from 'wxt/browser';
 import { hostPermissionFor, normaliseServiceBaseUrl } from '../service/service-base-url';
-import { updateSettings } from './settings';
+
+/** Whether the extension holds the host permission to call the service at `baseUrl`. */
+export async function mayCallService(baseUrl: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [hostPermissionFor(baseUrl)] });
+  } catch {
+    return false;
+  }
+}
+
+/** Stores a base URL (null: the build's own), as the worker's intent does. */
+export type SaveBaseUrl = (baseUrl: string | null) => Promise<unknown>;
 
 export type BaseUrlChoice =
   | { kind: 'saved'; baseUrl: string }
@@ -18,7 +30,7 @@ export type BaseUrlChoice =
  * Validates, asks for the host permission and saves. Must run from the user's click: the
  * browser only asks for a permission in answer to one.
  */
-export async function chooseServiceBaseUrl(raw: string): Promise<BaseUrlChoice> {
+export async function chooseServiceBaseUrl(raw: string, save: SaveBaseUrl): Promise<BaseUrlChoice> {
   const baseUrl = normaliseServiceBaseUrl(raw);
   if (baseUrl === null) return { kind: 'invalid' };
   let granted: boolean;
@@ -28,12 +40,12 @@ export async function chooseServiceBaseUrl(raw: string): Promise<BaseUrlChoice> 
     granted = false;
   }
   if (!granted) return { kind: 'refused', host: new URL(baseUrl).host };
-  await updateSettings(() => ({ serviceBaseUrl: baseUrl }));
+  await save(baseUrl);
   return { kind: 'saved', baseUrl };
 }
 
 /** Back to the base URL this build was made for (its host permission is in the manifest). */
-export async function resetServiceBaseUrl(): Promise<BaseUrlChoice> {
-  await updateSettings(() => ({ serviceBaseUrl: null }));
+export async function resetServiceBaseUrl(save: SaveBaseUrl): Promise<BaseUrlChoice> {
+  await save(null);
   return { kind: 'reset' };
 }

@@ -8,43 +8,31 @@
  * public/managed-schema.json): a base URL, and on-click lookups only. Readers get the
  * effective settings, with what the policy locked; writers only ever store the user's own.
  *
- * Every reader goes through `parseSettings`, field by field: a stored value from an older or
+ * Pages read; the worker alone writes (`changeSettings`, from the pages' intents). Every
+ * reader goes through the settings record's schema (lib/storage/records.ts), field by field: a stored value from an older or
  * newer version, or one damaged by hand, falls back to the default for that field only, so one
  * bad field never costs the user the others. A policy value that makes no sense is ignored.
  */
 import { browser } from 'wxt/browser';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/service-base-url';
-import { readLocal, writeLocal } from '../storage/local-records';
+import { readRecord } from '../storage/record-reads';
+import type { RecordStore } from '../storage/record-store';
+import {
+  DEFAULT_SETTINGS,
+  type LookupMode,
+  POLICY_COPY_RECORD,
+  type PolicyCopy,
+  SETTINGS_RECORD,
+  type StoredSettings,
+} from '../storage/records';
+import { parseRecord } from '../storage/stored-record';
 
-/**
- * `on-click` looks a site up only when the user opens the popup on it; `automatic` looks up
- * every active tab, and is never the mode until the user has said yes to it.
- */
-export type LookupMode = 'on-click' | 'automatic';
+export { DEFAULT_SETTINGS, type LookupMode };
 
-export interface UserSettings {
-  lookupMode: LookupMode;
-  /**
-   * Whether the user has answered the consent question (first-run page, options or popup).
-   * Until then the mode is `on-click` and the popup offers the choice.
-   */
-  lookupModeChosen: boolean;
-  /** Origins never looked up, sorted and without duplicates. */
-  pausedSites: readonly string[];
-  badgeVisible: boolean;
-  /** The user's own service base URL; null means the one this build was made for. */
-  serviceBaseUrl: string | null;
-}
+/** What the user chose: the settings record (lib/storage/records.ts). */
+export type UserSettings = StoredSettings;
 
-export const DEFAULT_SETTINGS: UserSettings = {
-  lookupMode: 'on-click',
-  lookupModeChosen: false,
-  pausedSites: [],
-  badgeVisible: true,
-  serviceBaseUrl: null,
-};
-
-export const SETTINGS_KEY = 'settings';
+export const SETTINGS_KEY = SETTINGS_RECORD.key;
 
 /** What an administrator set, as far as it is usable. */
 export interface ManagedPolicy {
@@ -97,12 +85,12 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
 
 /**
  * Where the last policy read from managed storage is kept. Chromium's first read of managed
- * storage after the browser starts takes seconds (about 2.4 s here); a lookup must not wait
- * for it, so readers take this copy and the live read refreshes it behind them. A policy
- * changed while the browser was closed thus applies a moment after start, when the copy
- * changes and `watchSettings` calls back. Cleared with local data; the next read refills it.
+ * storage after the browser starts takes seconds; a lookup must not wait for it, so readers
+ * take this copy and the live read refreshes it behind them. A policy changed while the
+ * browser was closed thus applies a moment after start, when the copy changes and
+ * `watchSettings` calls back. Cleared with local data; the next read refills it.
  */
-export const POLICY_COPY_KEY = 'managed-policy';
+export const POLICY_COPY_KEY = POLICY_COPY_RECORD.key;
 
 /** The policy in managed storage; none where the browser has no managed storage for us. */
 async function readLivePolicy(): Promise<ManagedPolicy> {
@@ -114,10 +102,15 @@ async function readLivePolicy(): Promise<ManagedPolicy> {
   }
 }
 
-/** The administrator's policy: the kept copy at once when there is one, else the live read. */
-export async function readManagedPolicy(): Promise<ManagedPolicy> {
+/**
+ * The administrator's policy: the kept copy at once when there is one, else the live read.
+ * `keepCopy` stores a live read that differs from the copy: the worker's, since only it writes.
+ */
+export async function readManagedPolicy(
+  keepCopy?: (policy: PolicyCopy) => Promise<unknown>,
+): Promise<ManagedPolicy> {
   // One read of the copy serves both: the answer now, and the check whether to refresh it.
-  const stored = await readLocal(POLICY_COPY_KEY);
+  const stored = (await browser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY];
   const kept = stored === undefined ? null : parseManagedPolicy(stored);
   const live = readLivePolicy().then(async (policy) => {
     // Field by field: storage may hand the object back with its keys in another order.
@@ -126,7 +119,7 @@ export async function readManagedPolicy(): Promise<ManagedPolicy> {
       kept.serviceBaseUrl === policy.serviceBaseUrl &&
       kept.forceOnClick === policy.forceOnClick &&
       kept.disableWatchList === policy.disableWatchList;
-    if (!same) await writeLocal(POLICY_COPY_KEY, policy);
+    if (!same && keepCopy) await keepCopy(policy);
     return policy;
   });
   if (kept === null) return live;
@@ -134,49 +127,38 @@ export async function readManagedPolicy(): Promise<ManagedPolicy> {
   return kept;
 }
 
+/** A stored settings value, field by field (see SETTINGS_RECORD). */
 export function parseSettings(stored: unknown): UserSettings {
-  const raw =
-    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  return {
-    lookupMode:
-      raw.lookupMode === 'automatic' || raw.lookupMode === 'on-click'
-        ? raw.lookupMode
-        : DEFAULT_SETTINGS.lookupMode,
-    lookupModeChosen:
-      typeof raw.lookupModeChosen === 'boolean'
-        ? raw.lookupModeChosen
-        : DEFAULT_SETTINGS.lookupModeChosen,
-    pausedSites: Array.isArray(raw.pausedSites)
-      ? normalisedSites(raw.pausedSites.filter((site): site is string => typeof site === 'string'))
-      : DEFAULT_SETTINGS.pausedSites,
-    badgeVisible:
-      typeof raw.badgeVisible === 'boolean' ? raw.badgeVisible : DEFAULT_SETTINGS.badgeVisible,
-    serviceBaseUrl:
-      typeof raw.serviceBaseUrl === 'string' ? raw.serviceBaseUrl : DEFAULT_SETTINGS.serviceBaseUrl,
-  };
+  return parseRecord(SETTINGS_RECORD, stored).value;
 }
 
 /** The user's own settings, as stored, without the policy. */
-export async function readUserSettings(): Promise<UserSettings> {
-  return parseSettings(await readLocal(SETTINGS_KEY));
+export function readUserSettings(): Promise<UserSettings> {
+  return readRecord(SETTINGS_RECORD);
 }
 
 /** The settings in effect: the user's, with the administrator's policy over them. */
-export async function readSettings(): Promise<EffectiveSettings> {
-  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+export async function readSettings(
+  keepCopy?: (policy: PolicyCopy) => Promise<unknown>,
+): Promise<EffectiveSettings> {
+  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy(keepCopy)]);
   return applyPolicy(user, policy);
 }
 
 /**
- * Applies a change to the user's settings and stores them; returns the settings in effect.
+ * The worker's one way to change the user's settings: a change applied to the stored value
+ * after every earlier one, so two pages changing different fields at once both keep theirs.
  * A change to a field the policy locked is stored but has no effect while the policy holds.
+ * Resolves to the settings in effect.
  */
-export async function updateSettings(
+export async function changeSettings(
+  store: RecordStore,
   change: (current: EffectiveSettings) => Partial<UserSettings>,
 ): Promise<EffectiveSettings> {
-  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy()]);
-  const next = parseSettings({ ...user, ...change(applyPolicy(user, policy)) });
-  await writeLocal(SETTINGS_KEY, next);
+  const policy = await readManagedPolicy();
+  const next = await store.update(SETTINGS_RECORD, (user) =>
+    parseSettings({ ...user, ...change(applyPolicy(user, policy)) }),
+  );
   return applyPolicy(next, policy);
 }
 
@@ -214,7 +196,7 @@ export function watchSettings(onChange: (settings: EffectiveSettings) => void): 
 
 /** The service base URL lookups go to under these settings. */
 export function serviceBaseUrlOf(settings: UserSettings): string {
-  return settings.serviceBaseUrl ?? configuredServiceBaseUrl();
+  return normaliseServiceBaseUrl(settings.serviceBaseUrl) ?? configuredServiceBaseUrl();
 }
 
 /** True only when the user said yes to automatic lookups (and no policy forbids them). */
@@ -226,32 +208,21 @@ export function isSitePaused(settings: UserSettings, origin: string): boolean {
   return settings.pausedSites.includes(origin);
 }
 
-export const pauseSite = (origin: string) =>
-  updateSettings((current) => ({ pausedSites: [...current.pausedSites, origin] }));
-
-export const resumeSite = (origin: string) =>
-  updateSettings((current) => ({
-    pausedSites: current.pausedSites.filter((site) => site !== origin),
-  }));
-
-function normalisedSites(sites: readonly string[]): string[] {
-  return [...new Set(sites)].sort();
-}
-
 /**
  * The settings in effect, read once and then kept in memory until storage says they changed.
  * One tab switch asks several times whether it may look up; in the worker each answer must
  * not cost storage reads (they were most of a cached badge's time). The listener drops the
  * kept copy during the change event itself, before any reader of the change can run.
  */
-export function createSettingsReader(): () => Promise<EffectiveSettings> {
+export function createSettingsReader(store?: RecordStore): () => Promise<EffectiveSettings> {
+  const keepCopy = store && ((policy: PolicyCopy) => store.write(POLICY_COPY_RECORD, policy));
   let kept: Promise<EffectiveSettings> | null = null;
   browser.storage.onChanged.addListener((changes, area) => {
     if (changesSettings(changes, area)) kept = null;
   });
   return () => {
     if (kept === null) {
-      const reading = readSettings();
+      const reading = readSettings(keepCopy);
       kept = reading;
       // A failed read is not kept: the next caller tries again.
       reading.catch(() => {

@@ -93,9 +93,12 @@ const serviceHeldBack = (view: TabView) => view.status === 'unavailable';
 /** One round over the watch list; resolves to the number of sites shown. */
 export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
   if (!watchingAllowed(await deps.readSettings())) return 0;
-  const list = await deps.readWatchList();
   let shown = 0;
-  for (const [site, record] of Object.entries(list)) {
+  for (const site of Object.keys(await deps.readWatchList())) {
+    // Read again before each site: one unwatched meanwhile, or a list cleared with local
+    // data, is not looked up.
+    const record = (await deps.readWatchList())[site];
+    if (record === undefined) continue;
     const view = await deps.showSite(site);
     shown += 1;
     const { record: next, change } = afterLookup(site, record, view, deps.now());

@@ -10,52 +10,15 @@
  *   would make it a crawler.
  */
 
-import { createKeyedQueue } from '../storage/keyed-queue';
-import { readLocal, watchLocal, writeLocal } from '../storage/local-records';
-import type { TabViewStatus } from '../tabs/tab-view';
+import { readRecord, watchRecord } from '../storage/record-reads';
+import type { Epoch, RecordStore } from '../storage/record-store';
+import { WATCH_LIST_RECORD, type WatchList, type WatchRecord } from '../storage/records';
 
-export const WATCH_LIST_KEY = 'watch-list:v1';
+export type { WatchList, WatchRecord };
+
+export const WATCH_LIST_KEY = WATCH_LIST_RECORD.key;
 /** The most sites watched at once. */
 export const MAX_WATCHED_SITES = 50;
-
-export interface WatchRecord {
-  /** When the user started watching (epoch ms). */
-  since: number;
-  /** When a scheduled lookup last ended (epoch ms); null before the first. */
-  checkedAt: number | null;
-  /** The view state of that lookup. */
-  status?: TabViewStatus;
-  /** The rounded score it saw; null for a report without a score or no report at all. */
-  score: number | null;
-  /** The ids of the failed checks it saw, sorted. */
-  failed: string[];
-  /** True once a report was seen: only then is there an "old value" to compare with. */
-  seenReport: boolean;
-}
-
-export type WatchList = Record<string, WatchRecord>;
-
-function isWatchRecord(value: unknown): value is WatchRecord {
-  const record = value as Partial<WatchRecord> | null;
-  return (
-    typeof record?.since === 'number' &&
-    (record.checkedAt === null || typeof record.checkedAt === 'number') &&
-    (record.score === null || typeof record.score === 'number') &&
-    Array.isArray(record.failed) &&
-    record.failed.every((id) => typeof id === 'string') &&
-    typeof record.seenReport === 'boolean'
-  );
-}
-
-/** What is stored, with anything malformed left out. */
-export function parseWatchList(stored: unknown): WatchList {
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
-  const list: WatchList = {};
-  for (const [site, record] of Object.entries(stored as Record<string, unknown>)) {
-    if (isWatchRecord(record)) list[site] = record;
-  }
-  return list;
-}
 
 export const newWatchRecord = (now: number): WatchRecord => ({
   since: now,
@@ -65,19 +28,17 @@ export const newWatchRecord = (now: number): WatchRecord => ({
   seenReport: false,
 });
 
-const queue = createKeyedQueue<string>();
-
-export async function readWatchList(): Promise<WatchList> {
-  return parseWatchList(await readLocal(WATCH_LIST_KEY));
+export function readWatchList(): Promise<WatchList> {
+  return readRecord(WATCH_LIST_RECORD);
 }
 
-/** Applies a change to the stored list, one change at a time. */
-export function updateWatchList(change: (list: WatchList) => WatchList): Promise<WatchList> {
-  return queue.run(WATCH_LIST_KEY, async () => {
-    const next = change(await readWatchList());
-    await writeLocal(WATCH_LIST_KEY, next);
-    return next;
-  });
+/** The worker's one way to change the list: one change at a time, in the order asked. */
+export function updateWatchList(
+  store: RecordStore,
+  change: (list: WatchList) => WatchList,
+  options: { since?: Epoch } = {},
+): Promise<WatchList> {
+  return store.update(WATCH_LIST_RECORD, change, options);
 }
 
 /** True for an http(s) origin written as the URL parser writes it, and nothing else. */
@@ -91,10 +52,10 @@ export function isWebOrigin(site: string): boolean {
 }
 
 /** Starts watching an origin; false when the list is full or `site` is not an origin. */
-export async function watchSite(site: string, now: number): Promise<boolean> {
+export async function watchSite(store: RecordStore, site: string, now: number): Promise<boolean> {
   if (!isWebOrigin(site)) return false;
   let added = false;
-  await updateWatchList((list) => {
+  await updateWatchList(store, (list) => {
     if (list[site] !== undefined) {
       added = true;
       return list;
@@ -106,13 +67,13 @@ export async function watchSite(site: string, now: number): Promise<boolean> {
   return added;
 }
 
-export async function unwatchSite(site: string): Promise<void> {
-  await updateWatchList((list) => {
+export async function unwatchSite(store: RecordStore, site: string): Promise<void> {
+  await updateWatchList(store, (list) => {
     const { [site]: _gone, ...rest } = list;
     return rest;
   });
 }
 
 export function onWatchListChanged(callback: (list: WatchList) => void): () => void {
-  return watchLocal(WATCH_LIST_KEY, (value) => callback(parseWatchList(value)));
+  return watchRecord(WATCH_LIST_RECORD, callback);
 }

@@ -5,11 +5,13 @@
  * A state records the service base URL it came from, and a store only ever returns states of
  * its own base URL: after the base URL changes, a view from the old service is never shown.
  *
- * The browser's storage API directly, not WXT's storage helper: the popup and side panel read
- * tab states, and the helper (with its lock library) was about a fifth of the popup's
- * JavaScript (README, "Performance"). Five calls need no wrapper.
+ * Pages read tab states (`createTabStateReader`); only the worker writes them, through its
+ * record store (`createTabStateStore`).
  */
 import { browser } from 'wxt/browser';
+import type { RecordStore } from '../storage/record-store';
+import { TAB_STATE_RECORD } from '../storage/records';
+import { parseRecord } from '../storage/stored-record';
 import type { TabView } from './tab-view';
 
 export interface TabState {
@@ -26,34 +28,44 @@ export interface TabState {
   service: string;
 }
 
-const TAB_STATE_PREFIX = 'tab-state:';
+const TAB_STATE_PREFIX = TAB_STATE_RECORD.key;
 /** The key of a tab's state in session storage. */
 export const tabStateKey = (tabId: number) => `${TAB_STATE_PREFIX}${tabId}`;
 
-export interface TabStateStore {
+export interface TabStateReader {
   get(tabId: number): Promise<TabState | null>;
-  set(tabId: number, state: Omit<TabState, 'service'>): Promise<void>;
-  remove(tabId: number): Promise<void>;
   /** Every stored tab state of this service, by tab id. */
   all(): Promise<Map<number, TabState>>;
   /** Calls back with every change of one tab's state; returns the function that stops it. */
   watch(tabId: number, onChange: (state: TabState | null) => void): () => void;
 }
 
-function isTabState(value: unknown): value is TabState {
-  if (typeof value !== 'object' || value === null) return false;
-  const state = value as Partial<TabState>;
-  return typeof state.service === 'string' && typeof state.view?.status === 'string';
+export interface TabStateStore extends TabStateReader {
+  set(tabId: number, state: Omit<TabState, 'service'>): Promise<void>;
+  remove(tabId: number): Promise<void>;
 }
 
 /** A stored value as a tab state of the service at `baseUrl`; null when it is not one. */
 export function tabStateOf(value: unknown, baseUrl: string): TabState | null {
-  return isTabState(value) && value.service === baseUrl ? value : null;
+  // The record's schema checks the state and its view's status (lib/storage/records.ts).
+  const state = parseRecord(TAB_STATE_RECORD, value).value as TabState | null;
+  return state !== null && state.service === baseUrl ? state : null;
 }
 
-export function createTabStateStore(baseUrl: string): TabStateStore {
-  const ours = (value: unknown): TabState | null => tabStateOf(value, baseUrl);
+/** The worker's: reads, and writes through its record store. */
+export function createTabStateStore(baseUrl: string, store: RecordStore): TabStateStore {
+  return {
+    ...createTabStateReader(baseUrl),
+    set: async (tabId, state) => {
+      await store.writeKeys('session', { [tabStateKey(tabId)]: { ...state, service: baseUrl } });
+    },
+    remove: (tabId) => store.removeKeys('session', [tabStateKey(tabId)]),
+  };
+}
 
+/** A page's: reads only. */
+export function createTabStateReader(baseUrl: string): TabStateReader {
+  const ours = (value: unknown): TabState | null => tabStateOf(value, baseUrl);
   const session = browser.storage.session;
 
   return {
@@ -61,8 +73,6 @@ export function createTabStateStore(baseUrl: string): TabStateStore {
       const key = tabStateKey(tabId);
       return ours((await session.get(key))[key]);
     },
-    set: (tabId, state) => session.set({ [tabStateKey(tabId)]: { ...state, service: baseUrl } }),
-    remove: (tabId) => session.remove(tabStateKey(tabId)),
     async all() {
       const states = new Map<number, TabState>();
       for (const [key, value] of Object.entries(await session.get(null))) {

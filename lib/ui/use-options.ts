@@ -3,20 +3,27 @@
  * locked) and the lookup log, kept current as they change anywhere (popup, background,
  * another options tab), and the actions the page offers.
  */
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { clearLocalData } from '../history/local-data';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import {
-  clearLookupLog,
-  type LookupLogEntry,
-  readLookupLog,
-  watchLookupLog,
-} from '../history/lookup-log';
+  type Backup,
+  type BackupChoices,
+  type BackupProblem,
+  backupFileName,
+  type ImportMode,
+  type ImportPreview,
+  previewImport,
+  readBackupFile,
+} from '../backup/backup-file';
+import { sendToWorker } from '../events/protocol';
+import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../history/lookup-log';
 import { deriveLookupTarget } from '../privacy/lookup-target';
 import {
   type DeprecationNotice,
   readDeprecationNotice,
   watchDeprecationNotice,
 } from '../service/deprecation-notice';
+import { hostPermissionFor } from '../service/service-base-url';
 import {
   type BaseUrlChoice,
   chooseServiceBaseUrl,
@@ -25,12 +32,16 @@ import {
 import {
   type EffectiveSettings,
   type LookupMode,
-  pauseSite,
   readSettings,
-  resumeSite,
-  updateSettings,
+  readUserSettings,
   watchSettings,
 } from '../settings/settings';
+import { readWatchList } from '../sites/watch-list';
+import { readRecord } from '../storage/record-reads';
+import { LOOKUP_LOG_RECORD, SCORE_HISTORY_RECORD } from '../storage/records';
+import { downloadText } from './download';
+
+const saveBaseUrl = (baseUrl: string | null) => sendToWorker('setServiceBaseUrl', { baseUrl });
 
 export interface OptionsState {
   settings: EffectiveSettings | null;
@@ -40,7 +51,26 @@ export interface OptionsState {
   dataCleared: boolean;
   /** What the service said about retiring its route, if anything. */
   deprecation: DeprecationNotice | null;
+  backup: BackupState;
   actions: OptionsActions;
+}
+
+/** The backup section's state: a chosen file's preview or refusal, and an applied import. */
+export interface BackupState {
+  preview: ImportPreview | null;
+  problem: BackupProblem | null;
+  applied: boolean;
+}
+
+/** What an import would change is judged against everything the user keeps, as stored. */
+async function readKeptData() {
+  const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
+    readUserSettings(),
+    readWatchList(),
+    readRecord(SCORE_HISTORY_RECORD),
+    readRecord(LOOKUP_LOG_RECORD),
+  ]);
+  return { settings, watchList, scoreHistory, lookupLog };
 }
 
 export interface OptionsActions {
@@ -52,6 +82,10 @@ export interface OptionsActions {
   resume(origin: string): void;
   clearData(): void;
   clearLog(): void;
+  exportBackup(choices: BackupChoices): void;
+  chooseBackupFile(text: string): void;
+  applyBackup(mode: ImportMode): void;
+  cancelBackup(): void;
 }
 
 export function useOptions(onError: (error: unknown) => void): OptionsState {
@@ -61,6 +95,13 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
   const [pauseRefused, setPauseRefused] = useState(false);
   const [dataCleared, setDataCleared] = useState(false);
   const [deprecation, setDeprecation] = useState<DeprecationNotice | null>(null);
+  const [backup, setBackup] = useState<BackupState>({
+    preview: null,
+    problem: null,
+    applied: false,
+  });
+  // The chosen file: its text goes to the worker, which reads it again itself.
+  const chosen = useRef<{ text: string; backup: Backup } | null>(null);
 
   useEffect(() => {
     readSettings().then(setSettings, onError);
@@ -84,11 +125,10 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
   );
 
   const actions: OptionsActions = {
-    setLookupMode: (mode) =>
-      run(updateSettings(() => ({ lookupMode: mode, lookupModeChosen: true }))),
-    setBadgeVisible: (visible) => run(updateSettings(() => ({ badgeVisible: visible }))),
-    saveBaseUrl: (raw) => run(chooseServiceBaseUrl(raw), setBaseUrlChoice),
-    resetBaseUrl: () => run(resetServiceBaseUrl(), setBaseUrlChoice),
+    setLookupMode: (mode) => run(sendToWorker('setLookupMode', { mode })),
+    setBadgeVisible: (visible) => run(sendToWorker('setBadgeVisible', { visible })),
+    saveBaseUrl: (raw) => run(chooseServiceBaseUrl(raw, saveBaseUrl), setBaseUrlChoice),
+    resetBaseUrl: () => run(resetServiceBaseUrl(saveBaseUrl), setBaseUrlChoice),
     pause(address) {
       // A bare host name is taken as an https site.
       const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(address.trim())
@@ -96,15 +136,64 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
         : `https://${address.trim()}`;
       const target = deriveLookupTarget(withScheme);
       setPauseRefused(target.kind === 'refused');
-      if (target.kind === 'target') run(pauseSite(target.origin));
+      if (target.kind === 'target') run(sendToWorker('pauseSite', { origin: target.origin }));
     },
-    resume: (origin) => run(resumeSite(origin)),
+    resume: (origin) => run(sendToWorker('resumeSite', { origin })),
     clearData() {
       setDataCleared(false);
-      run(clearLocalData(), () => setDataCleared(true));
+      run(sendToWorker('clearLocalData', {}), () => setDataCleared(true));
     },
-    clearLog: () => run(clearLookupLog()),
+    clearLog: () => run(sendToWorker('clearLookupLog', {})),
+    exportBackup(choices) {
+      run(sendToWorker('exportBackup', choices), (text) => {
+        downloadText(backupFileName(Date.now()), 'application/json', text);
+      });
+    },
+    chooseBackupFile(text) {
+      chosen.current = null;
+      const reading = readBackupFile(text);
+      if (!reading.ok) {
+        setBackup({ preview: null, problem: reading.problem, applied: false });
+        return;
+      }
+      run(readKeptData(), (current) => {
+        chosen.current = { text, backup: reading.backup };
+        setBackup({
+          preview: previewImport(current, reading.backup),
+          problem: null,
+          applied: false,
+        });
+      });
+    },
+    applyBackup(mode) {
+      const file = chosen.current;
+      if (file === null) return;
+      // Asked in the click itself, the only moment a browser asks the user for a host; the
+      // worker takes the file's service only if the permission is there.
+      const baseUrl = file.backup.settings.serviceBaseUrl;
+      const asked =
+        baseUrl !== null && baseUrl !== settings?.serviceBaseUrl
+          ? browser.permissions
+              .request({ origins: [hostPermissionFor(baseUrl)] })
+              .catch(() => false)
+          : Promise.resolve(true);
+      run(
+        asked.then(() => sendToWorker('importBackup', { text: file.text, mode })),
+        (result) => {
+          chosen.current = null;
+          setBackup(
+            result.ok
+              ? { preview: null, problem: null, applied: true }
+              : { preview: null, problem: result.problem, applied: false },
+          );
+        },
+      );
+    },
+    cancelBackup() {
+      chosen.current = null;
+      setBackup({ preview: null, problem: null, applied: false });
+    },
   };
 
-  return { settings, log, baseUrlChoice, pauseRefused, dataCleared, deprecation, actions };
+  return { settings, log, baseUrlChoice, pauseRefused, dataCleared, deprecation, backup, actions };
 }

@@ -10,15 +10,10 @@
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ScanReport } from '../contract/report-schema';
-import type { ScoreChange, ScoreHistory } from '../history/score-history';
+import { sendToWorker } from '../events/protocol';
+import type { ScoreChange } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
-import {
-  type EffectiveSettings,
-  pauseSite,
-  resumeSite,
-  type UserSettings,
-  updateSettings,
-} from '../settings/settings';
+import type { EffectiveSettings, UserSettings } from '../settings/settings';
 import type { TabView } from '../tabs/tab-view';
 import { useSettings } from './use-settings';
 
@@ -39,14 +34,7 @@ export interface PopupControls {
   chooseLookupMode(automatic: boolean): void;
 }
 
-let history: Promise<ScoreHistory> | null = null;
-/** The score history, loaded on first use. */
-function scoreHistory(): Promise<ScoreHistory> {
-  history ??= import('../history/score-history').then(({ createScoreHistory }) =>
-    createScoreHistory({ now: Date.now }),
-  );
-  return history;
-}
+const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 async function copyFixListOf(report: ScanReport): Promise<boolean> {
   const [{ copyText }, { fixListMarkdown }] = await Promise.all([
@@ -98,9 +86,10 @@ export function usePopupControls(
     setScoreChange(null);
     if (site === null || report === null) return;
     let current = true;
-    Promise.all([scoreHistory(), import('../history/score-history')])
-      .then(([kept, { scoreChangeFor }]) =>
-        kept.scansOf(site).then((scans) => scoreChangeFor(scans, report)),
+    // Loaded after the first frame, which does not need it.
+    import('../history/score-history')
+      .then(({ readScansOf, scoreChangeFor }) =>
+        readScansOf(site).then((scans) => scoreChangeFor(scans, report)),
       )
       .then((change) => {
         if (current) setScoreChange(change);
@@ -111,12 +100,15 @@ export function usePopupControls(
   }, [site, report]);
 
   const chooseLookupMode = useCallback((automatic: boolean) => {
-    updateSettings(() =>
-      automatic ? { lookupMode: 'automatic', lookupModeChosen: true } : { lookupModeChosen: true },
-    );
+    const mode = automatic ? 'automatic' : 'on-click';
+    sendToWorker('setLookupMode', { mode }).catch(logError);
   }, []);
-  const pause = useCallback((origin: string) => void pauseSite(origin), []);
-  const resume = useCallback((origin: string) => void resumeSite(origin), []);
+  const pause = useCallback((origin: string) => {
+    sendToWorker('pauseSite', { origin }).catch(logError);
+  }, []);
+  const resume = useCallback((origin: string) => {
+    sendToWorker('resumeSite', { origin }).catch(logError);
+  }, []);
 
   return {
     settings,

@@ -3,7 +3,7 @@
  * opens, and again, past the cache, on Refresh.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { requestSiteView } from '../events/site-messages';
+import { requestSiteView } from '../events/protocol';
 import type { SiteReportRequest } from '../events/site-report-address';
 import type { TabViewState } from './use-tab-view';
 

@@ -12,10 +12,10 @@
  * data; the side panel, which follows tab switches, reads here.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { requestTabView } from '../events/messages';
+import { requestTabView } from '../events/protocol';
 import { readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { isFreshState, type PopupStart } from '../tabs/popup-start';
-import { createTabStateStore, type TabState } from '../tabs/tab-state-store';
+import { createTabStateReader, type TabState } from '../tabs/tab-state-store';
 import type { TabView } from '../tabs/tab-view';
 
 export interface TabViewState {
@@ -49,7 +49,7 @@ export function useTabView(tabId: number | null, start?: TabViewStart): TabViewS
     let stopWatching = () => {};
     let unmounted = false;
     const watchStored = (baseUrl: string, shown: TabState | null): Promise<TabState | null> => {
-      const tabStates = createTabStateStore(baseUrl);
+      const tabStates = createTabStateReader(baseUrl);
       let changed = false;
       stopWatching = tabStates.watch(tabId, (state) => {
         changed = true;

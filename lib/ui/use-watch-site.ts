@@ -6,9 +6,12 @@
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { sendToWorker } from '../events/protocol';
 import { watchingAllowed } from '../sites/watch-check';
-import { onWatchListChanged, readWatchList, unwatchSite, watchSite } from '../sites/watch-list';
+import { onWatchListChanged, readWatchList } from '../sites/watch-list';
 import { useSettings } from './use-settings';
+
+const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 export type WatchNote = 'none' | 'needs-consent' | 'off' | 'full';
 
@@ -33,7 +36,7 @@ export function useWatchList(): WatchControl {
   const toggle = useCallback(
     (site: string) => {
       if (watched?.has(site)) {
-        void unwatchSite(site);
+        sendToWorker('unwatchSite', { origin: site }).catch(logError);
         setFull(false);
         return;
       }
@@ -43,7 +46,7 @@ export function useWatchList(): WatchControl {
         browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
       }
       // Watched at once, whatever the answer (it may never come: the prompt can be left open).
-      void watchSite(site, Date.now()).then((added) => setFull(!added));
+      sendToWorker('watchSite', { origin: site }).then((added) => setFull(!added), logError);
     },
     [watched],
   );

@@ -13,6 +13,7 @@ import type { LookupService, LookupServiceDeps } from '../../../lib/lookup/ports
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
+import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { createTabStateStore, type TabStateStore } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 
@@ -137,6 +138,8 @@ export interface WorkerOptions {
   /** The user's settings; by default automatic lookups, as after the user said yes. */
   readSettings?: () => Promise<UserSettings>;
   overrides?: Partial<LookupServiceDeps>;
+  /** The worker's record store; a new one (as a new worker has) by default. */
+  store?: RecordStore;
 }
 
 /**
@@ -159,9 +162,14 @@ export function startWorker(options: WorkerOptions): Worker {
   };
 
   const { world } = options;
-  const cache: ReportCache = createReportCache({ baseUrl, now: options.now });
-  const retryGate: RetryGate = createRetryGate({ baseUrl, random: options.random ?? (() => 0.5) });
-  const tabStates: TabStateStore = createTabStateStore(baseUrl);
+  const store = options.store ?? createRecordStore({ warn: () => {} });
+  const cache: ReportCache = createReportCache({ store, baseUrl, now: options.now });
+  const retryGate: RetryGate = createRetryGate({
+    store,
+    baseUrl,
+    random: options.random ?? (() => 0.5),
+  });
+  const tabStates: TabStateStore = createTabStateStore(baseUrl, store);
   const service = createLookupService({
     lookupReport: gate(options.lookupReport),
     cache: gateAll(cache),
@@ -173,6 +181,7 @@ export function startWorker(options: WorkerOptions): Worker {
     clearBadge: gate(world.clearBadge),
     readSettings: gate(options.readSettings ?? (async () => AUTOMATIC_SETTINGS)),
     now: options.now,
+    epoch: () => store.epoch(),
     wakeAt: options.wakeAt ?? (() => {}),
     onError: options.onError,
     ...options.overrides,

@@ -1,0 +1,71 @@
+/**
+ * What the worker does for each request of the protocol (protocol.ts): the lookups a page asks
+ * for, and the intents that change what is stored, each applied through the record store, so
+ * requests from several pages at once are applied one after another and none is lost.
+ *
+ * The worker trusts no page: an origin must be a web origin, a service base URL one the
+ * extension holds the host permission for (the options page asks the user for it first).
+ */
+import type { LookupLog } from '../history/lookup-log';
+import type { LookupService } from '../lookup/ports';
+import { normaliseServiceBaseUrl } from '../service/service-base-url';
+import { mayCallService } from '../settings/service-base-url-choice';
+import { changeSettings } from '../settings/settings';
+import { isWebOrigin, unwatchSite, watchSite } from '../sites/watch-list';
+import type { RecordStore } from '../storage/record-store';
+import type { WorkerHandlers } from './worker-messages';
+
+export interface WorkerIntentDeps {
+  store: RecordStore;
+  lookups: Pick<LookupService, 'showTab' | 'showSite'>;
+  lookupLog: Pick<LookupLog, 'clear'>;
+  now(): number;
+}
+
+function webOrigin(origin: string): string {
+  if (!isWebOrigin(origin)) throw new Error('not a web origin');
+  return origin;
+}
+
+export function createWorkerIntents(
+  deps: WorkerIntentDeps,
+): Omit<WorkerHandlers, 'exportBackup' | 'importBackup'> {
+  const { store } = deps;
+  return {
+    showTab: ({ tabId, force }) => deps.lookups.showTab(tabId, { force }),
+    showSite: ({ site, force }) => deps.lookups.showSite(site, { force }),
+
+    setLookupMode: ({ mode }) =>
+      changeSettings(store, () => ({ lookupMode: mode, lookupModeChosen: true })),
+    setBadgeVisible: ({ visible }) => changeSettings(store, () => ({ badgeVisible: visible })),
+    pauseSite({ origin }) {
+      const site = webOrigin(origin);
+      return changeSettings(store, (current) => ({
+        pausedSites: [...current.pausedSites, site],
+      }));
+    },
+    resumeSite: ({ origin }) =>
+      changeSettings(store, (current) => ({
+        pausedSites: current.pausedSites.filter((site) => site !== origin),
+      })),
+    async setServiceBaseUrl({ baseUrl }) {
+      if (baseUrl === null) return changeSettings(store, () => ({ serviceBaseUrl: null }));
+      const normalised = normaliseServiceBaseUrl(baseUrl);
+      if (normalised === null) throw new Error('not a service base URL');
+      if (!(await mayCallService(normalised))) throw new Error('no permission for that host');
+      return changeSettings(store, () => ({ serviceBaseUrl: normalised }));
+    },
+
+    watchSite: ({ origin }) => watchSite(store, webOrigin(origin), deps.now()),
+    async unwatchSite({ origin }) {
+      await unwatchSite(store, origin);
+      return null;
+    },
+
+    async clearLookupLog() {
+      await deps.lookupLog.clear();
+      return null;
+    },
+    clearLocalData: () => store.clearLocalData(),
+  };
+}

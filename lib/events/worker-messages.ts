@@ -1,0 +1,104 @@
+/**
+ * The worker's side of the protocol (protocol.ts): one listener for every page's requests. A
+ * request is answered only when it comes from one of this extension's own pages and its data
+ * has the shape its name promises; anything else gets a refusal, never a partial action.
+ *
+ * runtime.onMessage hears only this extension's own contexts (other extensions and web pages
+ * would arrive on onMessageExternal, which is not listened to); the sender is checked all the
+ * same, so a content script, should one ever be added, cannot send intents.
+ */
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import {
+  type MessageName,
+  PROTOCOL,
+  type ReplyOf,
+  type RequestOf,
+  type WorkerMessage,
+  type WorkerReply,
+} from './protocol';
+
+/** What the worker does for each request. */
+export type WorkerHandlers = {
+  [N in MessageName]: (data: RequestOf<N>) => Promise<ReplyOf<N>>;
+};
+
+const origin = () => z.string().check(z.maxLength(2048));
+const empty = () => z.object({});
+
+/** Each request's data, checked before its handler runs. Built on the first request. */
+function requestSchemas(): { [N in MessageName]: z.ZodMiniType<RequestOf<N>> } {
+  return {
+    showTab: z.object({ tabId: z.int(), force: z.boolean() }),
+    showSite: z.object({ site: origin(), force: z.boolean() }),
+    setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
+    setBadgeVisible: z.object({ visible: z.boolean() }),
+    pauseSite: z.object({ origin: origin() }),
+    resumeSite: z.object({ origin: origin() }),
+    setServiceBaseUrl: z.object({ baseUrl: z.nullable(origin()) }),
+    watchSite: z.object({ origin: origin() }),
+    unwatchSite: z.object({ origin: origin() }),
+    clearLookupLog: empty(),
+    clearLocalData: empty(),
+    exportBackup: z.object({ includeHistory: z.boolean(), includeLog: z.boolean() }),
+    importBackup: z.object({ text: z.string(), mode: z.enum(['merge', 'replace']) }),
+  } as unknown as { [N in MessageName]: z.ZodMiniType<RequestOf<N>> };
+}
+
+let schemas: ReturnType<typeof requestSchemas> | null = null;
+
+function isWorkerMessage(message: unknown): message is WorkerMessage {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as Partial<WorkerMessage>).protocol === PROTOCOL &&
+    typeof (message as Partial<WorkerMessage>).name === 'string'
+  );
+}
+
+interface Sender {
+  id?: string;
+  url?: string;
+}
+
+/** One of this extension's own pages (popup, options, sites...), not a web page's script. */
+export function isOwnPage(sender: Sender): boolean {
+  if (sender.id !== browser.runtime.id) return false;
+  // A page of the extension has its own address; a content script would have the web page's.
+  return sender.url === undefined || sender.url.startsWith(browser.runtime.getURL('/'));
+}
+
+export function registerWorkerMessages(
+  handlers: WorkerHandlers,
+  onError: (error: unknown) => void,
+) {
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (!isWorkerMessage(message)) return undefined;
+    const reply = (answer: WorkerReply) => sendResponse(answer);
+    const name = message.name;
+    if (!Object.hasOwn(handlers, name)) {
+      reply({ ok: false, error: 'unknown request' });
+      return undefined;
+    }
+    if (!isOwnPage(sender as Sender)) {
+      reply({ ok: false, error: 'not from a page of this extension' });
+      return undefined;
+    }
+    schemas ??= requestSchemas();
+    const parsed = schemas[name].safeParse(message.data);
+    if (!parsed.success) {
+      reply({ ok: false, error: 'malformed request' });
+      return undefined;
+    }
+    const handle = handlers[name] as (data: unknown) => Promise<unknown>;
+    handle(parsed.data).then(
+      (value) => reply({ ok: true, value: value ?? null }),
+      (error: unknown) => {
+        onError(error);
+        reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    // `sendResponse` + `return true` keeps the channel open in every browser.
+    return true;
+  });
+}

@@ -1,0 +1,428 @@
+/**
+ * The record table: every record the extension keeps, defined once. Everything else reads and
+ * writes records through these definitions; nothing names a storage key of its own.
+ *
+ * | record             | area    | key                                   | version | written by      |
+ * |--------------------|---------|---------------------------------------|---------|-----------------|
+ * | settings           | local   | settings                              | 1       | worker, intents |
+ * | managed-policy     | local   | managed-policy                        | 1       | worker          |
+ * | watch-list         | local   | watch-list:v1                         | 1       | worker, intents |
+ * | lookup-log         | local   | lookup-log:v1                         | 1       | worker          |
+ * | score-history      | local   | score-history                         | 1       | worker          |
+ * | deprecation-notice | local   | service-deprecation:v1                | 1       | worker          |
+ * | retry-gate         | local   | retry-gate:v1:<service> (one each)    | 2       | worker          |
+ * | report-cache       | local   | report-cache:v2:<service>|<site>      | 1       | worker          |
+ * | report-cache-totals| local   | report-cache-totals:v2                | 1       | worker          |
+ * | tab-state          | session | tab-state:<tab id>                    | 1       | worker          |
+ * | storage-versions   | local   | storage-versions                      | 1       | worker          |
+ *
+ * The ":v1"/":v2" in some keys are the names 0.1.0 gave them, kept so an update finds the data
+ * where it is; the version that counts is the record's own, kept in `storage-versions`.
+ *
+ * To add a record: define it here (key, schema, fallback, version 1), add it to ALL_RECORDS,
+ * and give it a parse test. To change a record's shape: raise its version, add the migration
+ * from the previous version under the new number, and a test that a stored value of the old
+ * shape reads as the new one (tests/unit/storage/records.test.ts).
+ */
+import type CachePolicy from 'http-cache-semantics';
+import * as z from 'zod/mini';
+import { contractSchemas } from '../contract/report-schema';
+import type { RecordDefinition } from './stored-record';
+
+// ---- what the user chose ---------------------------------------------------------------------
+
+export type LookupMode = 'on-click' | 'automatic';
+
+/** An absolute http(s) address: the client cannot be built on anything else. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Paused sites as a set: strings only, sorted, each once. */
+const sortedUnique = (values: unknown[]): string[] =>
+  [...new Set(values.filter((value): value is string => typeof value === 'string'))].sort();
+
+/** Each field falls back on its own: one bad field never costs the user the others. */
+function settingsSchema() {
+  return z.object({
+    lookupMode: z.catch(z.enum(['on-click', 'automatic']), 'on-click'),
+    lookupModeChosen: z.catch(z.boolean(), false),
+    pausedSites: z.catch(z.pipe(z.array(z.unknown()), z.transform(sortedUnique)), []),
+    badgeVisible: z.catch(z.boolean(), true),
+    serviceBaseUrl: z.catch(z.nullable(z.string().check(z.refine(isHttpUrl))), null),
+  });
+}
+
+export interface StoredSettings {
+  /**
+   * `on-click` looks a site up only when the user opens the popup on it; `automatic` looks up
+   * every active tab, and is never the mode until the user has said yes to it.
+   */
+  lookupMode: LookupMode;
+  /** Whether the user has answered the consent question (first-run page, options or popup). */
+  lookupModeChosen: boolean;
+  /** Origins never looked up, sorted and without duplicates. */
+  pausedSites: readonly string[];
+  badgeVisible: boolean;
+  /** The user's own service base URL; null means the one this build was made for. */
+  serviceBaseUrl: string | null;
+}
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  lookupMode: 'on-click',
+  lookupModeChosen: false,
+  pausedSites: [],
+  badgeVisible: true,
+  serviceBaseUrl: null,
+};
+
+export const SETTINGS_RECORD: RecordDefinition<StoredSettings> = {
+  name: 'settings',
+  area: 'local',
+  key: 'settings',
+  version: 1,
+  schema: settingsSchema,
+  fallback: () => ({ ...DEFAULT_SETTINGS }),
+  // Any object keeps its good fields (the schema's own catches); anything else is the default.
+  keptByClear: true,
+};
+
+// ---- what an administrator set ---------------------------------------------------------------
+
+export interface PolicyCopy {
+  serviceBaseUrl: string | null;
+  forceOnClick: boolean;
+  disableWatchList: boolean;
+}
+
+export const POLICY_COPY_RECORD: RecordDefinition<PolicyCopy> = {
+  name: 'managed-policy',
+  area: 'local',
+  key: 'managed-policy',
+  version: 1,
+  schema: () =>
+    z.object({
+      serviceBaseUrl: z.nullable(z.string()),
+      forceOnClick: z.boolean(),
+      disableWatchList: z.boolean(),
+    }),
+  // No copy means "read the policy itself": never a guessed one.
+  fallback: () => ({ serviceBaseUrl: null, forceOnClick: false, disableWatchList: false }),
+};
+
+// ---- sites the user watches ------------------------------------------------------------------
+
+const TAB_VIEW_STATUSES = [
+  'loading',
+  'report',
+  'no-report',
+  'busy',
+  'service-moved',
+  'unavailable',
+  'invalid-response',
+  'rejected',
+  'not-looked-up',
+] as const;
+
+function watchRecordSchema() {
+  return z.object({
+    since: z.number(),
+    checkedAt: z.nullable(z.number()),
+    status: z.optional(z.enum(TAB_VIEW_STATUSES)),
+    score: z.nullable(z.number()),
+    failed: z.array(z.string()),
+    seenReport: z.boolean(),
+  });
+}
+
+export type WatchRecord = z.infer<ReturnType<typeof watchRecordSchema>>;
+export type WatchList = Record<string, WatchRecord>;
+
+/** Keeps every well-formed site of a list that has a damaged one. */
+function salvageEntries<T>(raw: unknown, entry: z.ZodMiniType<T>): Record<string, T> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const kept: Record<string, T> = {};
+  for (const [site, value] of Object.entries(raw)) {
+    const parsed = entry.safeParse(value);
+    if (parsed.success) kept[site] = parsed.data;
+  }
+  return kept;
+}
+
+export const WATCH_LIST_RECORD: RecordDefinition<WatchList> = {
+  name: 'watch-list',
+  area: 'local',
+  key: 'watch-list:v1',
+  version: 1,
+  schema: () => z.record(z.string(), watchRecordSchema()),
+  fallback: () => ({}),
+  salvage: (raw) => salvageEntries(raw, watchRecordSchema()),
+};
+
+// ---- what the extension remembers for the user -----------------------------------------------
+
+function logEntrySchema() {
+  return z.object({
+    id: z.number(),
+    at: z.number(),
+    origin: z.string(),
+    service: z.string(),
+    // Any outcome name: one a later version adds is still a line in the log.
+    outcome: z.string(),
+    status: z.catch(z.nullable(z.number()), null),
+  });
+}
+
+export type StoredLogEntry = z.infer<ReturnType<typeof logEntrySchema>>;
+
+export interface StoredLookupLog {
+  nextId: number;
+  /** Oldest first. */
+  entries: StoredLogEntry[];
+}
+
+export const LOOKUP_LOG_RECORD: RecordDefinition<StoredLookupLog> = {
+  name: 'lookup-log',
+  area: 'local',
+  key: 'lookup-log:v1',
+  version: 1,
+  schema: () => z.object({ nextId: z.number(), entries: z.array(logEntrySchema()) }),
+  fallback: () => ({ nextId: 1, entries: [] }),
+  // A damaged entry is dropped, not the whole log.
+  salvage(raw) {
+    if (typeof raw !== 'object' || raw === null) return null;
+    const { entries, nextId } = raw as { entries?: unknown; nextId?: unknown };
+    const entry = logEntrySchema();
+    const kept = Array.isArray(entries)
+      ? entries.flatMap((value) => {
+          const parsed = entry.safeParse(value);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [];
+    const next = Math.max(
+      typeof nextId === 'number' && Number.isFinite(nextId) ? nextId : 0,
+      ...kept.map((value) => value.id + 1),
+      1,
+    );
+    return { nextId: next, entries: kept };
+  },
+};
+
+function scoreRecordSchema() {
+  return z.object({ scannedAt: z.string(), score: z.nullable(z.number()) });
+}
+
+function siteHistorySchema() {
+  return z.object({ seen: z.number(), scans: z.array(scoreRecordSchema()) });
+}
+
+export type ScoreRecord = z.infer<ReturnType<typeof scoreRecordSchema>>;
+export type SiteHistory = z.infer<ReturnType<typeof siteHistorySchema>>;
+export type StoredScoreHistory = Record<string, SiteHistory>;
+
+export const SCORE_HISTORY_RECORD: RecordDefinition<StoredScoreHistory> = {
+  name: 'score-history',
+  area: 'local',
+  key: 'score-history',
+  version: 1,
+  schema: () => z.record(z.string(), siteHistorySchema()),
+  fallback: () => ({}),
+  salvage: (raw) => salvageEntries(raw, siteHistorySchema()),
+};
+
+// ---- what the service said -------------------------------------------------------------------
+
+function deprecationNoticeSchema() {
+  return z.object({
+    baseUrl: z.string(),
+    deprecatedSince: z.nullable(z.number()),
+    sunsetAt: z.nullable(z.number()),
+    successor: z.nullable(z.string()),
+  });
+}
+
+export type StoredDeprecationNotice = z.infer<ReturnType<typeof deprecationNoticeSchema>>;
+
+export const DEPRECATION_NOTICE_RECORD: RecordDefinition<StoredDeprecationNotice | null> = {
+  name: 'deprecation-notice',
+  area: 'local',
+  key: 'service-deprecation:v1',
+  version: 1,
+  schema: () => z.nullable(deprecationNoticeSchema()),
+  fallback: () => null,
+};
+
+function quotaSchema() {
+  return z.object({ remaining: z.number(), resetAt: z.number() });
+}
+
+function retryGateSchema() {
+  return z.object({
+    failuresInARow: z.number(),
+    serviceNotBefore: z.nullable(z.number()),
+    targetNotBefore: z.record(z.string(), z.number()),
+    busyUntil: z.nullable(z.number()),
+    quota: z.nullable(quotaSchema()),
+  });
+}
+
+export type StoredRetryGate = z.infer<ReturnType<typeof retryGateSchema>>;
+
+export const RETRY_GATE_RECORD: RecordDefinition<StoredRetryGate> = {
+  name: 'retry-gate',
+  area: 'local',
+  key: 'retry-gate:v1:',
+  family: true,
+  version: 2,
+  schema: retryGateSchema,
+  // No pause at all: a damaged record costs at most the one pause it held.
+  fallback: () => ({
+    failuresInARow: 0,
+    serviceNotBefore: null,
+    targetNotBefore: {},
+    busyUntil: null,
+    quota: null,
+  }),
+  migrations: {
+    // 0.1.0 left out the busy pause and the quota until the service first stated them.
+    2: (older) =>
+      typeof older === 'object' && older !== null
+        ? { busyUntil: null, quota: null, ...older }
+        : older,
+  },
+};
+
+// ---- answers kept ----------------------------------------------------------------------------
+
+function responseMetaSchema() {
+  return z.object({ status: z.number(), headers: z.record(z.string(), z.string()) });
+}
+
+function cacheEntrySchema() {
+  const response = responseMetaSchema();
+  const outcome = z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('report'),
+      // Validated again as it is read: a stored report is shown only if it keeps the contract.
+      report: contractSchemas().scanReport,
+      response,
+    }),
+    z.object({
+      kind: z.literal('no-report'),
+      message: z.nullable(z.string()),
+      resolution: z.optional(z.nullable(z.string())),
+      scanUrl: z.nullable(z.string()),
+      documentationUrl: z.nullable(z.string()),
+      response,
+    }),
+  ]);
+  // http-cache-semantics' own object (toObject()): the fields it reads back, loosely; the
+  // library takes it from there.
+  const policy = z.pipe(
+    z.looseObject({
+      v: z.literal(1),
+      t: z.number(),
+      st: z.number(),
+      u: z.optional(z.string()),
+      resh: z.record(z.string(), z.unknown()),
+      rescc: z.record(z.string(), z.unknown()),
+      reqcc: z.record(z.string(), z.unknown()),
+    }),
+    z.transform((checked) => checked as unknown as CachePolicy.CachePolicyObject),
+  );
+  return z.object({ outcome, policy, receivedAt: z.number(), usedAt: z.number() });
+}
+
+export type StoredCacheEntry = z.infer<ReturnType<typeof cacheEntrySchema>>;
+
+export const CACHE_ENTRY_RECORD: RecordDefinition<StoredCacheEntry | null> = {
+  name: 'report-cache',
+  area: 'local',
+  key: 'report-cache:v2:',
+  family: true,
+  version: 1,
+  schema: cacheEntrySchema,
+  fallback: () => null,
+};
+
+export interface CacheTotals {
+  entries: number;
+  bytes: number;
+}
+
+export const CACHE_TOTALS_RECORD: RecordDefinition<CacheTotals> = {
+  name: 'report-cache-totals',
+  area: 'local',
+  key: 'report-cache-totals:v2',
+  version: 1,
+  schema: () => z.object({ entries: z.number(), bytes: z.number() }),
+  // Counted again by the next purge.
+  fallback: () => ({ entries: 0, bytes: 0 }),
+};
+
+// ---- each tab's view -------------------------------------------------------------------------
+
+/**
+ * A tab's state as stored. The view itself is checked only for its status: the worker wrote
+ * it from an answer it had validated, and it lives only as long as the browser session.
+ */
+function tabStateSchema() {
+  return z.object({
+    target: z.nullable(z.string()),
+    view: z.looseObject({ status: z.enum(TAB_VIEW_STATUSES) }),
+    updatedAt: z.number(),
+    freshUntil: z.optional(z.number()),
+    service: z.string(),
+  });
+}
+
+export type StoredTabState = z.infer<ReturnType<typeof tabStateSchema>>;
+
+export const TAB_STATE_RECORD: RecordDefinition<StoredTabState | null> = {
+  name: 'tab-state',
+  area: 'session',
+  key: 'tab-state:',
+  family: true,
+  version: 1,
+  schema: tabStateSchema,
+  fallback: () => null,
+};
+
+// ---- the store's own -------------------------------------------------------------------------
+
+/** Which version of each record the store holds, by record name. */
+export const STORAGE_VERSIONS_RECORD: RecordDefinition<Record<string, number>> = {
+  name: 'storage-versions',
+  area: 'local',
+  key: 'storage-versions',
+  version: 1,
+  schema: () => z.record(z.string(), z.number()),
+  fallback: () => ({}),
+  salvage: (raw) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+    return Object.fromEntries(
+      Object.entries(raw).filter(([, version]) => Number.isInteger(version)),
+    ) as Record<string, number>;
+  },
+  keptByClear: true,
+};
+
+/** Every record, for migrations, "clear all local data" and the tests that cover them all. */
+export const ALL_RECORDS: readonly RecordDefinition<unknown>[] = [
+  SETTINGS_RECORD,
+  POLICY_COPY_RECORD,
+  WATCH_LIST_RECORD,
+  LOOKUP_LOG_RECORD,
+  SCORE_HISTORY_RECORD,
+  DEPRECATION_NOTICE_RECORD,
+  RETRY_GATE_RECORD,
+  CACHE_ENTRY_RECORD,
+  CACHE_TOTALS_RECORD,
+  TAB_STATE_RECORD,
+  STORAGE_VERSIONS_RECORD,
+] as RecordDefinition<unknown>[];
