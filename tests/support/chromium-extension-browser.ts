@@ -6,7 +6,7 @@
  * Every host name resolves to the local sample-site server, so no page, link or subresource
  * can reach another machine; only 127.0.0.1 itself (the reference server) is left unmapped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
@@ -21,6 +21,8 @@ interface DeveloperPrivate {
     extensionId: string;
     incognitoAccess: boolean;
   }): Promise<void>;
+  /** The reload button of an unpacked extension: loads it again from its folder. */
+  reload(extensionId: string, options: { failQuietly: boolean }): Promise<void>;
 }
 
 /** Flags for a closed network: no background calls home, no QUIC, no first-run UI. */
@@ -37,13 +39,19 @@ export async function launchChromiumExtensionBrowser(
   options: LaunchOptions,
 ): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'arb-profile-'));
+  // A replaceable extension is loaded from a folder of the driver's own: replaceExtension
+  // swaps the files there, and the folder (hence the extension id) stays the same.
+  const loadedDir = options.replaceable
+    ? join(mkdtempSync(join(tmpdir(), 'arb-extension-')), 'extension')
+    : options.extensionDir;
+  if (options.replaceable) cpSync(options.extensionDir, loadedDir, { recursive: true });
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: options.executablePath ?? options.chromiumPath,
     headless: options.headless,
     viewport: { width: 1100, height: 800 },
     args: [
-      `--disable-extensions-except=${options.extensionDir}`,
-      `--load-extension=${options.extensionDir}`,
+      `--disable-extensions-except=${loadedDir}`,
+      `--load-extension=${loadedDir}`,
       // EXCLUDE keeps the reference server's own address (127.0.0.1:port) as it is: without
       // it Chromium rewrites even IP literals to the sample-site port.
       `--host-resolver-rules=MAP * 127.0.0.1:${options.sitesPort}, EXCLUDE 127.0.0.1`,
@@ -51,10 +59,12 @@ export async function launchChromiumExtensionBrowser(
     ],
   });
 
+  /** Workers of a build that was replaced: closed, though Playwright may still list them. */
+  const replaced = new Set<Worker>();
   const worker = async (): Promise<Worker> => {
     const running = context
       .serviceWorkers()
-      .find((sw) => sw.url().startsWith('chrome-extension://'));
+      .find((sw) => sw.url().startsWith('chrome-extension://') && !replaced.has(sw));
     const sw = running ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     // Evaluating waits for the worker's first run, which is when it registers its listeners:
     // tab events fired before that would be lost.
@@ -179,9 +189,47 @@ export async function launchChromiumExtensionBrowser(
       // path() waits for the download to finish, and throws if it failed.
       return download.path();
     },
+    async replaceExtension(extensionDir) {
+      if (!options.replaceable) {
+        throw new Error('replaceExtension: launch with `replaceable: true` to replace the build');
+      }
+      const old = await worker();
+      const gone = new Promise<void>((resolve) => old.once('close', () => resolve()));
+      const next = context.waitForEvent('serviceworker', {
+        predicate: (sw) => sw.url().startsWith(`chrome-extension://${extensionId}/`) && sw !== old,
+        timeout: 15_000,
+      });
+      // The running build is in memory: its folder can change under it until the reload.
+      for (const entry of readdirSync(loadedDir)) {
+        rmSync(join(loadedDir, entry), { recursive: true, force: true });
+      }
+      cpSync(extensionDir, loadedDir, { recursive: true });
+      replaced.add(old);
+      // The reload button of chrome://extensions, in developer mode as that button is: an
+      // unpacked extension reloaded outside developer mode comes back disabled.
+      const settingsPage = await context.newPage();
+      try {
+        await settingsPage.goto('chrome://extensions/');
+        await settingsPage.evaluate(async (id) => {
+          const api = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } })
+            .chrome.developerPrivate;
+          await api.updateProfileConfiguration({ inDeveloperMode: true });
+          await api.reload(id, { failQuietly: false });
+        }, extensionId);
+      } finally {
+        await settingsPage.close();
+      }
+      await gone;
+      const sw = await next;
+      if (new URL(sw.url()).host !== extensionId) {
+        throw new Error(`The replaced extension came back as ${sw.url()}, not ${extensionId}`);
+      }
+      await sw.evaluate(() => true);
+    },
     async close() {
       await context.close();
       rmSync(profileDir, { recursive: true, force: true });
+      if (options.replaceable) rmSync(join(loadedDir, '..'), { recursive: true, force: true });
     },
   };
 }

@@ -25,6 +25,12 @@ export interface LaunchOptions {
   extensionDir: string;
   sitesPort: number;
   headless: boolean;
+  /**
+   * Loads the extension so that `replaceExtension` can put another build in its place:
+   * Chromium then loads a copy of `extensionDir` (an unpacked extension's id comes from its
+   * folder, so the copy's folder keeps it). Firefox needs nothing for it.
+   */
+  replaceable?: boolean;
 }
 
 export interface ExtensionBrowser {
@@ -89,5 +95,14 @@ export interface ExtensionBrowser {
    * for the change, and the reloaded worker is out of this driver's sight.
    */
   allowInPrivateWindows(): Promise<Page>;
+  /**
+   * Replaces the installed extension with the build in `extensionDir`, in place, as an update
+   * does: same extension id, same profile, same stored data. Resolves once the new build's
+   * background runs and `worker()` reaches it. Chromium needs the launch option
+   * `replaceable`: it swaps the files in the folder it loaded and reloads the extension;
+   * Firefox installs the new build over the old (same add-on id). Pages of the old build are
+   * gone afterwards.
+   */
+  replaceExtension(extensionDir: string): Promise<void>;
   close(): Promise<void>;
 }
