@@ -45,19 +45,22 @@ export async function launchChromiumExtensionBrowser(
     ? join(mkdtempSync(join(tmpdir(), 'arb-extension-')), 'extension')
     : options.extensionDir;
   if (options.replaceable) cpSync(options.extensionDir, loadedDir, { recursive: true });
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: options.executablePath ?? options.chromiumPath,
-    headless: options.headless,
-    viewport: { width: 1100, height: 800 },
-    args: [
-      `--disable-extensions-except=${loadedDir}`,
-      `--load-extension=${loadedDir}`,
-      // EXCLUDE keeps the reference server's own address (127.0.0.1:port) as it is: without
-      // it Chromium rewrites even IP literals to the sample-site port.
-      `--host-resolver-rules=MAP * 127.0.0.1:${options.sitesPort}, EXCLUDE 127.0.0.1`,
-      ...QUIET_NETWORK_FLAGS,
-    ],
-  });
+  const launch = () =>
+    chromium.launchPersistentContext(profileDir, {
+      executablePath: options.executablePath ?? options.chromiumPath,
+      headless: options.headless,
+      viewport: { width: 1100, height: 800 },
+      args: [
+        `--disable-extensions-except=${loadedDir}`,
+        `--load-extension=${loadedDir}`,
+        // EXCLUDE keeps the reference server's own address (127.0.0.1:port) as it is: without
+        // it Chromium rewrites even IP literals to the sample-site port.
+        `--host-resolver-rules=MAP * 127.0.0.1:${options.sitesPort}, EXCLUDE 127.0.0.1`,
+        ...QUIET_NETWORK_FLAGS,
+      ],
+    });
+  // A new one when replaceExtension relaunches the browser on the same profile.
+  let context = await launch();
 
   /** Workers of a build that was replaced: closed, though Playwright may still list them. */
   const replaced = new Set<Worker>();
@@ -105,8 +108,26 @@ export async function launchChromiumExtensionBrowser(
       async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
     );
 
+  /** Puts the build in `extensionDir` into the folder the extension is loaded from. */
+  const swapFiles = (extensionDir: string) => {
+    for (const entry of readdirSync(loadedDir)) {
+      rmSync(join(loadedDir, entry), { recursive: true, force: true });
+    }
+    cpSync(extensionDir, loadedDir, { recursive: true });
+  };
+
+  /** The worker that came back after a replacement, checked to be the same extension's. */
+  const sameExtension = async (sw: Worker) => {
+    if (new URL(sw.url()).host !== extensionId) {
+      throw new Error(`The replaced extension came back as ${sw.url()}, not ${extensionId}`);
+    }
+    await sw.evaluate(() => true);
+  };
+
   return {
-    context,
+    get context() {
+      return context;
+    },
     extensionId,
     worker,
     badgeOf,
@@ -189,9 +210,17 @@ export async function launchChromiumExtensionBrowser(
       // path() waits for the download to finish, and throws if it failed.
       return download.path();
     },
-    async replaceExtension(extensionDir) {
+    async replaceExtension(extensionDir, { relaunch = false } = {}) {
       if (!options.replaceable) {
         throw new Error('replaceExtension: launch with `replaceable: true` to replace the build');
+      }
+      if (relaunch) {
+        // The browser closed, the files swapped, the browser started again on the profile.
+        await context.close();
+        swapFiles(extensionDir);
+        context = await launch();
+        await sameExtension(await worker());
+        return;
       }
       const old = await worker();
       const gone = new Promise<void>((resolve) => old.once('close', () => resolve()));
@@ -200,10 +229,7 @@ export async function launchChromiumExtensionBrowser(
         timeout: 15_000,
       });
       // The running build is in memory: its folder can change under it until the reload.
-      for (const entry of readdirSync(loadedDir)) {
-        rmSync(join(loadedDir, entry), { recursive: true, force: true });
-      }
-      cpSync(extensionDir, loadedDir, { recursive: true });
+      swapFiles(extensionDir);
       replaced.add(old);
       // The reload button of chrome://extensions, in developer mode as that button is: an
       // unpacked extension reloaded outside developer mode comes back disabled.
@@ -220,11 +246,7 @@ export async function launchChromiumExtensionBrowser(
         await settingsPage.close();
       }
       await gone;
-      const sw = await next;
-      if (new URL(sw.url()).host !== extensionId) {
-        throw new Error(`The replaced extension came back as ${sw.url()}, not ${extensionId}`);
-      }
-      await sw.evaluate(() => true);
+      await sameExtension(await next);
     },
     async close() {
       await context.close();

@@ -306,7 +306,12 @@ export async function launchFirefoxExtensionBrowser(
     popupUrl: (tabId) => `${base}/popup.html?tabId=${tabId}`,
     // Firefox's downloads are the browser's, not a page's: any page's download lands there.
     fileDownloadedBy: (_page, action) => downloads.fileSavedBy(action),
-    async replaceExtension(extensionDir) {
+    async replaceExtension(extensionDir, { relaunch = false } = {}) {
+      if (relaunch) {
+        throw new Error(
+          'replaceExtension: Firefox cannot relaunch with the extension, a temporary add-on',
+        );
+      }
       const old = driverPage;
       // Installed again with the same add-on id, it is an update of the installed one.
       await browser.installExtension(extensionDir);
