@@ -11,13 +11,18 @@
  *
  * The Chrome builds also list the optional `notifications` permission as required
  * (wxt.config.ts): headless Chromium's permission prompt cannot be answered.
+ *
+ * Then the previous release's e2e build, for the update test: taken from git and built by its
+ * own copy of this script (scripts/build-previous-release.ts), kept while still good.
  */
 import { execFileSync } from 'node:child_process';
 import {
   E2E_REFUSED_SERVICE_BASE_URL,
   E2E_SERVICE_BASE_URL,
 } from '../tests/e2e/support/e2e-settings';
+import { buildPreviousRelease } from './build-previous-release';
 import { E2E_BUILD_MODE, E2E_REFUSED_BUILD_MODE } from './e2e-build-modes';
+import { PREVIOUS_RELEASE_BUILD_VARIABLE } from './previous-release';
 
 const builds = [
   { mode: E2E_BUILD_MODE, baseUrl: E2E_SERVICE_BASE_URL },
@@ -32,3 +37,5 @@ for (const { mode, baseUrl } of builds) {
     });
   }
 }
+
+if (process.env[PREVIOUS_RELEASE_BUILD_VARIABLE] !== '1') buildPreviousRelease();

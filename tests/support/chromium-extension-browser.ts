@@ -6,7 +6,7 @@
  * Every host name resolves to the local sample-site server, so no page, link or subresource
  * can reach another machine; only 127.0.0.1 itself (the reference server) is left unmapped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
@@ -21,6 +21,8 @@ interface DeveloperPrivate {
     extensionId: string;
     incognitoAccess: boolean;
   }): Promise<void>;
+  /** The reload button of an unpacked extension: loads it again from its folder. */
+  reload(extensionId: string, options: { failQuietly: boolean }): Promise<void>;
 }
 
 /** Flags for a closed network: no background calls home, no QUIC, no first-run UI. */
@@ -37,24 +39,35 @@ export async function launchChromiumExtensionBrowser(
   options: LaunchOptions,
 ): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'arb-profile-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: options.executablePath ?? options.chromiumPath,
-    headless: options.headless,
-    viewport: { width: 1100, height: 800 },
-    args: [
-      `--disable-extensions-except=${options.extensionDir}`,
-      `--load-extension=${options.extensionDir}`,
-      // EXCLUDE keeps the reference server's own address (127.0.0.1:port) as it is: without
-      // it Chromium rewrites even IP literals to the sample-site port.
-      `--host-resolver-rules=MAP * 127.0.0.1:${options.sitesPort}, EXCLUDE 127.0.0.1`,
-      ...QUIET_NETWORK_FLAGS,
-    ],
-  });
+  // A replaceable extension is loaded from a folder of the driver's own: replaceExtension
+  // swaps the files there, and the folder (hence the extension id) stays the same.
+  const loadedDir = options.replaceable
+    ? join(mkdtempSync(join(tmpdir(), 'arb-extension-')), 'extension')
+    : options.extensionDir;
+  if (options.replaceable) cpSync(options.extensionDir, loadedDir, { recursive: true });
+  const launch = () =>
+    chromium.launchPersistentContext(profileDir, {
+      executablePath: options.executablePath ?? options.chromiumPath,
+      headless: options.headless,
+      viewport: { width: 1100, height: 800 },
+      args: [
+        `--disable-extensions-except=${loadedDir}`,
+        `--load-extension=${loadedDir}`,
+        // EXCLUDE keeps the reference server's own address (127.0.0.1:port) as it is: without
+        // it Chromium rewrites even IP literals to the sample-site port.
+        `--host-resolver-rules=MAP * 127.0.0.1:${options.sitesPort}, EXCLUDE 127.0.0.1`,
+        ...QUIET_NETWORK_FLAGS,
+      ],
+    });
+  // A new one when replaceExtension relaunches the browser on the same profile.
+  let context = await launch();
 
+  /** Workers of a build that was replaced: closed, though Playwright may still list them. */
+  const replaced = new Set<Worker>();
   const worker = async (): Promise<Worker> => {
     const running = context
       .serviceWorkers()
-      .find((sw) => sw.url().startsWith('chrome-extension://'));
+      .find((sw) => sw.url().startsWith('chrome-extension://') && !replaced.has(sw));
     const sw = running ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     // Evaluating waits for the worker's first run, which is when it registers its listeners:
     // tab events fired before that would be lost.
@@ -95,8 +108,26 @@ export async function launchChromiumExtensionBrowser(
       async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
     );
 
+  /** Puts the build in `extensionDir` into the folder the extension is loaded from. */
+  const swapFiles = (extensionDir: string) => {
+    for (const entry of readdirSync(loadedDir)) {
+      rmSync(join(loadedDir, entry), { recursive: true, force: true });
+    }
+    cpSync(extensionDir, loadedDir, { recursive: true });
+  };
+
+  /** The worker that came back after a replacement, checked to be the same extension's. */
+  const sameExtension = async (sw: Worker) => {
+    if (new URL(sw.url()).host !== extensionId) {
+      throw new Error(`The replaced extension came back as ${sw.url()}, not ${extensionId}`);
+    }
+    await sw.evaluate(() => true);
+  };
+
   return {
-    context,
+    get context() {
+      return context;
+    },
     extensionId,
     worker,
     badgeOf,
@@ -179,9 +210,48 @@ export async function launchChromiumExtensionBrowser(
       // path() waits for the download to finish, and throws if it failed.
       return download.path();
     },
+    async replaceExtension(extensionDir, { relaunch = false } = {}) {
+      if (!options.replaceable) {
+        throw new Error('replaceExtension: launch with `replaceable: true` to replace the build');
+      }
+      if (relaunch) {
+        // The browser closed, the files swapped, the browser started again on the profile.
+        await context.close();
+        swapFiles(extensionDir);
+        context = await launch();
+        await sameExtension(await worker());
+        return;
+      }
+      const old = await worker();
+      const gone = new Promise<void>((resolve) => old.once('close', () => resolve()));
+      const next = context.waitForEvent('serviceworker', {
+        predicate: (sw) => sw.url().startsWith(`chrome-extension://${extensionId}/`) && sw !== old,
+        timeout: 15_000,
+      });
+      // The running build is in memory: its folder can change under it until the reload.
+      swapFiles(extensionDir);
+      replaced.add(old);
+      // The reload button of chrome://extensions, in developer mode as that button is: an
+      // unpacked extension reloaded outside developer mode comes back disabled.
+      const settingsPage = await context.newPage();
+      try {
+        await settingsPage.goto('chrome://extensions/');
+        await settingsPage.evaluate(async (id) => {
+          const api = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } })
+            .chrome.developerPrivate;
+          await api.updateProfileConfiguration({ inDeveloperMode: true });
+          await api.reload(id, { failQuietly: false });
+        }, extensionId);
+      } finally {
+        await settingsPage.close();
+      }
+      await gone;
+      await sameExtension(await next);
+    },
     async close() {
       await context.close();
       rmSync(profileDir, { recursive: true, force: true });
+      if (options.replaceable) rmSync(join(loadedDir, '..'), { recursive: true, force: true });
     },
   };
 }

@@ -25,6 +25,12 @@ export interface LaunchOptions {
   extensionDir: string;
   sitesPort: number;
   headless: boolean;
+  /**
+   * Loads the extension so that `replaceExtension` can put another build in its place:
+   * Chromium then loads a copy of `extensionDir` (an unpacked extension's id comes from its
+   * folder, so the copy's folder keeps it). Firefox needs nothing for it.
+   */
+  replaceable?: boolean;
 }
 
 export interface ExtensionBrowser {
@@ -89,5 +95,19 @@ export interface ExtensionBrowser {
    * for the change, and the reloaded worker is out of this driver's sight.
    */
   allowInPrivateWindows(): Promise<Page>;
+  /**
+   * Replaces the installed extension with the build in `extensionDir`, in place, as an update
+   * does: same extension id, same profile, same stored data. Resolves once the new build's
+   * background runs and `worker()` reaches it; pages of the old build are gone.
+   *
+   * Chromium needs the launch option `replaceable`. By default it swaps the files in the
+   * folder it loaded the extension from and reloads it as chrome://extensions's reload button
+   * does (runtime.onInstalled then says "update"); with `relaunch` it closes the browser, swaps
+   * the files and starts the browser again on the same profile (a command-line extension is
+   * then reported as an "install", at every start). Firefox installs the new build over the old
+   * (same add-on id: an "update"); it cannot relaunch, since a temporary add-on does not
+   * outlive the browser.
+   */
+  replaceExtension(extensionDir: string, options?: { relaunch?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

@@ -125,19 +125,26 @@ export async function launchFirefoxExtensionBrowser(
 
   await browser.installExtension(options.extensionDir);
 
-  // The page the driver reads the extension through. It is the options page, which only
-  // renders settings: no lookup starts from it.
-  const driverPage = wrap(await browser.newPage());
-  await driverPage.goto(`${base}/options.html`);
-  // The specs read the extension as Chromium's worker does, through promise-returning
-  // `chrome.*` and `chrome.action`; Firefox's promise API is `browser.*` with `browserAction`.
-  await driverPage.evaluate(() => {
-    const scope = globalThis as unknown as { browser: Record<string, unknown> };
-    const api = new Proxy(scope.browser, {
-      get: (target, name) => (name === 'action' ? target.browserAction : target[name as string]),
+  /**
+   * The page the driver reads the extension through. It is the options page, which only
+   * renders settings: no lookup starts from it. A new one after `replaceExtension`: Firefox
+   * closes the old build's pages.
+   */
+  const openDriverPage = async (): Promise<FirefoxPage> => {
+    const page = wrap(await browser.newPage());
+    await page.goto(`${base}/options.html`);
+    // The specs read the extension as Chromium's worker does, through promise-returning
+    // `chrome.*` and `chrome.action`; Firefox's promise API is `browser.*` with `browserAction`.
+    await page.evaluate(() => {
+      const scope = globalThis as unknown as { browser: Record<string, unknown> };
+      const api = new Proxy(scope.browser, {
+        get: (target, name) => (name === 'action' ? target.browserAction : target[name as string]),
+      });
+      Object.defineProperty(globalThis, 'chrome', { value: api, configurable: true });
     });
-    Object.defineProperty(globalThis, 'chrome', { value: api, configurable: true });
-  });
+    return page;
+  };
+  let driverPage = await openDriverPage();
 
   const inExtension = async <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
     driverPage.evaluate<R>(fn, arg);
@@ -299,6 +306,24 @@ export async function launchFirefoxExtensionBrowser(
     popupUrl: (tabId) => `${base}/popup.html?tabId=${tabId}`,
     // Firefox's downloads are the browser's, not a page's: any page's download lands there.
     fileDownloadedBy: (_page, action) => downloads.fileSavedBy(action),
+    async replaceExtension(extensionDir, { relaunch = false } = {}) {
+      if (relaunch) {
+        throw new Error(
+          'replaceExtension: Firefox cannot relaunch with the extension, a temporary add-on',
+        );
+      }
+      const old = driverPage;
+      // Installed again with the same add-on id, it is an update of the installed one.
+      await browser.installExtension(extensionDir);
+      // The old build's pages close with it; wait until the driver's has, so the new page
+      // cannot be one the old build still serves.
+      const deadline = Date.now() + 15_000;
+      while (!old.isClosed() && (await old.href().catch(() => '')).startsWith(base)) {
+        if (Date.now() > deadline) throw new Error("The old build's page did not close");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      driverPage = await openDriverPage();
+    },
     async close() {
       await browser.close();
       rmSync(profileDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@
  * Fixed points shared by the e2e build and the e2e tests. The service's address is compiled
  * into the extension, so the reference server must listen where the build points.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { PREVIOUS_RELEASE_DIR } from '../../../scripts/previous-release';
 import { type BrowserName, browserNameFrom } from '../../support/extension-browser';
 
 /**
@@ -20,6 +21,14 @@ export const E2E_REFERENCE_PORT = Number(process.env.E2E_REFERENCE_PORT ?? 8797)
 export const E2E_SERVICE_BASE_URL = `http://127.0.0.1:${E2E_REFERENCE_PORT}`;
 /** Where `npm run build:e2e` (wxt build --mode e2e) writes the extension for this run's browser. */
 export const E2E_EXTENSION_DIR = resolve(`.output/${BUILD_TARGET[E2E_BROWSER]}-e2e`);
+/**
+ * The previous release's e2e build for this run's browser, made by `npm run build:e2e`
+ * (scripts/build-previous-release.ts) for the update test.
+ */
+export const E2E_PREVIOUS_RELEASE_EXTENSION_DIR = join(
+  PREVIOUS_RELEASE_DIR,
+  `.output/${BUILD_TARGET[E2E_BROWSER]}-e2e`,
+);
 /** Headless unless HEADED=1 is set, e.g. to watch a test locally. */
 export const E2E_HEADLESS = process.env.HEADED !== '1';
 
