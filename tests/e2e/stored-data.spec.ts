@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ExtensionBrowser } from '../support/extension-browser';
+import { E2E_EXTENSION_DIR } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
@@ -20,11 +21,14 @@ let browser: ExtensionBrowser;
 let world: E2eWorld | undefined;
 
 beforeAll(async () => {
-  world = await startE2eWorld({
-    misbehaviours: Object.fromEntries(
-      SLOW_SITES.map((origin) => [origin, { kind: 'slow', delayMs: SLOW_MS }]),
-    ),
-  });
+  world = await startE2eWorld(
+    {
+      misbehaviours: Object.fromEntries(
+        SLOW_SITES.map((origin) => [origin, { kind: 'slow', delayMs: SLOW_MS }]),
+      ),
+    },
+    { replaceable: true },
+  );
   ({ browser } = world);
 });
 
@@ -194,7 +198,8 @@ describe('a store damaged by a crash', () => {
       damaged[key] ??= 7;
     }
     await overwriteLocal({ ...damaged, settings: 'not settings' });
-    await browser.stopWorker();
+    // The extension reloaded over the damaged store, as after a browser crash.
+    await browser.replaceExtension(E2E_EXTENSION_DIR);
     await browser.saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
 
     const options = await openOptions();

@@ -30,11 +30,13 @@ export interface E2eWorldOptions {
    * about consent itself start without it.
    */
   automaticLookups?: boolean;
+  /** Loaded so that a test can reload it in place (ExtensionBrowser.replaceExtension). */
+  replaceable?: boolean;
 }
 
 export async function startE2eWorld(
   serverOptions: Omit<ReferenceServerOptions, 'port'> = {},
-  { automaticLookups = true }: E2eWorldOptions = {},
+  { automaticLookups = true, replaceable = false }: E2eWorldOptions = {},
 ): Promise<E2eWorld> {
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
   const sites = await startSampleSiteServer();
@@ -44,6 +46,7 @@ export async function startE2eWorld(
     extensionDir: E2E_EXTENSION_DIR,
     sitesPort: sites.port,
     headless: E2E_HEADLESS,
+    replaceable,
   });
   if (automaticLookups) {
     await browser.acceptAutomaticLookups();
