@@ -25,6 +25,10 @@ const actions = (): OptionsActions => ({
   resume: vi.fn(),
   clearData: vi.fn(),
   clearLog: vi.fn(),
+  exportBackup: vi.fn(),
+  chooseBackupFile: vi.fn(),
+  applyBackup: vi.fn(),
+  cancelBackup: vi.fn(),
 });
 
 const ENTRY: LookupLogEntry = {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createReportCache, listCachedAnswers } from '../../../lib/cache/report-cache';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { createRecordStore } from '../../../lib/storage/record-store';
 import { fixtureReports } from '../../fixtures/reports';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
@@ -17,8 +18,9 @@ describe('listing the kept answers', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('lists every answer of one service with its freshness, and none of another', async () => {
-    const cache = createReportCache({ baseUrl: 'http://service.test', now: () => START });
-    const other = createReportCache({ baseUrl: 'http://other.test', now: () => START });
+    const store = createRecordStore({ warn: () => {} });
+    const cache = createReportCache({ store, baseUrl: 'http://service.test', now: () => START });
+    const other = createReportCache({ store, baseUrl: 'http://other.test', now: () => START });
     // Past its max-age but allowed to stand in for a failure: listed, and needing a lookup.
     await cache.put('https://a.example.com', answer('max-age=60, stale-if-error=3600'), START);
     await cache.put('https://b.example.com', answer('max-age=3600'), START);
@@ -37,7 +39,8 @@ describe('listing the kept answers', () => {
   });
 
   it('leaves out expired answers without removing anything', async () => {
-    const cache = createReportCache({ baseUrl: 'http://service.test', now: () => START });
+    const store = createRecordStore({ warn: () => {} });
+    const cache = createReportCache({ store, baseUrl: 'http://service.test', now: () => START });
     await cache.put('https://a.example.com', answer('max-age=60'), START);
     const before = await fakeBrowser.storage.local.get(null);
     const later = START + 120_000;

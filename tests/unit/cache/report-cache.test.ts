@@ -7,6 +7,8 @@ import {
 } from '../../../lib/cache/report-cache';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { createRecordStore } from '../../../lib/storage/record-store';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
 import { fixtureReports } from '../../fixtures/reports';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
@@ -25,7 +27,14 @@ function reportFor(target: string, cacheControl = 'max-age=300'): LookupOutcome 
 
 function setUp(limits?: { maxEntries: number; maxBytes: number }, baseUrl = BASE_URL) {
   let clock = START;
-  const cache = createReportCache({ baseUrl, now: () => clock, ...(limits ? { limits } : {}) });
+  // A new store, as a new worker has: the cache writes through it.
+  const store = createRecordStore({ warn: () => {} });
+  const cache = createReportCache({
+    store,
+    baseUrl,
+    now: () => clock,
+    ...(limits ? { limits } : {}),
+  });
   return {
     cache,
     advance(ms: number) {
@@ -41,8 +50,11 @@ const cachedTargets = async (cache: ReportCache, targets: string[]) => {
   return present;
 };
 
-/** Keys in local storage, for checking what the cache leaves behind. */
-const localKeys = async () => Object.keys(await fakeBrowser.storage.local.get());
+/** Keys in local storage but the store's own versions, for checking what the cache leaves. */
+const localKeys = async () =>
+  Object.keys(await fakeBrowser.storage.local.get()).filter(
+    (key) => key !== STORAGE_VERSIONS_RECORD.key,
+  );
 
 describe('createReportCache', () => {
   beforeEach(() => {

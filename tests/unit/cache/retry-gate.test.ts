@@ -9,7 +9,13 @@ import {
   MAX_BUSY_PAUSE_MS,
 } from '../../../lib/cache/retry-gate';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { createRecordStore } from '../../../lib/storage/record-store';
+import { RETRY_GATE_RECORD } from '../../../lib/storage/records';
+import { keyOf } from '../../../lib/storage/stored-record';
 import { fixtureReports } from '../../fixtures/reports';
+
+/** A worker's record store, new as at the worker's start. */
+const newStore = () => createRecordStore({ warn: () => {} });
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'http://a.example.com';
@@ -51,7 +57,7 @@ describe('createRetryGate', () => {
   });
 
   it('blocks a target until its Retry-After, and only that target', async () => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     expect(await gate.record(SITE, unavailable(NOW + 120_000), NOW)).toBe(NOW + 120_000);
     expect(await gate.blockedUntil(SITE, NOW + 119_999)).toBe(NOW + 120_000);
     expect(await gate.blockedUntil(SITE, NOW + 120_000)).toBeNull();
@@ -59,7 +65,7 @@ describe('createRetryGate', () => {
   });
 
   it('writes nothing for an answer that changes nothing, and writes a failure', async () => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, unavailable(NOW + 1000), NOW);
     await gate.record(SITE, REPORT, NOW + 2000);
     const writes: string[] = [];
@@ -77,7 +83,7 @@ describe('createRetryGate', () => {
     ['at the least random', 0, BACKOFF_BASE_MS / 2],
     ['at the most random', 0.999_999, BACKOFF_BASE_MS],
   ])('pauses a target after a 503 without Retry-After, jittered (%s)', async (_name, random, pause) => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test', random: () => random });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test', random: () => random });
     const until = await gate.record(SITE, unavailable(null), NOW);
     expect(until).toBe(NOW + pause);
   });
@@ -86,7 +92,7 @@ describe('createRetryGate', () => {
     ['503s', unavailable(null)],
     ['timeouts', TIMEOUT],
   ])('pauses the whole service after repeated %s, growing to a cap', async (_name, failure) => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test', random: () => 0.999_999 });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test', random: () => 0.999_999 });
     await gate.record(SITE, failure, NOW);
     // One failure is not yet a pattern: other sites may still be asked.
     expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
@@ -102,7 +108,7 @@ describe('createRetryGate', () => {
     ['a report', REPORT],
     ['a 400', REJECTED],
   ])('forgets failures after %s', async (_name, answer) => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, TIMEOUT, NOW);
     await gate.record(OTHER, unavailable(NOW + 60_000), NOW);
     expect(await gate.blockedUntil(SITE, NOW)).not.toBeNull();
@@ -115,7 +121,7 @@ describe('createRetryGate', () => {
   });
 
   it('neither counts nor clears network failures: offline is not the service struggling', async () => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     for (let failures = 0; failures < 5; failures++) await gate.record(SITE, OFFLINE, NOW);
     expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
     await gate.record(SITE, TIMEOUT, NOW);
@@ -125,27 +131,27 @@ describe('createRetryGate', () => {
   });
 
   it('survives the worker: a new gate over the same storage still blocks', async () => {
-    await createRetryGate({ baseUrl: 'http://service.test' }).record(
+    await createRetryGate({ store: newStore(), baseUrl: 'http://service.test' }).record(
       SITE,
       unavailable(NOW + 120_000),
       NOW,
     );
-    const afterRestart = createRetryGate({ baseUrl: 'http://service.test' });
+    const afterRestart = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     expect(await afterRestart.blockedUntil(SITE, NOW + 60_000)).toBe(NOW + 120_000);
   });
 
   it('keeps each service base URL to itself', async () => {
-    await createRetryGate({ baseUrl: 'http://service.test' }).record(
+    await createRetryGate({ store: newStore(), baseUrl: 'http://service.test' }).record(
       SITE,
       unavailable(NOW + 120_000),
       NOW,
     );
-    const other = createRetryGate({ baseUrl: 'http://other-service.test' });
+    const other = createRetryGate({ store: newStore(), baseUrl: 'http://other-service.test' });
     expect(await other.blockedUntil(SITE, NOW)).toBeNull();
   });
 
   it('records concurrent failures without losing any', async () => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test', random: () => 0.999_999 });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test', random: () => 0.999_999 });
     await Promise.all([
       gate.record(SITE, unavailable(NOW + 60_000), NOW),
       gate.record(OTHER, unavailable(NOW + 90_000), NOW),
@@ -155,12 +161,13 @@ describe('createRetryGate', () => {
   });
 
   it('purges target records whose time has passed', async () => {
-    const gate = createRetryGate({ baseUrl: 'http://service.test' });
+    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, unavailable(NOW + 60_000), NOW);
     await gate.record(OTHER, unavailable(NOW + 180_000), NOW);
     await gate.purgeExpired(NOW + 120_000);
-    const stored = await fakeBrowser.storage.local.get();
-    const record = Object.values(stored)[0] as { targetNotBefore: Record<string, number> };
+    const key = keyOf(RETRY_GATE_RECORD, encodeURIComponent('http://service.test'));
+    const stored = await fakeBrowser.storage.local.get(key);
+    const record = stored[key] as { targetNotBefore: Record<string, number> };
     expect(record.targetNotBefore).toEqual({ [OTHER]: NOW + 180_000 });
   });
 });
@@ -169,7 +176,7 @@ describe('createRetryGate: the service being busy, and its quota', () => {
   beforeEach(() => {
     fakeBrowser.reset();
   });
-  const gate = () => createRetryGate({ baseUrl: 'https://reports.example', random: () => 0.5 });
+  const gate = () => createRetryGate({ store: newStore(), baseUrl: 'https://reports.example', random: () => 0.5 });
   const busy = (retryAt: number | null): LookupOutcome => ({
     kind: 'busy',
     retryAt,

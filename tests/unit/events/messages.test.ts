@@ -1,75 +1,227 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { registerMessageHandler, requestTabView } from '../../../lib/events/messages';
-import type { LookupService } from '../../../lib/lookup/ports';
+import {
+  PROTOCOL,
+  requestTabView,
+  sendToWorker,
+  WorkerRequestError,
+} from '../../../lib/events/protocol';
+import {
+  isOwnPage,
+  registerWorkerMessages,
+  type WorkerHandlers,
+} from '../../../lib/events/worker-messages';
 import type { TabView } from '../../../lib/tabs/tab-view';
+import { deliverMessagesFrom, extensionPage, NO_RECEIVER } from './extension-page';
 
 const reportView: TabView = { status: 'loading', target: 'https://example.com' };
 
-function fakeService() {
+/** Every handler a spy; `showTab` answers with a view. */
+function fakeHandlers() {
+  const fail = async () => {
+    throw new Error('not expected in this test');
+  };
   return {
-    showTab: vi.fn<LookupService['showTab']>(async () => reportView),
-  } satisfies Pick<LookupService, 'showTab'>;
+    showTab: vi.fn<WorkerHandlers['showTab']>(async () => reportView),
+    showSite: vi.fn<WorkerHandlers['showSite']>(async () => null),
+    setLookupMode: vi.fn<WorkerHandlers['setLookupMode']>(fail),
+    setBadgeVisible: vi.fn<WorkerHandlers['setBadgeVisible']>(fail),
+    pauseSite: vi.fn<WorkerHandlers['pauseSite']>(fail),
+    resumeSite: vi.fn<WorkerHandlers['resumeSite']>(fail),
+    setServiceBaseUrl: vi.fn<WorkerHandlers['setServiceBaseUrl']>(fail),
+    watchSite: vi.fn<WorkerHandlers['watchSite']>(async () => true),
+    unwatchSite: vi.fn<WorkerHandlers['unwatchSite']>(async () => null),
+    clearLookupLog: vi.fn<WorkerHandlers['clearLookupLog']>(async () => null),
+    clearLocalData: vi.fn<WorkerHandlers['clearLocalData']>(async () => 0),
+    exportBackup: vi.fn<WorkerHandlers['exportBackup']>(async () => '{}'),
+    importBackup: vi.fn<WorkerHandlers['importBackup']>(fail),
+  } satisfies WorkerHandlers;
 }
 
-describe('the popup ↔ background request', () => {
+type FakeHandlers = ReturnType<typeof fakeHandlers>;
+
+const calledHandlers = (handlers: FakeHandlers) =>
+  Object.entries(handlers)
+    .filter(([, handler]) => handler.mock.calls.length > 0)
+    .map(([name]) => name);
+
+/** A message as a page sends it, raw: what the worker gets is not always what a page meant. */
+const message = (name: string, data: unknown) => ({ protocol: PROTOCOL, name, data });
+
+describe('sendToWorker and the worker messages', () => {
+  let handlers: FakeHandlers;
+  let onError: ReturnType<typeof vi.fn<(error: unknown) => void>>;
+
   beforeEach(() => {
     fakeBrowser.reset();
+    handlers = fakeHandlers();
+    onError = vi.fn<(error: unknown) => void>();
   });
 
-  it('brings the named tab up to date and answers with its view', async () => {
-    const service = fakeService();
-    registerMessageHandler(service, vi.fn());
-    await expect(requestTabView(7, true)).resolves.toEqual(reportView);
-    expect(service.showTab).toHaveBeenCalledWith(7, { force: true });
-  });
+  const startWorker = () => registerWorkerMessages(handlers, onError);
 
-  it('asks again when the background went away mid-request (Firefox unloading its event page)', async () => {
-    const service = fakeService();
-    registerMessageHandler(service, vi.fn());
-    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
-    send.mockRejectedValueOnce(
-      new Error('Could not establish connection. Receiving end does not exist.'),
+  it('answers a page request with what its handler returns', async () => {
+    startWorker();
+    deliverMessagesFrom(extensionPage('/popup.html'));
+    await expect(sendToWorker('showTab', { tabId: 7, force: true })).resolves.toEqual(reportView);
+    expect(handlers.showTab).toHaveBeenCalledWith({ tabId: 7, force: true });
+    await expect(sendToWorker('watchSite', { origin: 'https://a.example.com' })).resolves.toBe(
+      true,
     );
+    expect(calledHandlers(handlers)).toEqual(['showTab', 'watchSite']);
+  });
+
+  it('answers null, not undefined, for a handler that returns nothing', async () => {
+    handlers.unwatchSite.mockResolvedValue(undefined as never);
+    startWorker();
+    deliverMessagesFrom(extensionPage());
+    await expect(
+      fakeBrowser.runtime.sendMessage(message('unwatchSite', { origin: 'https://a.example.com' })),
+    ).resolves.toEqual({ ok: true, value: null });
+  });
+
+  it('asks again when the worker went away mid-request (Firefox unloading its event page)', async () => {
+    startWorker();
+    const send = deliverMessagesFrom(extensionPage('/popup.html'));
+    send.mockRejectedValueOnce(new Error(NO_RECEIVER));
     await expect(requestTabView(7, false)).resolves.toEqual(reportView);
     expect(send).toHaveBeenCalledTimes(2);
-    send.mockRestore();
+    expect(handlers.showTab).toHaveBeenCalledTimes(1);
   });
 
-  it('settles for null, never a rejection, when the background never answers', async () => {
+  it('asks again when a request got no answer at all', async () => {
+    startWorker();
+    const send = deliverMessagesFrom(extensionPage());
+    send.mockResolvedValueOnce(undefined);
+    await expect(sendToWorker('clearLocalData', {})).resolves.toBe(0);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects after the third try when the worker never answers', async () => {
     const send = vi
       .spyOn(fakeBrowser.runtime, 'sendMessage')
-      .mockRejectedValue(new Error('Receiving end does not exist.'));
+      .mockRejectedValue(new Error(NO_RECEIVER));
+    const asked = sendToWorker('clearLookupLog', {});
+    await expect(asked).rejects.toBeInstanceOf(WorkerRequestError);
+    await expect(asked).rejects.toThrow(`clearLookupLog: ${NO_RECEIVER}`);
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives the tab view request null, never a rejection, when the worker never answers', async () => {
+    const send = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockRejectedValue(new Error(NO_RECEIVER));
     await expect(requestTabView(7, false)).resolves.toBeNull();
     expect(send).toHaveBeenCalledTimes(3);
-    send.mockRestore();
   });
 
-  it('answers null for a tab that no longer exists', async () => {
-    const service = fakeService();
-    service.showTab.mockResolvedValue(null);
-    registerMessageHandler(service, vi.fn());
-    await expect(requestTabView(7, false)).resolves.toBeNull();
-  });
-
-  it('answers null and reports the error when the lookup itself fails', async () => {
-    const service = fakeService();
-    service.showTab.mockRejectedValue(new Error('storage is full'));
-    const onError = vi.fn();
-    registerMessageHandler(service, onError);
-    await expect(requestTabView(7, false)).resolves.toBeNull();
+  it('rejects at once, and reports the error in the worker, when the handler fails', async () => {
+    handlers.showTab.mockRejectedValue(new Error('storage is full'));
+    startWorker();
+    const send = deliverMessagesFrom(extensionPage());
+    await expect(sendToWorker('showTab', { tabId: 7, force: false })).rejects.toThrow(
+      'showTab: storage is full',
+    );
+    expect(send).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'storage is full' }));
+    // The tab view request settles for null.
+    await expect(requestTabView(7, false)).resolves.toBeNull();
   });
 
-  it.each([
-    ['another type', { type: 'scan-site', tabId: 7, force: false }],
-    ['a fractional tab id', { type: 'show-tab', tabId: 7.5, force: false }],
-    ['no force flag', { type: 'show-tab', tabId: 7 }],
-    ['not an object', 'show-tab'],
-  ])('ignores a message with %s', async (_name, message) => {
-    const service = fakeService();
-    registerMessageHandler(service, vi.fn());
-    await fakeBrowser.runtime.sendMessage(message).catch(() => undefined);
-    expect(service.showTab).not.toHaveBeenCalled();
+  it.each<[string, string, unknown]>([
+    ['a fractional tab id', 'showTab', { tabId: 7.5, force: false }],
+    ['no force flag', 'showTab', { tabId: 7 }],
+    ['a tab id as text', 'showTab', { tabId: '7', force: false }],
+    ['no data at all', 'showTab', undefined],
+    ['a lookup mode it does not know', 'setLookupMode', { mode: 'always' }],
+    ['a site that is no text', 'pauseSite', { origin: 42 }],
+    ['a site longer than any address', 'watchSite', { origin: `https://${'a'.repeat(2050)}` }],
+    ['an import mode it does not know', 'importBackup', { text: '{}', mode: 'overwrite' }],
+  ])('refuses a request with %s, and runs no handler', async (_case, name, data) => {
+    startWorker();
+    const send = deliverMessagesFrom(extensionPage());
+    await expect(fakeBrowser.runtime.sendMessage(message(name, data))).resolves.toEqual({
+      ok: false,
+      error: 'malformed request',
+    });
+    // A page that sends one gets the refusal as an error, without asking again.
+    await expect(sendToWorker(name as 'showTab', data as never)).rejects.toThrow(
+      'malformed request',
+    );
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(calledHandlers(handlers)).toEqual([]);
+  });
+
+  it.each<[string, { id?: string; url?: string }]>([
+    ['a content script of this extension', { id: 'test-extension-id', url: 'https://a.example/' }],
+    ['another extension', { id: 'another-extension', url: 'chrome-extension://another-extension/' }],
+    ['no extension at all', { url: 'chrome-extension://test-extension-id/options.html' }],
+    ['an empty sender', {}],
+  ])('refuses every request from %s', async (_case, sender) => {
+    startWorker();
+    deliverMessagesFrom(sender);
+    await expect(
+      fakeBrowser.runtime.sendMessage(message('clearLocalData', {})),
+    ).resolves.toEqual({ ok: false, error: 'not from a page of this extension' });
+    await expect(sendToWorker('clearLocalData', {})).rejects.toThrow(
+      'not from a page of this extension',
+    );
+    expect(calledHandlers(handlers)).toEqual([]);
+  });
+
+  it("refuses a message as WXT's fake browser delivers it: a sender that names no extension", async () => {
+    // The fake browser passes `{}` as the sender, where a browser names the extension and page.
+    const senders: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener((_message, sender) => {
+      senders.push(sender);
+    });
+    startWorker();
+    await fakeBrowser.runtime.sendMessage(message('clearLocalData', {}));
+    expect(senders).toEqual([{}]);
+    expect(calledHandlers(handlers)).toEqual([]);
+  });
+
+  it.each<[string, unknown]>([
+    ['another protocol', { protocol: 'another-extension/1', name: 'showTab', data: {} }],
+    ['an older version of this protocol', { protocol: 'agent-readiness-badge/0', name: 'showTab' }],
+    ['no protocol mark', { name: 'showTab', data: { tabId: 7, force: false } }],
+    ['0.1.0 message', { type: 'show-tab', tabId: 7, force: false }],
+    ['a string', 'showTab'],
+    ['null', null],
+  ])('ignores a message of %s: no reply, no handler', async (_case, unknown) => {
+    startWorker();
+    deliverMessagesFrom(extensionPage());
+    await expect(fakeBrowser.runtime.sendMessage(unknown)).resolves.toBeUndefined();
+    expect(calledHandlers(handlers)).toEqual([]);
+  });
+
+  it.each(['scanSite', 'constructor', 'toString', '__proto__'])(
+    'refuses a request named %s, which it does not know',
+    async (name) => {
+      startWorker();
+      deliverMessagesFrom(extensionPage());
+      await expect(fakeBrowser.runtime.sendMessage(message(name, {}))).resolves.toEqual({
+        ok: false,
+        error: 'unknown request',
+      });
+      expect(calledHandlers(handlers)).toEqual([]);
+      expect(onError).not.toHaveBeenCalled();
+    },
+  );
+});
+
+describe('isOwnPage', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it.each<[string, { id?: string; url?: string }, boolean]>([
+    ['the popup', { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/popup.html' }, true],
+    ['the options page', { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' }, true],
+    ['the extension, naming no page', { id: 'test-extension-id' }, true],
+    ['a content script in a web page', { id: 'test-extension-id', url: 'https://a.example/' }, false],
+    ['another extension', { id: 'other', url: 'chrome-extension://other/popup.html' }, false],
+    ['no id', { url: 'chrome-extension://test-extension-id/popup.html' }, false],
+  ])('takes %s as own page: %s', (_case, sender, own) => {
+    expect(fakeBrowser.runtime.id).toBe('test-extension-id');
+    expect(isOwnPage(sender)).toBe(own);
   });
 });

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
-  clearLookupLog,
   createLookupLog,
   LOOKUP_LOG_KEY,
   readLookupLog,
   withLookupLog,
 } from '../../../lib/history/lookup-log';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { logTimeText, outcomeText } from '../../../lib/ui/lookup-log-text';
 
 const SERVICE = 'https://is-agentic.com';
@@ -25,11 +25,15 @@ const failOnError = (error: unknown) => {
 };
 
 describe('the lookup log', () => {
-  beforeEach(() => fakeBrowser.reset());
+  let store: RecordStore;
+  beforeEach(() => {
+    fakeBrowser.reset();
+    store = createRecordStore({ warn: () => {} });
+  });
 
   it('sends the request without waiting for the log, on record while the answer is on its way', async () => {
     let clock = 1000;
-    const log = createLookupLog({ now: () => clock });
+    const log = createLookupLog({ store, now: () => clock });
     let answer!: (outcome: LookupOutcome) => void;
     const request = vi.fn(
       () =>
@@ -64,18 +68,21 @@ describe('the lookup log', () => {
   });
 
   it('settles an entry only once it is written, however fast the answer', async () => {
-    const log = createLookupLog({ now: () => 0 });
+    const log = createLookupLog({ store, now: () => 0 });
     await withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError)('https://example.com');
     await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
     expect(await readLookupLog()).toHaveLength(1);
   });
 
   it('keeps every one of many lookups leaving together, newest first, up to its bound', async () => {
-    const log = createLookupLog({ now: () => 0, maxEntries: 5 });
+    const log = createLookupLog({ store, now: () => 0, maxEntries: 5 });
     const lookup = withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError);
     await Promise.all(Array.from({ length: 8 }, (_, i) => lookup(`https://s${i}.example.com`)));
+    // Until all five kept are settled (an empty log is not "every entry settled").
     await vi.waitFor(async () =>
-      expect((await readLookupLog()).every((entry) => entry.outcome === 'no-report')).toBe(true),
+      expect((await readLookupLog()).map((entry) => entry.outcome)).toEqual(
+        Array(5).fill('no-report'),
+      ),
     );
     const entries = await readLookupLog();
     expect(entries.map((entry) => entry.origin)).toEqual(
@@ -85,16 +92,25 @@ describe('the lookup log', () => {
   });
 
   it('is cleared on request', async () => {
-    const lookup = withLookupLog(
-      async () => NO_REPORT,
-      createLookupLog({ now: () => 0 }),
-      SERVICE,
-      failOnError,
-    );
+    const log = createLookupLog({ store, now: () => 0 });
+    const lookup = withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError);
     await lookup('https://example.com');
     await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
-    await clearLookupLog();
+    await log.clear();
     expect(await readLookupLog()).toEqual([]);
+  });
+
+  it('removes an entry whose request left before the clear, and numbers on after it', async () => {
+    const log = createLookupLog({ store, now: () => 0 });
+    const first = log.sent('https://a.example.com', SERVICE);
+    const cleared = log.clear();
+    await first;
+    await cleared;
+    expect(await readLookupLog()).toEqual([]);
+    // Settling an entry cleared meanwhile does not bring it back.
+    await log.settled(await first, NO_REPORT);
+    expect(await readLookupLog()).toEqual([]);
+    expect(await log.sent('https://b.example.com', SERVICE)).toBe(2);
   });
 
   it('drops damaged entries, not the whole log', async () => {
@@ -117,7 +133,7 @@ describe('the lookup log', () => {
     expect((await readLookupLog()).map((entry) => entry.id)).toEqual([4]);
     await withLookupLog(
       async () => NO_REPORT,
-      createLookupLog({ now: () => 2 }),
+      createLookupLog({ store, now: () => 2 }),
       SERVICE,
       failOnError,
     )('https://b.example.com');

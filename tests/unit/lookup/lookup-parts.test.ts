@@ -120,12 +120,37 @@ function sharedLookups(
     cache: memoryCache(),
     retryGate: openGate,
     now: () => NOW,
+    epoch: () => 0,
     onError: () => {},
     ...parts,
   });
 }
 
 describe('shared-lookups.ts', () => {
+  it('stores what a lookup learnt under the epoch taken as its request left', async () => {
+    let epoch = 4;
+    let answer!: (outcome: LookupOutcome) => void;
+    const cache = memoryCache();
+    const put = vi.spyOn(cache, 'put');
+    const record = vi.spyOn(openGate, 'record');
+    const lookups = sharedLookups({
+      cache,
+      epoch: () => epoch,
+      lookupReport: () =>
+        new Promise<LookupOutcome>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const result = lookups.lookup(HIGH, true);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    // "Clear all local data" while the request is out: the answer is written as of before.
+    epoch = 5;
+    answer(REPORT);
+    await result;
+    expect(put).toHaveBeenCalledWith(HIGH, REPORT, NOW, 4);
+    expect(record).toHaveBeenCalledWith(HIGH, REPORT, NOW, 4);
+  });
+
   it('sends one request for concurrent asks about one site', async () => {
     let answer!: (outcome: LookupOutcome) => void;
     const lookupReport = vi.fn(

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { createTabStateStore } from '../../../lib/tabs/tab-state-store';
+import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
 import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support/tab-world';
@@ -58,7 +58,7 @@ function setUp(
   const boot = (baseUrl = SERVICE_BASE_URL) =>
     startWorker({ world, lookupReport, now, onError: (error) => errors.push(error), baseUrl });
   let worker: Worker = boot();
-  const tabStates = createTabStateStore(SERVICE_BASE_URL);
+  const tabStates = createTabStateReader(SERVICE_BASE_URL);
   return {
     world,
     lookupReport,

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deriveLookupTarget } from '../../../lib/privacy/lookup-target';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { createTabStateStore } from '../../../lib/tabs/tab-state-store';
+import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../../fixtures/reports';
 import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support/tab-world';
@@ -282,7 +282,7 @@ async function runScenario(
 
 /** Every way a settled run can be wrong, in words; empty when it is right. */
 async function wrongBadges(run: Run): Promise<string[]> {
-  const tabStates = createTabStateStore(SERVICE_BASE_URL);
+  const tabStates = createTabStateReader(SERVICE_BASE_URL);
   const problems: string[] = [];
   for (const [tabId, pageUrl] of run.world.tabs) {
     const site = siteOf(pageUrl);

@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  DEPRECATION_NOTICE_KEY,
   deprecationFromHeaders,
   readDeprecationNotice,
   withDeprecationNotice,
 } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { fixtureReports } from '../../fixtures/reports';
 
 const BASE = 'https://is-agentic.com';
@@ -51,8 +53,10 @@ describe('deprecationFromHeaders', () => {
 });
 
 describe('withDeprecationNotice', () => {
+  let store: RecordStore;
   beforeEach(() => {
     fakeBrowser.reset();
+    store = createRecordStore({ warn: () => {} });
   });
 
   const answer = (headers: Record<string, string>): LookupOutcome => ({
@@ -64,6 +68,7 @@ describe('withDeprecationNotice', () => {
   it('keeps what the service said, and forgets it when the service stops saying it', async () => {
     let headers: Record<string, string> = { deprecation: '@1785542400' };
     const lookup = withDeprecationNotice(async () => answer(headers), {
+      store,
       baseUrl: BASE,
       now: () => NOW,
       onError: (error) => {
@@ -82,9 +87,29 @@ describe('withDeprecationNotice', () => {
   it('a proxy error or a network failure changes nothing', async () => {
     const lookup = withDeprecationNotice(
       async (): Promise<LookupOutcome> => ({ kind: 'network-failure', message: 'offline' }),
-      { baseUrl: BASE, now: () => NOW, onError: () => {} },
+      { store, baseUrl: BASE, now: () => NOW, onError: () => {} },
     );
+    await fakeBrowser.storage.local.set({
+      [DEPRECATION_NOTICE_KEY]: { baseUrl: BASE, deprecatedSince: 1, sunsetAt: null, successor: null },
+    });
     await lookup('https://a.example');
-    expect(await readDeprecationNotice()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await readDeprecationNotice()).toMatchObject({ deprecatedSince: 1 });
+  });
+
+  it("leaves another base URL's notice alone when this service says nothing", async () => {
+    const other = { baseUrl: 'https://old.example', deprecatedSince: 1, sunsetAt: null, successor: null };
+    await fakeBrowser.storage.local.set({ [DEPRECATION_NOTICE_KEY]: other });
+    const onError = vi.fn();
+    const lookup = withDeprecationNotice(async () => answer({}), {
+      store,
+      baseUrl: BASE,
+      now: () => NOW,
+      onError,
+    });
+    await lookup('https://a.example');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await readDeprecationNotice()).toEqual(other);
+    expect(onError).not.toHaveBeenCalled();
   });
 });

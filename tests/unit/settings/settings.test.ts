@@ -2,31 +2,40 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   automaticLookupsAllowed,
+  changeSettings,
   createSettingsReader,
   DEFAULT_SETTINGS,
   isSitePaused,
   POLICY_COPY_KEY,
   parseManagedPolicy,
   parseSettings,
-  pauseSite,
   readSettings,
-  resumeSite,
   SETTINGS_KEY,
-  updateSettings,
   watchSettings,
 } from '../../../lib/settings/settings';
+import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
+import { POLICY_COPY_RECORD, type PolicyCopy } from '../../../lib/storage/records';
+
+let store: RecordStore;
+
+/** The worker's way to keep the policy copy: pages read the policy and never write it. */
+const keepCopy = (policy: PolicyCopy) => store.write(POLICY_COPY_RECORD, policy);
 
 /**
- * Readers get the kept copy of the policy at once while the live read refreshes it: a read,
- * then a turn of the event loop, lets that refresh land.
+ * Readers get the kept copy of the policy at once while the live read refreshes it: a read
+ * (the worker's, which keeps the copy), then a turn of the event loop, lets that refresh land.
  */
 async function policyRefreshed() {
-  await readSettings();
+  await readSettings(keepCopy);
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+beforeEach(() => {
+  fakeBrowser.reset();
+  store = createRecordStore({ warn: () => {} });
+});
+
 describe('settings', () => {
-  beforeEach(() => fakeBrowser.reset());
 
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
@@ -56,27 +65,60 @@ describe('settings', () => {
 
   it('apply a change on top of what is stored', async () => {
     await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { badgeVisible: false } });
-    const next = await updateSettings(() => ({ lookupMode: 'automatic' }));
+    const next = await changeSettings(store, () => ({ lookupMode: 'automatic' }));
     expect(next).toMatchObject({ lookupMode: 'automatic', badgeVisible: false });
     expect(await readSettings()).toEqual(next);
+    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toEqual({
+      ...DEFAULT_SETTINGS,
+      lookupMode: 'automatic',
+      badgeVisible: false,
+    });
   });
 
-  it('pause and resume a site', async () => {
-    await pauseSite('https://a.example.com');
-    await pauseSite('https://a.example.com');
-    expect((await readSettings()).pausedSites).toEqual(['https://a.example.com']);
-    expect(isSitePaused(await readSettings(), 'https://a.example.com')).toBe(true);
-    await resumeSite('https://a.example.com');
-    expect(isSitePaused(await readSettings(), 'https://a.example.com')).toBe(false);
+  it('keep both of two changes to different fields asked at the same instant', async () => {
+    await Promise.all([
+      changeSettings(store, () => ({ badgeVisible: false })),
+      changeSettings(store, (current) => ({
+        pausedSites: [...current.pausedSites, 'https://a.example.com'],
+      })),
+    ]);
+    expect(await readSettings()).toMatchObject({
+      badgeVisible: false,
+      pausedSites: ['https://a.example.com'],
+    });
+  });
+
+  it('store paused sites as a set, whatever the change hands back', async () => {
+    const site = 'https://a.example.com';
+    for (let i = 0; i < 2; i++) {
+      await changeSettings(store, (current) => ({ pausedSites: [...current.pausedSites, site] }));
+    }
+    expect((await readSettings()).pausedSites).toEqual([site]);
+    expect(isSitePaused(await readSettings(), site)).toBe(true);
+    await changeSettings(store, (current) => ({
+      pausedSites: current.pausedSites.filter((paused) => paused !== site),
+    }));
+    expect(isSitePaused(await readSettings(), site)).toBe(false);
+  });
+
+  it('never store a field as the change hands it when it is not a valid value', async () => {
+    await changeSettings(store, () => ({
+      badgeVisible: false,
+      serviceBaseUrl: 'javascript:alert(1)',
+    }));
+    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
+      badgeVisible: false,
+      serviceBaseUrl: null,
+    });
   });
 
   it('tell watchers of every change, parsed', async () => {
     const seen: boolean[] = [];
     const stop = watchSettings((settings) => seen.push(settings.badgeVisible));
-    await updateSettings(() => ({ badgeVisible: false }));
-    await updateSettings(() => ({ badgeVisible: true }));
+    await changeSettings(store, () => ({ badgeVisible: false }));
+    await changeSettings(store, () => ({ badgeVisible: true }));
     stop();
-    await updateSettings(() => ({ badgeVisible: false }));
+    await changeSettings(store, () => ({ badgeVisible: false }));
     expect(seen).toEqual([false, true]);
   });
 
@@ -94,7 +136,6 @@ describe('settings', () => {
 });
 
 describe('settings under an enterprise policy', () => {
-  beforeEach(() => fakeBrowser.reset());
 
   it('read a policy field by field, ignoring values that make no sense', () => {
     expect(parseManagedPolicy({ serviceBaseUrl: 'https://lookup.corp.example.com/' })).toEqual({
@@ -118,7 +159,7 @@ describe('settings under an enterprise policy', () => {
   });
 
   it('lock the base URL and on-click lookups over what the user stored', async () => {
-    await updateSettings(() => ({
+    await changeSettings(store, () => ({
       lookupMode: 'automatic',
       lookupModeChosen: true,
       serviceBaseUrl: 'https://mine.example.com',
@@ -146,6 +187,28 @@ describe('settings under an enterprise policy', () => {
     });
   });
 
+  it('store a change to a locked field, in effect only once the policy goes', async () => {
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    const effective = await changeSettings(store, () => ({ lookupMode: 'automatic' }));
+    expect(effective).toMatchObject({ lookupMode: 'on-click', locked: { lookupMode: true } });
+    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
+      lookupMode: 'automatic',
+    });
+  });
+
+  it("keep a copy of the policy from the worker's reads, never from a page's", async () => {
+    await fakeBrowser.storage.managed.set({ forceOnClick: true });
+    expect((await readSettings()).locked.lookupMode).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await fakeBrowser.storage.local.get(POLICY_COPY_KEY)).toEqual({});
+    await policyRefreshed();
+    expect((await fakeBrowser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY]).toEqual({
+      serviceBaseUrl: null,
+      forceOnClick: true,
+      disableWatchList: false,
+    });
+  });
+
   it('rewrite the kept copy of the policy only when the policy changed', async () => {
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
     await policyRefreshed();
@@ -169,7 +232,7 @@ describe('settings under an enterprise policy', () => {
       }) as never,
     );
     // Managed storage has not answered, and the copy answers.
-    expect((await readSettings()).locked.lookupMode).toBe(true);
+    expect((await readSettings(keepCopy)).locked.lookupMode).toBe(true);
     release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     // Once it answers, the copy follows it.
@@ -179,7 +242,7 @@ describe('settings under an enterprise policy', () => {
   it('tell watchers when the policy changes', async () => {
     const seen: string[] = [];
     const stop = watchSettings((settings) => seen.push(settings.lookupMode));
-    await updateSettings(() => ({ lookupMode: 'automatic', lookupModeChosen: true }));
+    await changeSettings(store, () => ({ lookupMode: 'automatic', lookupModeChosen: true }));
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
     await policyRefreshed();
     stop();
@@ -187,7 +250,7 @@ describe('settings under an enterprise policy', () => {
   });
 
   it('are read from storage once by a reader, and again after each change', async () => {
-    const readSettingsNow = createSettingsReader();
+    const readSettingsNow = createSettingsReader(store);
     await readSettingsNow();
     await policyRefreshed();
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
@@ -195,7 +258,7 @@ describe('settings under an enterprise policy', () => {
     expect((await readSettingsNow()).badgeVisible).toBe(true);
     // (A policy refresh started before may still read its copy; the settings are not read.)
     expect(get.mock.calls.filter(([key]) => key === 'settings')).toEqual([]);
-    await updateSettings(() => ({ badgeVisible: false }));
+    await changeSettings(store, () => ({ badgeVisible: false }));
     expect((await readSettingsNow()).badgeVisible).toBe(false);
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
     expect((await readSettingsNow()).locked.lookupMode).toBe(false);

@@ -1,28 +1,42 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clearLocalData } from '../../../lib/history/local-data';
 import {
   isWebOrigin,
   MAX_WATCHED_SITES,
-  parseWatchList,
+  newWatchRecord,
   readWatchList,
   unwatchSite,
+  updateWatchList,
   WATCH_LIST_KEY,
   watchSite,
 } from '../../../lib/sites/watch-list';
+import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
+import { WATCH_LIST_RECORD } from '../../../lib/storage/records';
+import { parseRecord } from '../../../lib/storage/stored-record';
 
 const site = (n: number) => `https://site-${n}.example.com`;
 
 describe('the watch list', () => {
-  beforeEach(() => fakeBrowser.reset());
+  let store: RecordStore;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    store = createRecordStore({ warn: () => {} });
+  });
 
   it('adds and removes sites', async () => {
-    expect(await watchSite(site(1), 5)).toBe(true);
-    expect(await watchSite(site(2), 6)).toBe(true);
-    await unwatchSite(site(1));
+    expect(await watchSite(store, site(1), 5)).toBe(true);
+    expect(await watchSite(store, site(2), 6)).toBe(true);
+    await unwatchSite(store, site(1));
     const list = await readWatchList();
     expect(Object.keys(list)).toEqual([site(2)]);
     expect(list[site(2)]).toMatchObject({ since: 6, checkedAt: null, seenReport: false });
+  });
+
+  it('keeps every site asked for at the same instant', async () => {
+    const added = await Promise.all([1, 2, 3].map((n) => watchSite(store, site(n), n)));
+    expect(added).toEqual([true, true, true]);
+    expect(Object.keys(await readWatchList()).sort()).toEqual([1, 2, 3].map(site).sort());
   });
 
   it('takes origins only', async () => {
@@ -32,22 +46,33 @@ describe('the watch list', () => {
       'a.example.com',
     ]) {
       expect(isWebOrigin(notOrigin)).toBe(false);
-      expect(await watchSite(notOrigin, 1)).toBe(false);
+      expect(await watchSite(store, notOrigin, 1)).toBe(false);
     }
     expect(await readWatchList()).toEqual({});
   });
 
   it(`keeps at most ${MAX_WATCHED_SITES} sites`, async () => {
-    for (let i = 0; i < MAX_WATCHED_SITES; i++) await watchSite(site(i), i);
-    expect(await watchSite(site(999), 1)).toBe(false);
-    expect(await watchSite(site(0), 1)).toBe(true);
-    expect(Object.keys(await readWatchList())).toHaveLength(MAX_WATCHED_SITES);
+    for (let i = 0; i < MAX_WATCHED_SITES; i++) await watchSite(store, site(i), i);
+    expect(await watchSite(store, site(999), 1)).toBe(false);
+    // A site already watched is "added" again, and keeps when it was first watched.
+    expect(await watchSite(store, site(0), 1)).toBe(true);
+    const list = await readWatchList();
+    expect(Object.keys(list)).toHaveLength(MAX_WATCHED_SITES);
+    expect(list[site(0)]?.since).toBe(0);
   });
 
   it('is cleared with the local data', async () => {
-    await watchSite(site(1), 1);
-    await clearLocalData();
+    await watchSite(store, site(1), 1);
+    await store.clearLocalData();
     expect(await readWatchList()).toEqual({});
+  });
+
+  it('keeps nothing a round begun before the clear learns after it', async () => {
+    await watchSite(store, site(1), 1);
+    const since = store.epoch();
+    await store.clearLocalData();
+    await updateWatchList(store, (list) => ({ ...list, [site(2)]: newWatchRecord(2) }), { since });
+    expect(await fakeBrowser.storage.local.get(WATCH_LIST_KEY)).toEqual({});
   });
 
   it('leaves out what is malformed', async () => {
@@ -55,6 +80,6 @@ describe('the watch list', () => {
       [WATCH_LIST_KEY]: { [site(1)]: { since: 'x' }, [site(2)]: null },
     });
     expect(await readWatchList()).toEqual({});
-    expect(parseWatchList([1, 2])).toEqual({});
+    expect(parseRecord(WATCH_LIST_RECORD, [1, 2]).value).toEqual({});
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * Messages between a page and the worker over WXT's fake browser, as a browser delivers them.
+ *
+ * The fake browser hands every runtime.onMessage listener an empty sender (`{}`: no extension
+ * id, no address), which the worker rightly refuses, and it loses a reply given through
+ * `sendResponse` unless the listener also returned true. A browser names the extension and the
+ * page that sent the message, and delivers a reply given during the listener's call either way.
+ */
+import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBackupIntents } from '../../../lib/events/backup-intents';
+import { createWorkerIntents } from '../../../lib/events/worker-intents';
+import { registerWorkerMessages } from '../../../lib/events/worker-messages';
+import { createLookupLog } from '../../../lib/history/lookup-log';
+import type { RecordStore } from '../../../lib/storage/record-store';
+
+export interface MessageSender {
+  id?: string;
+  url?: string;
+}
+
+/** The sender a browser names for a message from one of the extension's own pages. */
+export const extensionPage = (path = '/options.html'): MessageSender => ({
+  id: fakeBrowser.runtime.id,
+  url: fakeBrowser.runtime.getURL(path),
+});
+
+/** What Chromium and Firefox say when no listener is there to receive a message. */
+export const NO_RECEIVER = 'Could not establish connection. Receiving end does not exist.';
+
+/**
+ * Makes runtime.sendMessage deliver every message from `sender`, as a browser would. Returns
+ * the spy (restored after each test by the configuration's restoreMocks).
+ */
+export function deliverMessagesFrom(sender: MessageSender) {
+  const deliver = async (message: unknown): Promise<unknown> => {
+    let replied = false;
+    let answer!: (value: unknown) => void;
+    const answered = new Promise<unknown>((resolve) => {
+      answer = resolve;
+    });
+    const sendResponse = (value: unknown) => {
+      if (replied) return;
+      replied = true;
+      answer(value);
+    };
+    const results = await fakeBrowser.runtime.onMessage.trigger(
+      message,
+      sender as never,
+      sendResponse,
+    );
+    if (results.length === 0) throw new Error(NO_RECEIVER);
+    if (replied || results.some((result) => (result as unknown) === true)) return answered;
+    return undefined;
+  };
+  return vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation(deliver as never);
+}
+
+/**
+ * The worker's side as the background starts it, over `store`, with lookups that show nothing;
+ * and messages delivered as from the options page. For tests of pages that send intents.
+ */
+export function serveWorker(store: RecordStore, now: () => number = () => 0) {
+  const lookupLog = createLookupLog({ store, now });
+  const lookups = {
+    showTab: async () => null,
+    showSite: async () => ({ status: 'not-looked-up', reason: 'no-url' }) as const,
+  };
+  const onError = vi.fn();
+  registerWorkerMessages(
+    {
+      ...createWorkerIntents({ store, lookups, lookupLog, now }),
+      ...createBackupIntents({ store, now }),
+    },
+    onError,
+  );
+  deliverMessagesFrom(extensionPage());
+  return { onError };
+}
