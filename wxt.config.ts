@@ -48,7 +48,15 @@ export default defineConfig({
       groups.push(pages.splice(pages.findIndex(isPopup), 1));
     },
     // The popup's stylesheet written into popup.html: one file fewer before its script runs.
-    'build:done': (wxt) => inlinePopupStylesheet(wxt.config.outDir),
+    // The build's summary then lists the files it wrote: the moved stylesheet is no longer one.
+    'build:done': (wxt, output) => {
+      const moved = inlinePopupStylesheet(wxt.config.outDir);
+      for (const step of output.steps) {
+        for (let index = step.chunks.length - 1; index >= 0; index--) {
+          if (moved.includes(step.chunks[index]?.fileName ?? '')) step.chunks.splice(index, 1);
+        }
+      }
+    },
     // locales/<locale>/*.json → _locales/<locale>/messages.json (scripts/locale-messages.ts).
     'build:publicAssets': (_wxt, files) => {
       for (const [locale, messages] of readLocaleMessages()) {

@@ -33,10 +33,13 @@ export function withInlineStylesheet(
   return moved.length === 0 ? null : { html: rewritten, moved };
 }
 
-/** Rewrites `outDir`/popup.html and removes the stylesheet files it no longer links. */
-export function inlinePopupStylesheet(outDir: string): void {
+/**
+ * Rewrites `outDir`/popup.html and removes the stylesheet files it no longer links; returns
+ * their paths (relative to `outDir`), so the build's own list of files can drop them too.
+ */
+export function inlinePopupStylesheet(outDir: string): string[] {
   const pages = readdirSync(outDir).filter((name) => name.endsWith('.html'));
-  if (!pages.includes(POPUP_PAGE)) return;
+  if (!pages.includes(POPUP_PAGE)) return [];
   const others = pages
     .filter((name) => name !== POPUP_PAGE)
     .map((name) => readFileSync(join(outDir, name), 'utf8'));
@@ -45,7 +48,8 @@ export function inlinePopupStylesheet(outDir: string): void {
     (path) => readFileSync(join(outDir, path), 'utf8'),
     (path) => others.some((page) => page.includes(`/${path}`)),
   );
-  if (result === null) return;
+  if (result === null) return [];
   writeFileSync(join(outDir, POPUP_PAGE), result.html);
   for (const path of result.moved) rmSync(join(outDir, path));
+  return result.moved;
 }

@@ -110,7 +110,7 @@ describe('two pages changing different things at the same instant', () => {
     await browser.saveSettings({ badgeVisible: true, pausedSites: [] });
     await popup.close();
     await options.close();
-  });
+  }, 180_000);
 });
 
 describe('clearing with lookups and a watch round in flight', () => {
