@@ -108,7 +108,11 @@ describe('a stopped service worker', () => {
     await browser.untilTabStateWritten(tab.tabId, () =>
       popup.page.evaluate((tabId: number) => {
         const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-        return api.runtime.sendMessage({ type: 'show-tab', tabId, force: false });
+        return api.runtime.sendMessage({
+          protocol: 'agent-readiness-badge/1',
+          name: 'showTab',
+          data: { tabId, force: false },
+        });
       }, tab.tabId),
     );
     expect(await instanceMarker()).toBeNull();
