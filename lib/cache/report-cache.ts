@@ -33,7 +33,6 @@ import {
   type FreshnessVerdict,
   freshUntil,
   policyForAnswer,
-  type StoredPolicy,
 } from './cache-freshness';
 
 /** The answers worth keeping: they describe the site, not the state of the service. */

@@ -29,7 +29,7 @@
  */
 
 import type { LookupOutcome } from '../service/lookup-outcome';
-import { type Quota, quotaFromHeaders } from '../service/rate-limit';
+import { quotaFromHeaders } from '../service/rate-limit';
 import type { Epoch, RecordStore } from '../storage/record-store';
 import { RETRY_GATE_RECORD, type StoredRetryGate } from '../storage/records';
 

@@ -45,20 +45,27 @@ export function createBackupIntents(deps: { store: RecordStore; now(): number })
       const reading = readBackupFile(text);
       if (!reading.ok) return reading;
       const current = await keptData(store);
-      const { next, changes } = planImport(current, reading.backup, { mode });
-      const wanted = next.settings.serviceBaseUrl;
+      const { changes } = planImport(current, reading.backup, { mode });
+      const wanted = reading.backup.settings.serviceBaseUrl;
       const baseUrlKept =
         wanted !== null &&
         wanted !== current.settings.serviceBaseUrl &&
         !(await mayCallService(wanted));
-      const settings = baseUrlKept
-        ? { ...next.settings, serviceBaseUrl: current.settings.serviceBaseUrl }
-        : next.settings;
+      // Each record is planned again from its value at the moment it is written, in the
+      // store's order: a change another page makes meanwhile is merged, not overwritten.
+      const planned =
+        <K extends keyof KeptData>(key: K) =>
+        (value: Required<KeptData>[K]): Required<KeptData>[K] =>
+          (planImport({ ...current, [key]: value }, reading.backup, { mode }).next[key] ??
+            value) as Required<KeptData>[K];
       await Promise.all([
-        store.write(SETTINGS_RECORD, settings),
-        store.write(WATCH_LIST_RECORD, next.watchList),
-        next.scoreHistory && store.write(SCORE_HISTORY_RECORD, next.scoreHistory),
-        next.lookupLog && store.write(LOOKUP_LOG_RECORD, next.lookupLog),
+        store.update(SETTINGS_RECORD, (settings) => {
+          const next = planned('settings')(settings);
+          return baseUrlKept ? { ...next, serviceBaseUrl: settings.serviceBaseUrl } : next;
+        }),
+        store.update(WATCH_LIST_RECORD, planned('watchList')),
+        reading.backup.scoreHistory && store.update(SCORE_HISTORY_RECORD, planned('scoreHistory')),
+        reading.backup.lookupLog && store.update(LOOKUP_LOG_RECORD, planned('lookupLog')),
       ]);
       return {
         ok: true,

@@ -91,13 +91,16 @@ export function registerWorkerMessages(
       return undefined;
     }
     const handle = handlers[name] as (data: unknown) => Promise<unknown>;
-    handle(parsed.data).then(
-      (value) => reply({ ok: true, value: value ?? null }),
-      (error: unknown) => {
-        onError(error);
-        reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
-      },
-    );
+    // Through a promise: a handler that throws before its first await is refused like any other.
+    Promise.resolve(parsed.data)
+      .then(handle)
+      .then(
+        (value) => reply({ ok: true, value: value ?? null }),
+        (error: unknown) => {
+          onError(error);
+          reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
+        },
+      );
     // `sendResponse` + `return true` keeps the channel open in every browser.
     return true;
   });

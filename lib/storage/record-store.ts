@@ -46,8 +46,6 @@ export interface RecordStore {
   /** Whether local data was cleared since `since`. */
   clearedSince(since: Epoch): boolean;
   read<T>(definition: RecordDefinition<T>, options?: { id?: string }): Promise<T>;
-  /** Every item of a family, parsed, by id (one read of the whole area). */
-  readItems<T>(definition: RecordDefinition<T>): Promise<Map<string, T>>;
   /**
    * Applies `change` to the stored value, after every earlier update of that key; resolves to
    * the value stored (or, if the write was dropped, the one it would have been). A change that
@@ -202,16 +200,6 @@ export function createRecordStore(deps: RecordStoreDeps): RecordStore {
     ready: settledReady,
 
     read: (definition, options) => read(definition, options?.id),
-
-    async readItems(definition) {
-      const everything = await areaOf(definition.area).get(null);
-      const items = new Map();
-      for (const [key, raw] of Object.entries(everything)) {
-        if (!ownsKey(definition as RecordDefinition<unknown>, key)) continue;
-        items.set(key.slice(definition.key.length), parsed(definition, key, raw));
-      }
-      return items;
-    },
 
     update(definition, change, options = {}) {
       const since = options.since ?? epoch;

@@ -133,7 +133,8 @@ function watchRecordSchema() {
   return z.object({
     since: z.number(),
     checkedAt: z.nullable(z.number()),
-    status: z.optional(z.enum(TAB_VIEW_STATUSES)),
+    // A state a later version names is no reason to forget the site: it reads as unknown.
+    status: z.catch(z.optional(z.enum(TAB_VIEW_STATUSES)), undefined),
     score: z.nullable(z.number()),
     failed: z.array(z.string()),
     seenReport: z.boolean(),
@@ -225,6 +226,25 @@ export type ScoreRecord = z.infer<ReturnType<typeof scoreRecordSchema>>;
 export type SiteHistory = z.infer<ReturnType<typeof siteHistorySchema>>;
 export type StoredScoreHistory = Record<string, SiteHistory>;
 
+/** Keeps every readable scan of every site whose `seen` time is readable. */
+function salvageHistory(raw: unknown): StoredScoreHistory | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const scan = scoreRecordSchema();
+  const kept: StoredScoreHistory = {};
+  for (const [site, value] of Object.entries(raw)) {
+    const { seen, scans } = (value ?? {}) as { seen?: unknown; scans?: unknown };
+    if (typeof seen !== 'number' || !Number.isFinite(seen) || !Array.isArray(scans)) continue;
+    kept[site] = {
+      seen,
+      scans: scans.flatMap((entry) => {
+        const parsed = scan.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    };
+  }
+  return kept;
+}
+
 export const SCORE_HISTORY_RECORD: RecordDefinition<StoredScoreHistory> = {
   name: 'score-history',
   area: 'local',
@@ -232,7 +252,8 @@ export const SCORE_HISTORY_RECORD: RecordDefinition<StoredScoreHistory> = {
   version: 1,
   schema: () => z.record(z.string(), siteHistorySchema()),
   fallback: () => ({}),
-  salvage: (raw) => salvageEntries(raw, siteHistorySchema()),
+  // One damaged scan costs that scan, not the site's whole history.
+  salvage: salvageHistory,
 };
 
 // ---- what the service said -------------------------------------------------------------------
@@ -339,6 +360,8 @@ function cacheEntrySchema() {
 }
 
 export type StoredCacheEntry = z.infer<ReturnType<typeof cacheEntrySchema>>;
+/** No entry: what a read of a missing or unusable entry gives. */
+const nullableCacheEntry = () => z.nullable(cacheEntrySchema());
 
 export const CACHE_ENTRY_RECORD: RecordDefinition<StoredCacheEntry | null> = {
   name: 'report-cache',
@@ -346,7 +369,7 @@ export const CACHE_ENTRY_RECORD: RecordDefinition<StoredCacheEntry | null> = {
   key: 'report-cache:v2:',
   family: true,
   version: 1,
-  schema: cacheEntrySchema,
+  schema: nullableCacheEntry,
   fallback: () => null,
 };
 
@@ -389,7 +412,7 @@ export const TAB_STATE_RECORD: RecordDefinition<StoredTabState | null> = {
   key: 'tab-state:',
   family: true,
   version: 1,
-  schema: tabStateSchema,
+  schema: () => z.nullable(tabStateSchema()),
   fallback: () => null,
 };
 

@@ -83,7 +83,11 @@ describe('createRetryGate', () => {
     ['at the least random', 0, BACKOFF_BASE_MS / 2],
     ['at the most random', 0.999_999, BACKOFF_BASE_MS],
   ])('pauses a target after a 503 without Retry-After, jittered (%s)', async (_name, random, pause) => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test', random: () => random });
+    const gate = createRetryGate({
+      store: newStore(),
+      baseUrl: 'http://service.test',
+      random: () => random,
+    });
     const until = await gate.record(SITE, unavailable(null), NOW);
     expect(until).toBe(NOW + pause);
   });
@@ -92,7 +96,11 @@ describe('createRetryGate', () => {
     ['503s', unavailable(null)],
     ['timeouts', TIMEOUT],
   ])('pauses the whole service after repeated %s, growing to a cap', async (_name, failure) => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test', random: () => 0.999_999 });
+    const gate = createRetryGate({
+      store: newStore(),
+      baseUrl: 'http://service.test',
+      random: () => 0.999_999,
+    });
     await gate.record(SITE, failure, NOW);
     // One failure is not yet a pattern: other sites may still be asked.
     expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
@@ -151,7 +159,11 @@ describe('createRetryGate', () => {
   });
 
   it('records concurrent failures without losing any', async () => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test', random: () => 0.999_999 });
+    const gate = createRetryGate({
+      store: newStore(),
+      baseUrl: 'http://service.test',
+      random: () => 0.999_999,
+    });
     await Promise.all([
       gate.record(SITE, unavailable(NOW + 60_000), NOW),
       gate.record(OTHER, unavailable(NOW + 90_000), NOW),
@@ -176,7 +188,8 @@ describe('createRetryGate: the service being busy, and its quota', () => {
   beforeEach(() => {
     fakeBrowser.reset();
   });
-  const gate = () => createRetryGate({ store: newStore(), baseUrl: 'https://reports.example', random: () => 0.5 });
+  const gate = () =>
+    createRetryGate({ store: newStore(), baseUrl: 'https://reports.example', random: () => 0.5 });
   const busy = (retryAt: number | null): LookupOutcome => ({
     kind: 'busy',
     retryAt,

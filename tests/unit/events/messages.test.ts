@@ -154,15 +154,19 @@ describe('sendToWorker and the worker messages', () => {
 
   it.each<[string, { id?: string; url?: string }]>([
     ['a content script of this extension', { id: 'test-extension-id', url: 'https://a.example/' }],
-    ['another extension', { id: 'another-extension', url: 'chrome-extension://another-extension/' }],
+    [
+      'another extension',
+      { id: 'another-extension', url: 'chrome-extension://another-extension/' },
+    ],
     ['no extension at all', { url: 'chrome-extension://test-extension-id/options.html' }],
     ['an empty sender', {}],
   ])('refuses every request from %s', async (_case, sender) => {
     startWorker();
     deliverMessagesFrom(sender);
-    await expect(
-      fakeBrowser.runtime.sendMessage(message('clearLocalData', {})),
-    ).resolves.toEqual({ ok: false, error: 'not from a page of this extension' });
+    await expect(fakeBrowser.runtime.sendMessage(message('clearLocalData', {}))).resolves.toEqual({
+      ok: false,
+      error: 'not from a page of this extension',
+    });
     await expect(sendToWorker('clearLocalData', {})).rejects.toThrow(
       'not from a page of this extension',
     );
@@ -195,29 +199,43 @@ describe('sendToWorker and the worker messages', () => {
     expect(calledHandlers(handlers)).toEqual([]);
   });
 
-  it.each(['scanSite', 'constructor', 'toString', '__proto__'])(
-    'refuses a request named %s, which it does not know',
-    async (name) => {
-      startWorker();
-      deliverMessagesFrom(extensionPage());
-      await expect(fakeBrowser.runtime.sendMessage(message(name, {}))).resolves.toEqual({
-        ok: false,
-        error: 'unknown request',
-      });
-      expect(calledHandlers(handlers)).toEqual([]);
-      expect(onError).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'scanSite',
+    'constructor',
+    'toString',
+    '__proto__',
+  ])('refuses a request named %s, which it does not know', async (name) => {
+    startWorker();
+    deliverMessagesFrom(extensionPage());
+    await expect(fakeBrowser.runtime.sendMessage(message(name, {}))).resolves.toEqual({
+      ok: false,
+      error: 'unknown request',
+    });
+    expect(calledHandlers(handlers)).toEqual([]);
+    expect(onError).not.toHaveBeenCalled();
+  });
 });
 
 describe('isOwnPage', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it.each<[string, { id?: string; url?: string }, boolean]>([
-    ['the popup', { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/popup.html' }, true],
-    ['the options page', { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' }, true],
+    [
+      'the popup',
+      { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/popup.html' },
+      true,
+    ],
+    [
+      'the options page',
+      { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' },
+      true,
+    ],
     ['the extension, naming no page', { id: 'test-extension-id' }, true],
-    ['a content script in a web page', { id: 'test-extension-id', url: 'https://a.example/' }, false],
+    [
+      'a content script in a web page',
+      { id: 'test-extension-id', url: 'https://a.example/' },
+      false,
+    ],
     ['another extension', { id: 'other', url: 'chrome-extension://other/popup.html' }, false],
     ['no id', { url: 'chrome-extension://test-extension-id/popup.html' }, false],
   ])('takes %s as own page: %s', (_case, sender, own) => {

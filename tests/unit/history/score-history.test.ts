@@ -88,10 +88,7 @@ describe('score history', () => {
     expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70 }]);
   });
 
-  // 0.1.0 kept a site's readable scans when one of them was damaged; the score-history
-  // record's salvage (lib/storage/records.ts) now drops the whole site. Known regression:
-  // this starts failing, and becomes an `it`, once the salvage keeps readable scans again.
-  it.fails('keeps the readable scans of a site that has one damaged scan', async () => {
+  it('keeps the readable scans of a site that has one damaged scan', async () => {
     await fakeBrowser.storage.local.set({
       [SCORE_HISTORY_KEY]: {
         [SITE]: {
@@ -155,13 +152,15 @@ describe('withScoreHistory', () => {
 
   it('records reports, with the epoch the lookup began in, and passes every outcome through unchanged', async () => {
     const record = vi.fn(async () => {});
-    const lookUp = withScoreHistory(async () => report, { record }, { ...noErrors, epoch: () => 3 });
+    const lookUp = withScoreHistory(
+      async () => report,
+      { record },
+      { ...noErrors, epoch: () => 3 },
+    );
     expect(await lookUp(SITE)).toBe(report);
     expect(record).toHaveBeenCalledWith(SITE, reports.mid, 3);
     const notFound: LookupOutcome = { kind: 'timeout', timeoutMs: 8000 };
-    expect(await withScoreHistory(async () => notFound, { record }, noErrors)(SITE)).toBe(
-      notFound,
-    );
+    expect(await withScoreHistory(async () => notFound, { record }, noErrors)(SITE)).toBe(notFound);
     expect(record).toHaveBeenCalledTimes(1);
   });
 

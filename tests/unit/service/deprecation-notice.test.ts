@@ -90,7 +90,12 @@ describe('withDeprecationNotice', () => {
       { store, baseUrl: BASE, now: () => NOW, onError: () => {} },
     );
     await fakeBrowser.storage.local.set({
-      [DEPRECATION_NOTICE_KEY]: { baseUrl: BASE, deprecatedSince: 1, sunsetAt: null, successor: null },
+      [DEPRECATION_NOTICE_KEY]: {
+        baseUrl: BASE,
+        deprecatedSince: 1,
+        sunsetAt: null,
+        successor: null,
+      },
     });
     await lookup('https://a.example');
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -98,7 +103,12 @@ describe('withDeprecationNotice', () => {
   });
 
   it("leaves another base URL's notice alone when this service says nothing", async () => {
-    const other = { baseUrl: 'https://old.example', deprecatedSince: 1, sunsetAt: null, successor: null };
+    const other = {
+      baseUrl: 'https://old.example',
+      deprecatedSince: 1,
+      sunsetAt: null,
+      successor: null,
+    };
     await fakeBrowser.storage.local.set({ [DEPRECATION_NOTICE_KEY]: other });
     const onError = vi.fn();
     const lookup = withDeprecationNotice(async () => answer({}), {

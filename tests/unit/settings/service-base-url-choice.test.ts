@@ -40,7 +40,9 @@ describe('chooseServiceBaseUrl', () => {
 
   it('asks for the host and saves the normalised base URL when granted', async () => {
     const request = hostPermissions(true);
-    expect(await chooseServiceBaseUrl(' https://lookup.example.com:8443/api/ ', saveThroughWorker)).toEqual({
+    expect(
+      await chooseServiceBaseUrl(' https://lookup.example.com:8443/api/ ', saveThroughWorker),
+    ).toEqual({
       kind: 'saved',
       baseUrl: 'https://lookup.example.com:8443/api',
     });

@@ -36,7 +36,6 @@ beforeEach(() => {
 });
 
 describe('settings', () => {
-
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
       ...DEFAULT_SETTINGS,
@@ -136,7 +135,6 @@ describe('settings', () => {
 });
 
 describe('settings under an enterprise policy', () => {
-
   it('read a policy field by field, ignoring values that make no sense', () => {
     expect(parseManagedPolicy({ serviceBaseUrl: 'https://lookup.corp.example.com/' })).toEqual({
       serviceBaseUrl: 'https://lookup.corp.example.com',

@@ -12,8 +12,8 @@ import { createLookupService } from '../../../lib/lookup/lookup-service';
 import type { LookupService, LookupServiceDeps } from '../../../lib/lookup/ports';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
-import type { OpenTab } from '../../../lib/tabs/open-tab';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
+import type { OpenTab } from '../../../lib/tabs/open-tab';
 import { createTabStateStore, type TabStateStore } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 

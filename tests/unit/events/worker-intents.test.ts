@@ -1,0 +1,266 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { sendToWorker } from '../../../lib/events/protocol';
+import { createWorkerIntents } from '../../../lib/events/worker-intents';
+import { registerWorkerMessages } from '../../../lib/events/worker-messages';
+import { createLookupLog, readLookupLog } from '../../../lib/history/lookup-log';
+import type { LookupService } from '../../../lib/lookup/ports';
+import { readUserSettings, type UserSettings } from '../../../lib/settings/settings';
+import { readWatchList } from '../../../lib/sites/watch-list';
+import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
+import {
+  SETTINGS_RECORD,
+  STORAGE_VERSIONS_RECORD,
+  TAB_STATE_RECORD,
+  WATCH_LIST_RECORD,
+} from '../../../lib/storage/records';
+import { keyOf } from '../../../lib/storage/stored-record';
+import type { TabView } from '../../../lib/tabs/tab-view';
+import { deliverMessagesFrom, extensionPage } from './extension-page';
+
+const NOW = Date.parse('2026-11-22T10:00:00Z');
+const SITE = 'https://a.example.com';
+const OTHER = 'https://b.example.com';
+const VIEW: TabView = { status: 'loading', target: SITE };
+
+/** Settings with every field away from its default, so a change to one shows on its own. */
+const STORED: UserSettings = {
+  lookupMode: 'on-click',
+  lookupModeChosen: true,
+  pausedSites: [OTHER],
+  badgeVisible: true,
+  serviceBaseUrl: 'https://mine.example.com',
+};
+
+/** A call that may refuse by throwing at once or by rejecting: either way, a rejection. */
+const attempt = (call: () => Promise<unknown>) => Promise.resolve().then(call);
+
+describe('createWorkerIntents', () => {
+  let store: RecordStore;
+  let lookups: Pick<LookupService, 'showTab' | 'showSite'>;
+  let intents: ReturnType<typeof createWorkerIntents>;
+  let lookupLog: ReturnType<typeof createLookupLog>;
+
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    store = createRecordStore({ warn: () => {} });
+    lookupLog = createLookupLog({ store, now: () => NOW });
+    lookups = {
+      showTab: vi.fn(async () => VIEW),
+      showSite: vi.fn(async () => VIEW),
+    };
+    intents = createWorkerIntents({ store, lookups, lookupLog, now: () => NOW });
+    await store.write(SETTINGS_RECORD, STORED);
+  });
+
+  it('hands a page the lookups it asks for', async () => {
+    expect(await intents.showTab({ tabId: 7, force: true })).toEqual(VIEW);
+    expect(lookups.showTab).toHaveBeenCalledWith(7, { force: true });
+    expect(await intents.showSite({ site: SITE, force: false })).toEqual(VIEW);
+    expect(lookups.showSite).toHaveBeenCalledWith(SITE, { force: false });
+  });
+
+  it.each<[string, () => Promise<unknown>, Partial<UserSettings>]>([
+    ['pauseSite', () => intents.pauseSite({ origin: SITE }), { pausedSites: [SITE, OTHER] }],
+    ['resumeSite', () => intents.resumeSite({ origin: OTHER }), { pausedSites: [] }],
+    [
+      'setLookupMode',
+      () => intents.setLookupMode({ mode: 'automatic' }),
+      { lookupMode: 'automatic', lookupModeChosen: true },
+    ],
+    ['setBadgeVisible', () => intents.setBadgeVisible({ visible: false }), { badgeVisible: false }],
+  ])('%s changes only its own field', async (_intent, call, change) => {
+    const effective = await call();
+    const expected = { ...STORED, ...change };
+    expect((await fakeBrowser.storage.local.get(SETTINGS_RECORD.key))[SETTINGS_RECORD.key]).toEqual(
+      expected,
+    );
+    expect(effective).toMatchObject(expected);
+  });
+
+  it('answers the consent question for on-click lookups too', async () => {
+    await store.write(SETTINGS_RECORD, { ...STORED, lookupModeChosen: false });
+    await intents.setLookupMode({ mode: 'on-click' });
+    expect(await readUserSettings()).toMatchObject({
+      lookupMode: 'on-click',
+      lookupModeChosen: true,
+    });
+  });
+
+  it('keeps every one of several intents sent at the same instant', async () => {
+    await Promise.all([
+      intents.pauseSite({ origin: SITE }),
+      intents.setBadgeVisible({ visible: false }),
+      intents.resumeSite({ origin: OTHER }),
+      intents.setLookupMode({ mode: 'automatic' }),
+    ]);
+    expect(await readUserSettings()).toEqual({
+      ...STORED,
+      pausedSites: [SITE],
+      badgeVisible: false,
+      lookupMode: 'automatic',
+    });
+  });
+
+  it('pauses a site once, however often asked', async () => {
+    await intents.pauseSite({ origin: SITE });
+    await intents.pauseSite({ origin: SITE });
+    expect((await readUserSettings()).pausedSites).toEqual([SITE, OTHER]);
+  });
+
+  it.each([
+    'https://a.example.com/path',
+    'javascript:alert(1)',
+    'a.example.com',
+    'chrome://settings',
+    'file:///etc/passwd',
+    '',
+  ])('refuses to pause %j, which is no web origin, and stores nothing', async (origin) => {
+    await expect(attempt(() => intents.pauseSite({ origin }))).rejects.toThrow('not a web origin');
+    expect(await readUserSettings()).toEqual(STORED);
+  });
+
+  describe('setServiceBaseUrl', () => {
+    /** The hosts the extension holds a permission for, as the browser answers. */
+    function grantedHosts(...patterns: string[]) {
+      const contains = vi.fn(async ({ origins = [] }: { origins?: string[] }) =>
+        origins.every((origin) => patterns.includes(origin)),
+      );
+      fakeBrowser.permissions.contains = contains as never;
+      return contains;
+    }
+
+    it('refuses a host the extension has no permission for, and keeps the current one', async () => {
+      const contains = grantedHosts('https://other.example.com/*');
+      await expect(
+        attempt(() => intents.setServiceBaseUrl({ baseUrl: 'https://lookup.example.com/api' })),
+      ).rejects.toThrow('no permission for that host');
+      expect(contains).toHaveBeenCalledWith({ origins: ['https://lookup.example.com/*'] });
+      expect(await readUserSettings()).toEqual(STORED);
+    });
+
+    it('stores a base URL it has the permission for, normalised', async () => {
+      grantedHosts('https://lookup.example.com/*');
+      const effective = await intents.setServiceBaseUrl({
+        baseUrl: ' https://lookup.example.com/api/ ',
+      });
+      expect(effective.serviceBaseUrl).toBe('https://lookup.example.com/api');
+      expect(await readUserSettings()).toEqual({
+        ...STORED,
+        serviceBaseUrl: 'https://lookup.example.com/api',
+      });
+    });
+
+    it.each([
+      'javascript:alert(1)',
+      'ftp://lookup.example.com',
+      'https://lookup.example.com/?a=1',
+    ])('refuses %j, which is no service base URL, without asking the browser', async (baseUrl) => {
+      const contains = grantedHosts('https://lookup.example.com/*');
+      await expect(attempt(() => intents.setServiceBaseUrl({ baseUrl }))).rejects.toThrow(
+        'not a service base URL',
+      );
+      expect(contains).not.toHaveBeenCalled();
+      expect(await readUserSettings()).toEqual(STORED);
+    });
+
+    it('goes back to the build default for null, which needs no permission', async () => {
+      const contains = grantedHosts();
+      expect((await intents.setServiceBaseUrl({ baseUrl: null })).serviceBaseUrl).not.toBe(
+        STORED.serviceBaseUrl,
+      );
+      expect(await readUserSettings()).toEqual({ ...STORED, serviceBaseUrl: null });
+      expect(contains).not.toHaveBeenCalled();
+    });
+  });
+
+  it('watches and unwatches a site', async () => {
+    expect(await intents.watchSite({ origin: SITE })).toBe(true);
+    expect(await intents.watchSite({ origin: OTHER })).toBe(true);
+    expect(await readWatchList()).toEqual({
+      [SITE]: expect.objectContaining({ since: NOW, checkedAt: null }),
+      [OTHER]: expect.objectContaining({ since: NOW }),
+    });
+    expect(await intents.unwatchSite({ origin: SITE })).toBeNull();
+    expect(Object.keys(await readWatchList())).toEqual([OTHER]);
+  });
+
+  it('refuses to watch what is no web origin, and stores nothing', async () => {
+    await expect(
+      attempt(() => intents.watchSite({ origin: 'https://a.example.com/path' })),
+    ).rejects.toThrow('not a web origin');
+    expect(await fakeBrowser.storage.local.get(WATCH_LIST_RECORD.key)).toEqual({});
+  });
+
+  it('empties the lookup log, and numbers on after it', async () => {
+    await lookupLog.sent(SITE, 'https://is-agentic.com');
+    await lookupLog.sent(OTHER, 'https://is-agentic.com');
+    expect(await readLookupLog()).toHaveLength(2);
+    expect(await intents.clearLookupLog({})).toBeNull();
+    expect(await readLookupLog()).toEqual([]);
+    expect(await lookupLog.sent(SITE, 'https://is-agentic.com')).toBe(3);
+  });
+
+  it('clears local data, keeping the settings', async () => {
+    await intents.watchSite({ origin: SITE });
+    await lookupLog.sent(SITE, 'https://is-agentic.com');
+    await store.writeKeys('session', { [keyOf(TAB_STATE_RECORD, '7')]: { view: VIEW } });
+    expect(await intents.clearLocalData({})).toBe(3);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(
+      [SETTINGS_RECORD.key, STORAGE_VERSIONS_RECORD.key].sort(),
+    );
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    expect(await readUserSettings()).toEqual(STORED);
+  });
+});
+
+describe('worker intents sent by a page', () => {
+  let store: RecordStore;
+  let onError: ReturnType<typeof vi.fn<(error: unknown) => void>>;
+
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    store = createRecordStore({ warn: () => {} });
+    const lookupLog = createLookupLog({ store, now: () => NOW });
+    const lookups = { showTab: async () => null, showSite: async () => VIEW };
+    onError = vi.fn<(error: unknown) => void>();
+    registerWorkerMessages(
+      {
+        ...createWorkerIntents({ store, lookups, lookupLog, now: () => NOW }),
+        exportBackup: async () => '',
+        importBackup: async () => ({ ok: false, problem: 'wrong-file' }),
+      },
+      onError,
+    );
+    deliverMessagesFrom(extensionPage('/popup.html'));
+  });
+
+  it('are applied, and answered with the settings in effect', async () => {
+    expect(await sendToWorker('pauseSite', { origin: SITE })).toMatchObject({
+      pausedSites: [SITE],
+      locked: { lookupMode: false },
+    });
+    expect(await sendToWorker('watchSite', { origin: SITE })).toBe(true);
+    expect((await readUserSettings()).pausedSites).toEqual([SITE]);
+    expect(Object.keys(await readWatchList())).toEqual([SITE]);
+  });
+
+  it('are refused as a failed request, with the reason, when the worker refuses them', async () => {
+    fakeBrowser.permissions.contains = (async () => false) as never;
+    await expect(
+      sendToWorker('setServiceBaseUrl', { baseUrl: 'https://lookup.example.com' }),
+    ).rejects.toThrow('setServiceBaseUrl: no permission for that host');
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  // The handlers refuse a non-origin before their first await: the refusal still reaches the
+  // page with its reason, not as a worker that never answered.
+  it.each([
+    ['pauseSite', 'pauseSite'],
+    ['watchSite', 'watchSite'],
+  ] as const)('%s: a non-origin is refused with its reason', async (_name, intent) => {
+    await expect(sendToWorker(intent, { origin: 'javascript:alert(1)' })).rejects.toThrow(
+      `${intent}: not a web origin`,
+    );
+  });
+});

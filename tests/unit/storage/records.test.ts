@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_RECORDS,
+  DEPRECATION_NOTICE_RECORD,
+  LOOKUP_LOG_RECORD,
+  RETRY_GATE_RECORD,
+  SCORE_HISTORY_RECORD,
+  SETTINGS_RECORD,
+  STORAGE_VERSIONS_RECORD,
+  WATCH_LIST_RECORD,
+} from '../../../lib/storage/records';
+import {
+  keyOf,
+  ownsKey,
+  parseRecord,
+  type RecordDefinition,
+} from '../../../lib/storage/stored-record';
+
+const byName = ALL_RECORDS.map((definition) => [definition.name, definition] as const);
+
+/** Values no record is stored as: each reads as the fallback, or its salvage, and says so. */
+const WRONG_TYPES: [string, unknown][] = [
+  ['a number', 42],
+  ['a string', 'nonsense'],
+  ['an array', [1, 'two', { three: 3 }]],
+  ['null', null],
+];
+
+/** What a record may read as when what is stored is unusable. */
+function fallbackOrSalvage(definition: RecordDefinition<unknown>, raw: unknown): unknown[] {
+  const salvaged = definition.salvage?.(raw) ?? null;
+  return salvaged === null ? [definition.fallback()] : [definition.fallback(), salvaged];
+}
+
+const WATCHED = {
+  since: 1,
+  checkedAt: null,
+  status: 'report',
+  score: 70,
+  failed: [],
+  seenReport: true,
+} as const;
+
+const LOGGED = {
+  id: 3,
+  at: 10,
+  origin: 'https://a.example.com',
+  service: 'https://is-agentic.com',
+  outcome: 'report',
+  status: 200,
+};
+
+describe('the record table', () => {
+  it('names each record and key once, each in the version it is stored at', () => {
+    const names = ALL_RECORDS.map((definition) => definition.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const definition of ALL_RECORDS) {
+      expect(Number.isInteger(definition.version) && definition.version >= 1).toBe(true);
+      const key = keyOf(definition, definition.family ? 'item' : undefined);
+      // No key of one record is taken for another's.
+      const owners = ALL_RECORDS.filter(
+        (other) => other.area === definition.area && ownsKey(other, key),
+      );
+      expect(owners.map((owner) => owner.name)).toEqual([definition.name]);
+    }
+  });
+
+  it('keeps only what the user chose through "clear all local data"', () => {
+    expect(
+      ALL_RECORDS.filter((definition) => definition.keptByClear)
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual([SETTINGS_RECORD.name, STORAGE_VERSIONS_RECORD.name].sort());
+  });
+
+  function fallbackParsesAsItself(definition: RecordDefinition<unknown>) {
+    const fallback = definition.fallback();
+    expect(parseRecord(definition, fallback)).toEqual({ value: fallback, damaged: false });
+    // A new value every time: a caller that changes it changes no one else's.
+    if (typeof fallback === 'object' && fallback !== null) {
+      expect(definition.fallback()).not.toBe(fallback);
+    }
+  }
+
+  it.each(byName)('%s: its fallback parses as itself', (_name, definition) =>
+    fallbackParsesAsItself(definition));
+
+  it.each(
+    byName,
+  )('%s: nothing stored reads as the fallback, not as damaged', (_name, definition) => {
+    expect(parseRecord(definition, undefined)).toEqual({
+      value: definition.fallback(),
+      damaged: false,
+    });
+  });
+
+  describe.each(byName)('%s', (_name, definition) => {
+    // Null is no wrong type for a record that falls back to null: it is "nothing".
+    const wrong = WRONG_TYPES.filter(([, raw]) => raw !== definition.fallback());
+    it.each(wrong)('reads %s as its fallback or salvage, and as damaged', (_type, raw) => {
+      const parsed = parseRecord(definition, raw);
+      expect(parsed.damaged).toBe(true);
+      expect(fallbackOrSalvage(definition, raw)).toContainEqual(parsed.value);
+    });
+  });
+
+  it('reads null as the deprecation notice\'s "no notice", not as damaged', () => {
+    expect(parseRecord(DEPRECATION_NOTICE_RECORD, null)).toEqual({ value: null, damaged: false });
+  });
+});
+
+describe('the retry gate record', () => {
+  const versionOne = {
+    failuresInARow: 2,
+    serviceNotBefore: 1_000,
+    targetNotBefore: { 'https://a.example.com': 2_000 },
+  };
+
+  it('reads a version-1 value (no busy pause, no quota) as version 2, not as damaged', () => {
+    expect(RETRY_GATE_RECORD.version).toBe(2);
+    expect(parseRecord(RETRY_GATE_RECORD, versionOne)).toEqual({
+      value: { ...versionOne, busyUntil: null, quota: null },
+      damaged: false,
+    });
+  });
+
+  it('reads a version-2 value as it is', () => {
+    const current = { ...versionOne, busyUntil: 3_000, quota: { remaining: 4, resetAt: 5_000 } };
+    expect(parseRecord(RETRY_GATE_RECORD, current)).toEqual({ value: current, damaged: false });
+  });
+
+  it('reads a value that is neither shape as no pause at all', () => {
+    expect(parseRecord(RETRY_GATE_RECORD, { failuresInARow: 'many' })).toEqual({
+      value: RETRY_GATE_RECORD.fallback(),
+      damaged: true,
+    });
+  });
+});
+
+describe('the settings record', () => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ['a lookup mode it does not know', { lookupMode: 'always' }, { lookupMode: 'on-click' }],
+    [
+      'a consent answer that is no boolean',
+      { lookupModeChosen: 'yes' },
+      { lookupModeChosen: false },
+    ],
+    [
+      'paused sites that are no list',
+      { pausedSites: 'https://a.example.com' },
+      { pausedSites: [] },
+    ],
+    ['a badge choice that is no boolean', { badgeVisible: 0 }, { badgeVisible: true }],
+    [
+      'a base URL that is no web address',
+      { serviceBaseUrl: 'javascript:alert(1)' },
+      { serviceBaseUrl: null },
+    ],
+  ])('keeps the good fields when one has %s', (_case, bad, fallenBack) => {
+    const good = {
+      lookupMode: 'automatic',
+      lookupModeChosen: true,
+      pausedSites: ['https://a.example.com'],
+      badgeVisible: false,
+      serviceBaseUrl: 'https://lookup.example.com',
+    };
+    expect(parseRecord(SETTINGS_RECORD, { ...good, ...bad }).value).toEqual({
+      ...good,
+      ...fallenBack,
+    });
+  });
+
+  it('keeps the paused sites that are text, sorted, each once', () => {
+    expect(
+      parseRecord(SETTINGS_RECORD, {
+        pausedSites: [
+          'https://b.example.com',
+          42,
+          'https://a.example.com',
+          'https://b.example.com',
+        ],
+      }).value.pausedSites,
+    ).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+});
+
+describe('the lists of entries', () => {
+  it('watch list: keeps the good sites when one is damaged', () => {
+    const parsed = parseRecord(WATCH_LIST_RECORD, {
+      'https://a.example.com': WATCHED,
+      'https://b.example.com': { ...WATCHED, since: 'yesterday' },
+      'https://c.example.com': null,
+    });
+    expect(parsed).toEqual({ value: { 'https://a.example.com': WATCHED }, damaged: true });
+  });
+
+  it('score history: keeps the good sites when one is damaged', () => {
+    const good = { seen: 1, scans: [{ scannedAt: '2026-10-01T09:00:00Z', score: 70 }] };
+    const parsed = parseRecord(SCORE_HISTORY_RECORD, {
+      'https://a.example.com': good,
+      'https://b.example.com': 'nonsense',
+      'https://c.example.com': { seen: 1 },
+    });
+    expect(parsed).toEqual({ value: { 'https://a.example.com': good }, damaged: true });
+  });
+
+  it('lookup log: keeps the good entries when one is damaged, and numbers on after them', () => {
+    const parsed = parseRecord(LOOKUP_LOG_RECORD, {
+      nextId: 2,
+      entries: [LOGGED, { ...LOGGED, id: 'four' }, null, { ...LOGGED, id: 5, at: 11 }],
+    });
+    expect(parsed).toEqual({
+      value: { nextId: 6, entries: [LOGGED, { ...LOGGED, id: 5, at: 11 }] },
+      damaged: true,
+    });
+  });
+
+  it('lookup log: keeps an entry whose outcome a later version added', () => {
+    const later = { ...LOGGED, outcome: 'moved-permanently' };
+    expect(parseRecord(LOOKUP_LOG_RECORD, { nextId: 4, entries: [later] })).toEqual({
+      value: { nextId: 4, entries: [later] },
+      damaged: false,
+    });
+  });
+});
