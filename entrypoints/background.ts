@@ -32,10 +32,8 @@ import { withOutcomeLog } from '../lib/service/outcome-log';
 import { createReportClient } from '../lib/service/report-client';
 import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
 import { createSettingsReader, watchSettings } from '../lib/settings/settings';
-import { runWatchRound } from '../lib/sites/watch-check';
-import { updateWatchList } from '../lib/sites/watch-list';
+import { runStoredWatchRound } from '../lib/sites/watch-check';
 import { createRecordStore } from '../lib/storage/record-store';
-import { WATCH_LIST_RECORD } from '../lib/storage/records';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
 import { createTabStateStore } from '../lib/tabs/tab-state-store';
 
@@ -112,25 +110,17 @@ export default defineBackground(() => {
   );
   registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
   registerSitesMenu(() => openSitesPage(), logError);
-  registerWatchAlarmListener(() => {
-    // A round begun before "clear all local data" keeps nothing it learns after it.
-    const since = store.epoch();
-    return runWatchRound({
-      readSettings,
-      readWatchList: () => store.read(WATCH_LIST_RECORD),
-      // A site unwatched while its lookup ran stays unwatched.
-      saveRecord: async (site, record) => {
-        await updateWatchList(
-          store,
-          (list) => (list[site] === undefined ? list : { ...list, [site]: record }),
-          { since },
-        );
-      },
-      showSite: (site) => service.showSite(site),
-      notify: notifyWatchChange,
-      now,
-    });
-  }, logError);
+  registerWatchAlarmListener(
+    () =>
+      runStoredWatchRound({
+        store,
+        readSettings,
+        showSite: (site) => service.showSite(site),
+        notify: notifyWatchChange,
+        now,
+      }),
+    logError,
+  );
   registerWatchNotificationClicks(openSitesPage, logError);
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
   registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);

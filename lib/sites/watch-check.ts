@@ -21,8 +21,10 @@
 import { roundScore } from '../badge/score-band';
 import type { LookupService } from '../lookup/ports';
 import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
+import type { RecordStore } from '../storage/record-store';
+import { WATCH_LIST_RECORD } from '../storage/records';
 import type { TabView } from '../tabs/tab-view';
-import type { WatchList, WatchRecord } from './watch-list';
+import { updateWatchList, type WatchList, type WatchRecord } from './watch-list';
 
 export interface WatchChange {
   site: string;
@@ -107,4 +109,29 @@ export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
     if (serviceHeldBack(view)) break;
   }
   return shown;
+}
+
+/**
+ * One round as the worker runs it: the list read through its record store, each record saved
+ * unless the site was unwatched meanwhile, and nothing saved once local data was cleared after
+ * the round began.
+ */
+export function runStoredWatchRound(
+  deps: Pick<WatchRoundDeps, 'readSettings' | 'showSite' | 'notify' | 'now'> & {
+    store: RecordStore;
+  },
+): Promise<number> {
+  const { store } = deps;
+  const since = store.epoch();
+  return runWatchRound({
+    ...deps,
+    readWatchList: () => store.read(WATCH_LIST_RECORD),
+    async saveRecord(site, record) {
+      await updateWatchList(
+        store,
+        (list) => (list[site] === undefined ? list : { ...list, [site]: record }),
+        { since },
+      );
+    },
+  });
 }
