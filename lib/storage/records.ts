@@ -144,6 +144,14 @@ function watchRecordSchema() {
 export type WatchRecord = z.infer<ReturnType<typeof watchRecordSchema>>;
 export type WatchList = Record<string, WatchRecord>;
 
+/** The items of a list that parse, in order; the others are left out. */
+function readableItems<T>(values: readonly unknown[], item: z.ZodMiniType<T>): T[] {
+  return values.flatMap((value) => {
+    const parsed = item.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /** Keeps every well-formed site of a list that has a damaged one. */
 function salvageEntries<T>(raw: unknown, entry: z.ZodMiniType<T>): Record<string, T> | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
@@ -198,13 +206,7 @@ export const LOOKUP_LOG_RECORD: RecordDefinition<StoredLookupLog> = {
   salvage(raw) {
     if (typeof raw !== 'object' || raw === null) return null;
     const { entries, nextId } = raw as { entries?: unknown; nextId?: unknown };
-    const entry = logEntrySchema();
-    const kept = Array.isArray(entries)
-      ? entries.flatMap((value) => {
-          const parsed = entry.safeParse(value);
-          return parsed.success ? [parsed.data] : [];
-        })
-      : [];
+    const kept = Array.isArray(entries) ? readableItems(entries, logEntrySchema()) : [];
     const next = Math.max(
       typeof nextId === 'number' && Number.isFinite(nextId) ? nextId : 0,
       ...kept.map((value) => value.id + 1),
@@ -236,10 +238,7 @@ function salvageHistory(raw: unknown): StoredScoreHistory | null {
     if (typeof seen !== 'number' || !Number.isFinite(seen) || !Array.isArray(scans)) continue;
     kept[site] = {
       seen,
-      scans: scans.flatMap((entry) => {
-        const parsed = scan.safeParse(entry);
-        return parsed.success ? [parsed.data] : [];
-      }),
+      scans: readableItems(scans, scan),
     };
   }
   return kept;
