@@ -23,6 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_RECORDS, STORAGE_VERSIONS_RECORD } from '../../lib/storage/records';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
@@ -214,6 +215,15 @@ describe('replaced in place by this build', () => {
 
   it('keeps the watch list, the score history, the lookup log and the cache', async () => {
     expectRecordsKept(await localStorageNow());
+  });
+
+  it("has migrated the store: every record's version is noted", async () => {
+    const expected = Object.fromEntries(
+      ALL_RECORDS.map((definition) => [definition.name, definition.version]),
+    );
+    await expect
+      .poll(async () => (await localStorageNow())[STORAGE_VERSIONS_RECORD.key])
+      .toEqual(expected);
   });
 
   it('shows a cached site with no new request, and leaves the paused site alone', async () => {
