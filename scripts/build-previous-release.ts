@@ -11,7 +11,7 @@
  *
  * It writes under .output/ only (ignored by git): no tracked file changes.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -134,10 +134,13 @@ export function buildPreviousRelease(): string {
   // This checkout's packages: nothing is installed or downloaded for the release.
   symlinkSync(realpathSync('node_modules'), join(PREVIOUS_RELEASE_DIR, 'node_modules'), 'dir');
 
-  // Built as that release builds its own e2e extension, by its own script.
-  execFileSync('npx', ['tsx', 'scripts/build-e2e.ts'], {
+  // Built as that release builds its own e2e extension, by its own script. Its output is
+  // shown only if it fails: the old release's build says things (warnings it has since
+  // fixed) that are no concern of this checkout's.
+  const build = spawnSync('npx', ['tsx', 'scripts/build-e2e.ts'], {
     cwd: PREVIOUS_RELEASE_DIR,
-    stdio: 'inherit',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: {
       ...process.env,
       E2E_REFERENCE_PORT: String(E2E_REFERENCE_PORT),
@@ -146,6 +149,11 @@ export function buildPreviousRelease(): string {
       [PREVIOUS_RELEASE_BUILD_VARIABLE]: '1',
     },
   });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    throw new Error(`Building ${PREVIOUS_RELEASE.tag} failed (exit ${build.status})`);
+  }
   if (!buildsPresent()) {
     throw new Error(`The build of ${PREVIOUS_RELEASE.tag} left no e2e extension behind`);
   }
