@@ -157,6 +157,8 @@ function salvageEntries<T>(raw: unknown, entry: z.ZodMiniType<T>): Record<string
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const kept: Record<string, T> = {};
   for (const [site, value] of Object.entries(raw)) {
+    // A key that would set the object's prototype is no site.
+    if (site === '__proto__') continue;
     const parsed = entry.safeParse(value);
     if (parsed.success) kept[site] = parsed.data;
   }
@@ -234,6 +236,7 @@ function salvageHistory(raw: unknown): StoredScoreHistory | null {
   const scan = scoreRecordSchema();
   const kept: StoredScoreHistory = {};
   for (const [site, value] of Object.entries(raw)) {
+    if (site === '__proto__') continue;
     const { seen, scans } = (value ?? {}) as { seen?: unknown; scans?: unknown };
     if (typeof seen !== 'number' || !Number.isFinite(seen) || !Array.isArray(scans)) continue;
     kept[site] = {

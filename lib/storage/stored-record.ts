@@ -90,7 +90,9 @@ export function parseRecord<T>(definition: RecordDefinition<T>, raw: unknown): P
   } catch {
     salvaged = null;
   }
-  return { value: salvaged ?? definition.fallback(), damaged: true };
+  // What is kept must itself be of the record's shape, as the schema hands it on.
+  const kept = salvaged === null ? NOT_PARSED : tryParse(definition, salvaged);
+  return { value: kept === NOT_PARSED ? definition.fallback() : kept, damaged: true };
 }
 
 /**

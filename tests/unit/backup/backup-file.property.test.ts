@@ -19,7 +19,10 @@ import type { WatchList, WatchRecord } from '../../../lib/sites/watch-list';
 const NUM_RUNS = 2_000;
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
-const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+// Never xn--: a label that starts so must be valid punycode, and the URL parser refuses the rest.
+const label = fc
+  .stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/)
+  .filter((text) => !text.startsWith('xn--'));
 const origin = fc
   .record({
     scheme: fc.constantFrom('https', 'http'),
