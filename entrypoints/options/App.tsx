@@ -1,8 +1,7 @@
 import { OptionsView } from '../../components/options/OptionsView';
 import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
+import { logError } from '../../lib/ui/log-error';
 import { useOptions } from '../../lib/ui/use-options';
-
-const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 /** Connects the options page to the settings and the lookup log. */
 export function App() {

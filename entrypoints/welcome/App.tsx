@@ -8,8 +8,7 @@ import {
   readSettings,
   serviceBaseUrlOf,
 } from '../../lib/settings/settings';
-
-const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
+import { logError } from '../../lib/ui/log-error';
 
 /** Connects the first-run page to the settings: the user's answer is their lookup mode. */
 export function App() {

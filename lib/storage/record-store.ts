@@ -43,8 +43,6 @@ export interface WriteOptions {
 export interface RecordStore {
   /** The current epoch: take it when work begins whose writes come later. */
   epoch(): Epoch;
-  /** Whether local data was cleared since `since`. */
-  clearedSince(since: Epoch): boolean;
   read<T>(definition: RecordDefinition<T>, options?: { id?: string }): Promise<T>;
   /**
    * Applies `change` to the stored value, after every earlier update of that key; resolves to
@@ -196,7 +194,6 @@ export function createRecordStore(deps: RecordStoreDeps): RecordStore {
 
   const store: RecordStore = {
     epoch: () => epoch,
-    clearedSince: (since) => since !== epoch,
     ready: settledReady,
 
     read: (definition, options) => read(definition, options?.id),

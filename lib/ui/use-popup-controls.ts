@@ -15,6 +15,7 @@ import type { ScoreChange } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
 import type { EffectiveSettings, UserSettings } from '../settings/settings';
 import type { TabView } from '../tabs/tab-view';
+import { logError } from './log-error';
 import { useSettings } from './use-settings';
 
 export interface PopupControls {
@@ -33,8 +34,6 @@ export interface PopupControls {
   /** The answer to the consent question: automatic lookups, or only on opening the popup. */
   chooseLookupMode(automatic: boolean): void;
 }
-
-const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 async function copyFixListOf(report: ScanReport): Promise<boolean> {
   const [{ copyText }, { fixListMarkdown }] = await Promise.all([

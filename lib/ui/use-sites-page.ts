@@ -20,10 +20,9 @@ import { isWebOrigin } from '../sites/watch-list';
 import { copyText } from './clipboard';
 import { downloadText } from './download';
 import { fixListMarkdown } from './fix-list';
+import { logError } from './log-error';
 import { useSites } from './use-sites';
 import { useWatchList } from './use-watch-site';
-
-const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 export function useSitesPage(initialSite: string | null) {
   const { rows, scans, now } = useSites(logError);

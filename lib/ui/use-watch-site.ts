@@ -9,9 +9,8 @@ import { browser } from 'wxt/browser';
 import { sendToWorker } from '../events/protocol';
 import { watchingAllowed } from '../sites/watch-check';
 import { onWatchListChanged, readWatchList } from '../sites/watch-list';
+import { logError } from './log-error';
 import { useSettings } from './use-settings';
-
-const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 export type WatchNote = 'none' | 'needs-consent' | 'off' | 'full';
 
