@@ -5,6 +5,7 @@ import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
 import { createBackupIntents } from '../lib/events/backup-intents';
 import { registerLinkMenu } from '../lib/events/link-menu';
+import { registerPermissionChanges } from '../lib/events/permission-changes';
 import {
   registerServiceWindowAlarmListener,
   scheduleServiceWindowAlarm,
@@ -31,6 +32,7 @@ import { withDeprecationNotice } from '../lib/service/deprecation-notice';
 import { withOutcomeLog } from '../lib/service/outcome-log';
 import { createReportClient } from '../lib/service/report-client';
 import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
+import { serviceAccessFor } from '../lib/settings/service-base-url-choice';
 import { createSettingsReader, watchSettings } from '../lib/settings/settings';
 import { runStoredWatchRound } from '../lib/sites/watch-check';
 import { createRecordStore } from '../lib/storage/record-store';
@@ -74,6 +76,7 @@ export default defineBackground(() => {
     return {
       service: createLookupService({
         lookupReport,
+        serviceAccess: () => serviceAccessFor(baseUrl),
         cache,
         retryGate,
         tabStates: createTabStateStore(baseUrl, store),
@@ -125,10 +128,13 @@ export default defineBackground(() => {
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
   registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
   registerWelcomePage({ readSettings, migrated: store.ready }, logError);
-  // A choice in the options page, the popup or a policy applies to open tabs at once.
-  watchSettings(() => {
+  // A choice in the options page, the popup or a policy applies to open tabs at once; so does
+  // a host permission granted or taken back (the service may have become reachable or not).
+  const showTabsAfresh = () => {
     service.settingsChanged().catch(logError);
-  });
+  };
+  watchSettings(showTabsAfresh);
+  registerPermissionChanges(showTabsAfresh);
 
   // Then, at every start, once the event that woke the worker is answered: the alarms exist,
   // and what a stopped worker left half done is done.

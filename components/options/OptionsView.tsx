@@ -1,7 +1,7 @@
 import type { LookupLogEntry } from '../../lib/history/lookup-log';
 import { t } from '../../lib/locale/i18n';
 import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
-import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
+import type { BaseUrlChoice, ServiceAccess } from '../../lib/settings/service-base-url-choice';
 import type { EffectiveSettings } from '../../lib/settings/settings';
 import type { BackupState, OptionsActions } from '../../lib/ui/use-options';
 import { BackupSection } from './BackupSection';
@@ -21,6 +21,8 @@ export interface OptionsViewProps {
   dataCleared: boolean;
   /** What the service said about retiring its route; shown in the service section. */
   deprecation?: DeprecationNotice | null;
+  /** Whether the extension may reach the service in effect; null until known. */
+  serviceAccess?: ServiceAccess | null;
   backup?: BackupState;
   actions: OptionsActions;
 }
@@ -59,6 +61,8 @@ export function OptionsView(props: OptionsViewProps) {
         onSave={actions.saveBaseUrl}
         onReset={actions.resetBaseUrl}
         deprecation={props.deprecation ?? null}
+        access={props.serviceAccess ?? null}
+        onAllowAccess={actions.allowServiceAccess}
       />
       <BackupSection
         {...(props.backup ?? NO_BACKUP)}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { t, uiLocale } from '../../lib/locale/i18n';
 import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
-import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
+import type { BaseUrlChoice, ServiceAccess } from '../../lib/settings/service-base-url-choice';
 import { LockedNote } from './LockedNote';
 
 export interface ServiceSectionProps {
@@ -14,6 +14,23 @@ export interface ServiceSectionProps {
   onReset(): void;
   /** What the service said about retiring its route, if it said so for `baseUrl`. */
   deprecation?: DeprecationNotice | null;
+  /** Whether the extension may reach the service at `baseUrl`; null until known. */
+  access?: ServiceAccess | null;
+  onAllowAccess?: () => void;
+}
+
+/** The service cannot be reached without a permission: what it means, and the way to grant it. */
+function AccessNote({ host, onAllow }: { host: string; onAllow?: (() => void) | undefined }) {
+  return (
+    <div class="service-access" role="alert">
+      <p>{t('optionsServiceNotPermitted', host)}</p>
+      {onAllow ? (
+        <button type="button" onClick={onAllow}>
+          {t('optionsServiceAllow', host)}
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 function dateText(time: number): string {
@@ -56,7 +73,7 @@ function choiceMessage(choice: BaseUrlChoice | null, baseUrl: string) {
 }
 
 export function ServiceSection(props: ServiceSectionProps) {
-  const { baseUrl, defaultBaseUrl, locked, choice, onSave, onReset, deprecation } = props;
+  const { baseUrl, defaultBaseUrl, locked, choice, onSave, onReset, deprecation, access } = props;
   const [draft, setDraft] = useState(baseUrl);
   return (
     <section aria-labelledby="service-heading">
@@ -92,6 +109,9 @@ export function ServiceSection(props: ServiceSectionProps) {
         </button>
       </form>
       {locked && <LockedNote />}
+      {access && !access.permitted ? (
+        <AccessNote host={access.host} onAllow={props.onAllowAccess} />
+      ) : null}
       <p class="hint">{t('optionsServiceDefault', defaultBaseUrl)}</p>
       {choiceMessage(choice, baseUrl)}
       {deprecation && deprecation.baseUrl === baseUrl ? (

@@ -13,6 +13,7 @@ import { NoReportView } from '../states/NoReportView';
 import { NotLookedUpView } from '../states/NotLookedUpView';
 import { RejectedView } from '../states/RejectedView';
 import { ServiceMovedView } from '../states/ServiceMovedView';
+import { ServiceNotPermittedView } from '../states/ServiceNotPermittedView';
 import { StateView } from '../states/StateView';
 import { UnavailableView } from '../states/UnavailableView';
 import { SiteControls } from './SiteControls';
@@ -103,6 +104,16 @@ function viewFor(
           target={view.target}
           message={view.message}
           documentationUrl={view.documentationUrl}
+          onRefresh={onRefresh}
+        />
+      );
+    case 'service-not-permitted':
+      return (
+        <ServiceNotPermittedView
+          target={view.target}
+          serviceHost={view.serviceHost}
+          setByPolicy={controls?.serviceSetByPolicy ?? false}
+          onOpenOptions={controls?.openOptions}
           onRefresh={onRefresh}
         />
       );

@@ -9,6 +9,7 @@ export const SITE_STATE_MESSAGES: Record<SiteState, MessageKey> = {
   unavailable: 'sitesState_unavailable',
   busy: 'sitesState_busy',
   'service-moved': 'sitesState_serviceMoved',
+  'service-not-permitted': 'sitesState_serviceNotPermitted',
   invalid: 'sitesState_invalid',
   rejected: 'sitesState_rejected',
   'not-looked-up': 'sitesState_notLookedUp',

@@ -47,6 +47,8 @@ export const BADGE_MARKS = {
   busy: '‖',
   /** The service is elsewhere: an arrow away, never a site's "no report". */
   serviceMoved: '→',
+  /** A lock: the extension may not reach the service; nothing was asked, nothing is broken. */
+  serviceNotPermitted: '⊘',
   invalid: 'ERR',
   notLookedUp: '',
 } as const;
@@ -89,6 +91,8 @@ export function badgeLook(view: TabView): BadgeLook {
       return { text: BADGE_MARKS.busy, color: STATE_COLORS.neutral };
     case 'service-moved':
       return { text: BADGE_MARKS.serviceMoved, color: STATE_COLORS.problem };
+    case 'service-not-permitted':
+      return { text: BADGE_MARKS.serviceNotPermitted, color: STATE_COLORS.problem };
     case 'invalid-response':
     case 'rejected':
       return { text: BADGE_MARKS.invalid, color: STATE_COLORS.problem };
@@ -134,6 +138,8 @@ export function badgeTitle(view: TabView, now: number): string {
       return t('badgeBusy', siteOf(view.target));
     case 'service-moved':
       return t('badgeServiceMoved', siteOf(view.target));
+    case 'service-not-permitted':
+      return t('badgeServiceNotPermitted', [siteOf(view.target), view.serviceHost]);
     case 'invalid-response':
       return t('badgeInvalid', siteOf(view.target));
     case 'rejected':

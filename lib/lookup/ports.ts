@@ -7,6 +7,7 @@ import type { BadgeOptions } from '../badge/badge';
 import type { ReportCache } from '../cache/report-cache';
 import type { RetryGate } from '../cache/retry-gate';
 import type { LookupOutcome } from '../service/lookup-outcome';
+import type { ServiceAccess } from '../settings/service-base-url-choice';
 import type { UserSettings } from '../settings/settings';
 import type { Epoch } from '../storage/record-store';
 import type { OpenTab } from '../tabs/open-tab';
@@ -15,6 +16,11 @@ import type { TabView } from '../tabs/tab-view';
 
 export interface LookupServiceDeps {
   lookupReport(target: string): Promise<LookupOutcome>;
+  /**
+   * Asked before every request: without the host permission nothing is sent (and no quota
+   * spent), and the tab says why instead of showing a network problem.
+   */
+  serviceAccess(): Promise<ServiceAccess>;
   cache: ReportCache;
   retryGate: RetryGate;
   tabStates: TabStateStore;

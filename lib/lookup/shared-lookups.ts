@@ -48,7 +48,7 @@ export interface SharedLookups {
 
 type FetchDeps = Pick<
   LookupServiceDeps,
-  'lookupReport' | 'cache' | 'retryGate' | 'now' | 'onError' | 'epoch'
+  'lookupReport' | 'serviceAccess' | 'cache' | 'retryGate' | 'now' | 'onError' | 'epoch'
 >;
 
 /** A lookup under way: its result, and when what it learnt is stored. */
@@ -85,6 +85,12 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
         // finished in between, and its answer must not cost a second request.
         const cached = await deps.cache.get(target);
         if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
+      }
+      const access = await deps.serviceAccess();
+      if (!access.permitted) {
+        // Nothing leaves and nothing is recorded: the permission, not the service, is missing.
+        const outcome: LookupOutcome = { kind: 'service-not-permitted', host: access.host };
+        return { kind: 'answer', outcome, receivedAt: deps.now(), retryAt: null, standIn: null };
       }
       // Admitting spends one lookup of the service's stated quota before the request is sent.
       const pause = await deps.retryGate.admit(target, deps.now());

@@ -47,6 +47,11 @@ export type LookupOutcome =
   /** The request never got an HTTP answer (DNS, refused connection, CORS, offline). */
   | { kind: 'network-failure'; message: string }
   /** No complete answer within the client's time limit. */
-  | { kind: 'timeout'; timeoutMs: number };
+  | { kind: 'timeout'; timeoutMs: number }
+  /**
+   * No request was made: the extension holds no permission to reach the service's host (a
+   * base URL set by a policy, or a permission the user took back). Says nothing about the site.
+   */
+  | { kind: 'service-not-permitted'; host: string };
 
 export type LookupOutcomeKind = LookupOutcome['kind'];

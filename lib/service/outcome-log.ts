@@ -39,6 +39,8 @@ export function outcomeWarning(target: string, outcome: LookupOutcome): string |
     case 'unavailable':
     case 'network-failure':
     case 'timeout':
+    // No request left: the popup and the options page say what to do.
+    case 'service-not-permitted':
       return null;
   }
 }

@@ -17,6 +17,18 @@ export async function mayCallService(baseUrl: string): Promise<boolean> {
   }
 }
 
+/** Whether the browser lets the extension reach the service; its host when it does not. */
+export type ServiceAccess = { permitted: true } | { permitted: false; host: string };
+
+/**
+ * The access to the service at `baseUrl`, asked of the browser each time: the user can take a
+ * permission back at any moment (and a policy can name a host nobody granted).
+ */
+export async function serviceAccessFor(baseUrl: string): Promise<ServiceAccess> {
+  if (await mayCallService(baseUrl)) return { permitted: true };
+  return { permitted: false, host: new URL(baseUrl).host };
+}
+
 /** Stores a base URL (null: the build's own), as the worker's intent does. */
 export type SaveBaseUrl = (baseUrl: string | null) => Promise<unknown>;
 

@@ -31,6 +31,8 @@ export type SiteState =
   | 'busy'
   /** The service no longer answers at the address the extension uses. */
   | 'service-moved'
+  /** The extension may not reach the service (no host permission). */
+  | 'service-not-permitted'
   | 'invalid'
   | 'rejected'
   | 'not-looked-up'
@@ -49,6 +51,7 @@ export const STATE_OF_VIEW: Record<TabViewStatus, SiteState> = {
   unavailable: 'unavailable',
   busy: 'busy',
   'service-moved': 'service-moved',
+  'service-not-permitted': 'service-not-permitted',
   'invalid-response': 'invalid',
   rejected: 'rejected',
   'not-looked-up': 'not-looked-up',

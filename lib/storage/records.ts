@@ -123,6 +123,7 @@ const TAB_VIEW_STATUSES = [
   'no-report',
   'busy',
   'service-moved',
+  'service-not-permitted',
   'unavailable',
   'invalid-response',
   'rejected',

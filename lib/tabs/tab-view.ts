@@ -51,6 +51,11 @@ export type TabView =
       /** When the next lookup may happen (epoch ms), if known. */
       retryAt: number | null;
     }
+  /**
+   * The extension may not reach the report service at `serviceHost` (no host permission), so
+   * nothing was sent: says nothing about the site, and is fixed in the options or by policy.
+   */
+  | { status: 'service-not-permitted'; target: string; serviceHost: string }
   | { status: 'invalid-response'; target: string; problem: string }
   /** The service answered 400: our request was wrong. Shown honestly, not retried. */
   | { status: 'rejected'; target: string; message: string | null }

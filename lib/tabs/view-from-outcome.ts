@@ -40,5 +40,7 @@ export function viewFromOutcome(
       return { status: 'invalid-response', target, problem: outcome.problem };
     case 'invalid-request':
       return { status: 'rejected', target, message: outcome.message };
+    case 'service-not-permitted':
+      return { status: 'service-not-permitted', target, serviceHost: outcome.host };
   }
 }

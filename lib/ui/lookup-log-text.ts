@@ -10,6 +10,7 @@ const OUTCOME_MESSAGES: Record<LookupLogEntry['outcome'], MessageKey> = {
   unavailable: 'outcomeUnavailable',
   busy: 'outcomeBusy',
   'service-moved': 'outcomeServiceMoved',
+  'service-not-permitted': 'outcomeServiceNotPermitted',
   'invalid-request': 'outcomeInvalidRequest',
   'invalid-response': 'outcomeInvalidResponse',
   'network-failure': 'outcomeNetworkFailure',

@@ -28,12 +28,15 @@ import {
   type BaseUrlChoice,
   chooseServiceBaseUrl,
   resetServiceBaseUrl,
+  type ServiceAccess,
+  serviceAccessFor,
 } from '../settings/service-base-url-choice';
 import {
   type EffectiveSettings,
   type LookupMode,
   readSettings,
   readUserSettings,
+  serviceBaseUrlOf,
   watchSettings,
 } from '../settings/settings';
 import { readWatchList } from '../sites/watch-list';
@@ -51,6 +54,8 @@ export interface OptionsState {
   dataCleared: boolean;
   /** What the service said about retiring its route, if anything. */
   deprecation: DeprecationNotice | null;
+  /** Whether the browser lets the extension reach the service in effect; null until known. */
+  serviceAccess: ServiceAccess | null;
   backup: BackupState;
   actions: OptionsActions;
 }
@@ -78,6 +83,8 @@ export interface OptionsActions {
   setBadgeVisible(visible: boolean): void;
   saveBaseUrl(raw: string): void;
   resetBaseUrl(): void;
+  /** Asks the browser for the host permission of the service in effect (from a click). */
+  allowServiceAccess(): void;
   pause(address: string): void;
   resume(origin: string): void;
   clearData(): void;
@@ -100,6 +107,7 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     problem: null,
     applied: false,
   });
+  const [serviceAccess, setServiceAccess] = useState<ServiceAccess | null>(null);
   // The chosen file: its text goes to the worker, which reads it again itself.
   const chosen = useRef<{ text: string; backup: Backup } | null>(null);
 
@@ -117,6 +125,26 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     };
   }, [onError]);
 
+  // Asked again whenever the service in effect or the extension's permissions change.
+  const baseUrl = settings === null ? null : serviceBaseUrlOf(settings);
+  useEffect(() => {
+    if (baseUrl === null) return;
+    let current = true;
+    const check = () => {
+      serviceAccessFor(baseUrl).then((access) => {
+        if (current) setServiceAccess(access);
+      }, onError);
+    };
+    check();
+    browser.permissions.onAdded.addListener(check);
+    browser.permissions.onRemoved.addListener(check);
+    return () => {
+      current = false;
+      browser.permissions.onAdded.removeListener(check);
+      browser.permissions.onRemoved.removeListener(check);
+    };
+  }, [baseUrl, onError]);
+
   const run = useCallback(
     <T>(work: Promise<T>, then?: (result: T) => void) => {
       work.then(then, onError);
@@ -129,6 +157,11 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     setBadgeVisible: (visible) => run(sendToWorker('setBadgeVisible', { visible })),
     saveBaseUrl: (raw) => run(chooseServiceBaseUrl(raw, saveBaseUrl), setBaseUrlChoice),
     resetBaseUrl: () => run(resetServiceBaseUrl(saveBaseUrl), setBaseUrlChoice),
+    allowServiceAccess() {
+      if (baseUrl === null) return;
+      // The permission events bring the new answer; asked in the click, as browsers require.
+      run(browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] }));
+    },
     pause(address) {
       // A bare host name is taken as an https site.
       const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(address.trim())
@@ -195,5 +228,15 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     },
   };
 
-  return { settings, log, baseUrlChoice, pauseRefused, dataCleared, deprecation, backup, actions };
+  return {
+    settings,
+    log,
+    baseUrlChoice,
+    pauseRefused,
+    dataCleared,
+    deprecation,
+    serviceAccess,
+    backup,
+    actions,
+  };
 }

@@ -9,6 +9,7 @@
  * render thus ships neither (README, "Performance").
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import type { ScanReport } from '../contract/report-schema';
 import { sendToWorker } from '../events/protocol';
 import type { ScoreChange } from '../history/score-history';
@@ -23,6 +24,8 @@ export interface PopupControls {
   settings: UserSettings | null;
   /** The host of the report service lookups go to, for the consent notice. */
   serviceHost: string;
+  /** True when an administrator's policy chose the service lookups go to. */
+  serviceSetByPolicy: boolean;
   /** The origin the view is about, when known: what Pause and Resume act on. */
   site: string | null;
   /** Change of the shown report's score since the previous scan, when there is one. */
@@ -33,6 +36,12 @@ export interface PopupControls {
   resumeSite(site: string): void;
   /** The answer to the consent question: automatic lookups, or only on opening the popup. */
   chooseLookupMode(automatic: boolean): void;
+  /** Opens the extension's options page (in a tab). */
+  openOptions(): void;
+}
+
+function openOptionsPage(): void {
+  browser.runtime.openOptionsPage().catch(logError);
 }
 
 async function copyFixListOf(report: ScanReport): Promise<boolean> {
@@ -112,11 +121,13 @@ export function usePopupControls(
   return {
     settings,
     serviceHost,
+    serviceSetByPolicy: settings?.locked.serviceBaseUrl ?? false,
     site,
     scoreChange,
     copyFixList: copyFixListOf,
     pauseSite: pause,
     resumeSite: resume,
     chooseLookupMode,
+    openOptions: openOptionsPage,
   };
 }

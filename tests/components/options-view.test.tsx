@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsView } from '../../components/options/OptionsView';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
 import type { LookupLogEntry } from '../../lib/history/lookup-log';
+import type { ServiceAccess } from '../../lib/settings/service-base-url-choice';
 import { DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings/settings';
 import type { OptionsActions } from '../../lib/ui/use-options';
 
@@ -21,6 +22,7 @@ const actions = (): OptionsActions => ({
   setBadgeVisible: vi.fn(),
   saveBaseUrl: vi.fn(),
   resetBaseUrl: vi.fn(),
+  allowServiceAccess: vi.fn(),
   pause: vi.fn(),
   resume: vi.fn(),
   clearData: vi.fn(),
@@ -42,7 +44,7 @@ const ENTRY: LookupLogEntry = {
 
 function renderOptions(
   change: Partial<EffectiveSettings> = {},
-  more: { log?: LookupLogEntry[]; actions?: OptionsActions } = {},
+  more: { log?: LookupLogEntry[]; actions?: OptionsActions; serviceAccess?: ServiceAccess } = {},
 ) {
   return render(
     <OptionsView
@@ -53,6 +55,7 @@ function renderOptions(
       pauseRefused={false}
       dataCleared={false}
       actions={more.actions ?? actions()}
+      serviceAccess={more.serviceAccess ?? { permitted: true }}
     />,
   );
 }
@@ -87,6 +90,26 @@ describe('OptionsView', () => {
       true,
     );
     expect(screen.getAllByText(/Set by your organisation's policy/)).toHaveLength(2);
+  });
+
+  it('says when the extension may not reach the service, and asks the browser on a click', () => {
+    const handlers = actions();
+    renderOptions(
+      { serviceBaseUrl: 'https://lookup.corp.example.com' },
+      { actions: handlers, serviceAccess: { permitted: false, host: 'lookup.corp.example.com' } },
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'This extension may not reach the report service at lookup.corp.example.com',
+    );
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Allow access to lookup.corp.example.com' }),
+    );
+    expect(handlers.allowServiceAccess).toHaveBeenCalled();
+  });
+
+  it('says nothing about access while the service is reachable', () => {
+    renderOptions();
+    expect(screen.queryByRole('button', { name: /Allow access/ })).toBeNull();
   });
 
   it('lists paused sites with a way to resume each', () => {

@@ -27,12 +27,14 @@ function controls(overrides: Partial<PopupControls> = {}, settings: Partial<User
   return {
     settings: { ...DEFAULT_SETTINGS, lookupModeChosen: true, ...settings },
     serviceHost: 'is-agentic.com',
+    serviceSetByPolicy: false,
     site: SITE,
     scoreChange: null,
     copyFixList: vi.fn(async () => true),
     pauseSite: vi.fn(),
     resumeSite: vi.fn(),
     chooseLookupMode: vi.fn(),
+    openOptions: vi.fn(),
     ...overrides,
   } satisfies PopupControls;
 }
@@ -137,6 +139,33 @@ describe('PopupView score change since the previous scan', () => {
   it('shows nothing without a previous scan', () => {
     renderPopup(reportView(), controls());
     expect(screen.queryByText(/since/)).toBeNull();
+  });
+});
+
+describe('PopupView without permission to reach the service', () => {
+  const view: TabView = {
+    status: 'service-not-permitted',
+    target: SITE,
+    serviceHost: 'lookup.corp.example',
+  };
+
+  it('names the service it may not reach, says nothing was sent and opens the options', () => {
+    const popupControls = controls();
+    const { container } = renderPopup(view, popupControls);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'This extension may not reach the report service',
+    );
+    expect(container.textContent).toContain('Nothing was sent');
+    expect(container.textContent).toContain('lookup.corp.example');
+    expect(container.textContent).toContain('allow access on the options page');
+    expect(container.textContent).not.toMatch(/network|no report/i);
+    fireEvent.click(screen.getByRole('button', { name: 'Open options' }));
+    expect(popupControls.openOptions).toHaveBeenCalled();
+  });
+
+  it('names the administrator when a policy chose the service', () => {
+    const { container } = renderPopup(view, controls({ serviceSetByPolicy: true }));
+    expect(container.textContent).toContain('Your administrator chose this service');
   });
 });
 

