@@ -13,6 +13,7 @@ import { chromium, type Page, type Worker } from 'playwright-core';
 import type { UserSettings } from '../../lib/settings/settings';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
 import { createExtensionStateReads } from './extension-state-reads';
+import { writeChromiumPolicy } from './managed-policy';
 
 /** The part of chrome://extensions's private API that its switches use. */
 interface DeveloperPrivate {
@@ -40,11 +41,15 @@ export async function launchChromiumExtensionBrowser(
 ): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'arb-profile-'));
   // A replaceable extension is loaded from a folder of the driver's own: replaceExtension
-  // swaps the files there, and the folder (hence the extension id) stays the same.
-  const loadedDir = options.replaceable
+  // swaps the files there, and the folder (hence the extension id) stays the same. So is one
+  // under a policy: the policy names its id, which no other browser's copy has.
+  const ownCopy = options.replaceable === true || options.policy !== undefined;
+  const loadedDir = ownCopy
     ? join(mkdtempSync(join(tmpdir(), 'arb-extension-')), 'extension')
     : options.extensionDir;
-  if (options.replaceable) cpSync(options.extensionDir, loadedDir, { recursive: true });
+  if (ownCopy) cpSync(options.extensionDir, loadedDir, { recursive: true });
+  const removePolicy =
+    options.policy === undefined ? () => {} : writeChromiumPolicy(loadedDir, options.policy);
   const launch = () =>
     chromium.launchPersistentContext(profileDir, {
       executablePath: options.executablePath ?? options.chromiumPath,
@@ -250,8 +255,9 @@ export async function launchChromiumExtensionBrowser(
     },
     async close() {
       await context.close();
+      removePolicy();
       rmSync(profileDir, { recursive: true, force: true });
-      if (options.replaceable) rmSync(join(loadedDir, '..'), { recursive: true, force: true });
+      if (ownCopy) rmSync(join(loadedDir, '..'), { recursive: true, force: true });
     },
   };
 }

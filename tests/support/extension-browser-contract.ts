@@ -9,6 +9,7 @@
  */
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import type { UserSettings } from '../../lib/settings/settings';
+import type { ManagedPolicyData } from './managed-policy';
 
 /** The browsers the e2e suite runs in. */
 export const BROWSER_NAMES = ['chromium', 'firefox'] as const;
@@ -31,6 +32,11 @@ export interface LaunchOptions {
    * folder, so the copy's folder keeps it). Firefox needs nothing for it.
    */
   replaceable?: boolean;
+  /**
+   * The administrator's policy (what `storage.managed` answers), set as an enterprise would and
+   * seen by this browser only (managed-policy.ts). In Chromium it needs root, as CI has.
+   */
+  policy?: ManagedPolicyData;
 }
 
 export interface ExtensionBrowser {

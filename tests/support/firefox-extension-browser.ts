@@ -34,6 +34,7 @@ import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contra
 import { createExtensionStateReads } from './extension-state-reads';
 import { FirefoxDownloadFolder } from './firefox-downloads';
 import { FirefoxPage } from './firefox-page';
+import { writeFirefoxPolicy } from './managed-policy';
 
 /** The extension's fixed moz-extension:// host in the test profile. */
 export const FIREFOX_EXTENSION_UUID = '5c1f1a2e-7d2b-4c57-9a35-0e2f8e6b4d10';
@@ -87,6 +88,12 @@ export async function launchFirefoxExtensionBrowser(
 ): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'arb-firefox-profile-'));
   const downloads = new FirefoxDownloadFolder();
+  // A home folder of this browser's own, holding the policy's managed-storage manifest.
+  const policyHome =
+    options.policy === undefined ? null : mkdtempSync(join(tmpdir(), 'arb-firefox-home-'));
+  if (policyHome !== null && options.policy !== undefined) {
+    writeFirefoxPolicy(policyHome, FIREFOX_ADDON_ID, options.policy);
+  }
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: options.executablePath ?? '/usr/bin/firefox-esr',
@@ -94,7 +101,11 @@ export async function launchFirefoxExtensionBrowser(
     userDataDir: profileDir,
     defaultViewport: { width: 1100, height: 800 },
     args: ['--remote-allow-system-access'],
-    env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' },
+    env: {
+      ...process.env,
+      MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1',
+      ...(policyHome === null ? {} : { HOME: policyHome }),
+    },
     extraPrefsFirefox: {
       ...closedNetworkPrefs(options.sitesPort),
       'extensions.webextensions.uuids': JSON.stringify({
@@ -327,6 +338,7 @@ export async function launchFirefoxExtensionBrowser(
     async close() {
       await browser.close();
       rmSync(profileDir, { recursive: true, force: true });
+      if (policyHome !== null) rmSync(policyHome, { recursive: true, force: true });
       downloads.remove();
     },
   };

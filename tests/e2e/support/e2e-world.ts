@@ -8,6 +8,7 @@ import {
   startReferenceServer,
 } from '../../reference-server/server';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../../support/extension-browser';
+import type { ManagedPolicyData } from '../../support/managed-policy';
 import { type SampleSiteServer, startSampleSiteServer } from '../../support/sample-site-server';
 import {
   E2E_BROWSER,
@@ -32,11 +33,13 @@ export interface E2eWorldOptions {
   automaticLookups?: boolean;
   /** Loaded so that a test can reload it in place (ExtensionBrowser.replaceExtension). */
   replaceable?: boolean;
+  /** The administrator's policy the browser starts with (LaunchOptions.policy). */
+  policy?: ManagedPolicyData;
 }
 
 export async function startE2eWorld(
   serverOptions: Omit<ReferenceServerOptions, 'port'> = {},
-  { automaticLookups = true, replaceable = false }: E2eWorldOptions = {},
+  { automaticLookups = true, replaceable = false, policy }: E2eWorldOptions = {},
 ): Promise<E2eWorld> {
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
   const sites = await startSampleSiteServer();
@@ -47,6 +50,7 @@ export async function startE2eWorld(
     sitesPort: sites.port,
     headless: E2E_HEADLESS,
     replaceable,
+    ...(policy === undefined ? {} : { policy }),
   });
   if (automaticLookups) {
     await browser.acceptAutomaticLookups();

@@ -1,0 +1,74 @@
+/**
+ * The administrator's policy in real Chromium and Firefox, set as an enterprise sets it (a policy file in
+ * Chromium, a managed-storage manifest in Firefox: tests/support/managed-policy.ts), each
+ * browser started with its policy:
+ * - a service base URL on a host the extension holds no permission for: nothing is sent, and
+ *   the badge, the popup and the options page name the state and its fix, never "network
+ *   problem" or "no report".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_ORIGINS } from '../fixtures/reports';
+import { chromiumPolicyWritable } from '../support/managed-policy';
+import { E2E_BROWSER } from './support/e2e-settings';
+import { type E2eWorld, startE2eWorld } from './support/e2e-world';
+import { PopupPage } from './support/popup-page';
+
+/** A service on a host nobody granted: mapped to loopback like every name, and never reached. */
+const POLICY_SERVICE = 'https://lookup.corp.example';
+
+// Chromium reads policies from a machine-wide folder only root may write (CI runs as root);
+// elsewhere the cases are skipped, not passed.
+const canSetPolicy = E2E_BROWSER === 'firefox' || chromiumPolicyWritable();
+
+describe.runIf(canSetPolicy)('a policy service base URL without its host permission', () => {
+  let world: E2eWorld | undefined;
+
+  beforeAll(async () => {
+    world = await startE2eWorld({}, { policy: { serviceBaseUrl: POLICY_SERVICE } });
+  });
+
+  afterAll(() => world?.close());
+
+  it('sends nothing, and the badge names the service it may not reach', async () => {
+    const { service, browser } = world as E2eWorld;
+    const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.mid}/pricing`);
+    const badge = await browser.settledBadgeOf(tabId);
+    expect(badge.title).toBe(
+      'Agent readiness for mid.readiness-fixtures.com: this extension may not reach the report service at lookup.corp.example',
+    );
+    expect(badge.text).toBe('⊘');
+    expect(service.requests()).toEqual([]);
+  });
+
+  it('the popup says nothing was sent, and that the administrator chose the service', async () => {
+    const { service, browser } = world as E2eWorld;
+    const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.high}/docs`);
+    const popup = await PopupPage.open(browser, tabId);
+    await expect
+      .poll(() => popup.heading().textContent())
+      .toBe('This extension may not reach the report service');
+    const text = await popup.page.locator('main').textContent();
+    expect(text).toContain('Nothing was sent');
+    expect(text).toContain('lookup.corp.example');
+    expect(text).toContain('Your administrator chose this service');
+    expect(text).not.toMatch(/network problem|no report/i);
+    await popup.close();
+    expect(service.requests()).toEqual([]);
+  });
+
+  it('the options page shows the locked service and offers to allow access', async () => {
+    const { browser } = world as E2eWorld;
+    const page = await browser.context.newPage();
+    await page.goto(browser.optionsUrl());
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('This extension may not reach the report service at lookup.corp.example');
+    expect(
+      await page.getByRole('button', { name: 'Allow access to lookup.corp.example' }).count(),
+    ).toBe(1);
+    expect(
+      await page.getByRole('textbox', { name: /Base URL/ }).getAttribute('disabled'),
+    ).not.toBeNull();
+    await page.close();
+  });
+});
