@@ -2,6 +2,7 @@ import './popup.css';
 import { BADGE_MARKS } from '../../lib/badge/badge';
 import { STATE_COLORS } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
+import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import type { TabView } from '../../lib/tabs/tab-view';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { ReportView } from '../report/ReportView';
@@ -17,6 +18,7 @@ import { ServiceNotPermittedView } from '../states/ServiceNotPermittedView';
 import { StateView } from '../states/StateView';
 import { UnavailableView } from '../states/UnavailableView';
 import { SiteControls } from './SiteControls';
+import { ServiceBaseUrlContext } from './service-base-url-context';
 
 export interface PopupViewProps {
   /** What is known about the tab; null while not even that is known (shown as loading). */
@@ -34,20 +36,22 @@ export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
   const settings = controls?.settings ?? null;
   const site = controls?.site ?? null;
   return (
-    <main class="popup">
-      {controls && settings && !settings.lookupModeChosen ? (
-        <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
-      ) : null}
-      {viewFor(view, now, onRefresh, controls)}
-      {controls && settings && site !== null ? (
-        <SiteControls
-          site={site}
-          paused={settings.pausedSites.includes(site)}
-          onPause={controls.pauseSite}
-          onResume={controls.resumeSite}
-        />
-      ) : null}
-    </main>
+    <ServiceBaseUrlContext.Provider value={controls?.serviceBaseUrl ?? configuredServiceBaseUrl()}>
+      <main class="popup">
+        {controls && settings && !settings.lookupModeChosen ? (
+          <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
+        ) : null}
+        {viewFor(view, now, onRefresh, controls)}
+        {controls && settings && site !== null ? (
+          <SiteControls
+            site={site}
+            paused={settings.pausedSites.includes(site)}
+            onPause={controls.pauseSite}
+            onResume={controls.resumeSite}
+          />
+        ) : null}
+      </main>
+    </ServiceBaseUrlContext.Provider>
   );
 }
 

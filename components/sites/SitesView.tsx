@@ -3,9 +3,11 @@ import type { ScanReport } from '../../lib/contract/report-schema';
 import type { ScoreRecord } from '../../lib/history/score-history';
 import { scoreChangeFor } from '../../lib/history/score-history';
 import { t } from '../../lib/locale/i18n';
+import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import type { BandFilter, SiteColumn, SiteFilter, SiteSort } from '../../lib/sites/site-table';
 import type { WatchNote } from '../../lib/ui/use-watch-site';
+import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
 import { ReportView } from '../report/ReportView';
 import { ScoreChart } from './ScoreChart';
 import { SitesTable } from './SitesTable';
@@ -14,6 +16,8 @@ import { WatchToggle } from './WatchToggle';
 const BANDS: readonly BandFilter[] = ['all', 'strong', 'fair', 'weak', 'unscored', 'none'];
 
 export interface SitesViewProps {
+  /** The service the answers came from: links in its reports are judged against it. */
+  serviceBaseUrl?: string;
   /** Null while reading. */
   total: number | null;
   /** The rows to render (filtered, sorted, cut to the page). */
@@ -41,76 +45,78 @@ export interface SitesViewProps {
 export function SitesView(props: SitesViewProps) {
   const { total, rows, matching, filter, sort, selected } = props;
   return (
-    <main class="sites-page">
-      <header class="sites-header">
-        <h1>{t('sitesTitle')}</h1>
-        <p class="muted">{t('sitesIntro')}</p>
-      </header>
-      <div class="sites-toolbar">
-        <label class="field">
-          <span>{t('sitesFilterText')}</span>
-          <input
-            type="search"
-            value={filter.text}
-            onInput={(event) => props.onFilter({ ...filter, text: event.currentTarget.value })}
-          />
-        </label>
-        <label class="field">
-          <span>{t('sitesFilterBand')}</span>
-          <select
-            value={filter.band}
-            onChange={(event) =>
-              props.onFilter({ ...filter, band: event.currentTarget.value as BandFilter })
-            }
-          >
-            {BANDS.map((band) => (
-              <option key={band} value={band}>
-                {t(`sitesBand_${band}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div class="export-actions">
-          <button type="button" class="button" onClick={() => props.onExport('csv')}>
-            {t('sitesExportCsv')}
-          </button>
-          <button type="button" class="button" onClick={() => props.onExport('json')}>
-            {t('sitesExportJson')}
-          </button>
-          <p class="muted small">{t('sitesExportNote')}</p>
+    <ServiceBaseUrlContext.Provider value={props.serviceBaseUrl ?? configuredServiceBaseUrl()}>
+      <main class="sites-page">
+        <header class="sites-header">
+          <h1>{t('sitesTitle')}</h1>
+          <p class="muted">{t('sitesIntro')}</p>
+        </header>
+        <div class="sites-toolbar">
+          <label class="field">
+            <span>{t('sitesFilterText')}</span>
+            <input
+              type="search"
+              value={filter.text}
+              onInput={(event) => props.onFilter({ ...filter, text: event.currentTarget.value })}
+            />
+          </label>
+          <label class="field">
+            <span>{t('sitesFilterBand')}</span>
+            <select
+              value={filter.band}
+              onChange={(event) =>
+                props.onFilter({ ...filter, band: event.currentTarget.value as BandFilter })
+              }
+            >
+              {BANDS.map((band) => (
+                <option key={band} value={band}>
+                  {t(`sitesBand_${band}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div class="export-actions">
+            <button type="button" class="button" onClick={() => props.onExport('csv')}>
+              {t('sitesExportCsv')}
+            </button>
+            <button type="button" class="button" onClick={() => props.onExport('json')}>
+              {t('sitesExportJson')}
+            </button>
+            <p class="muted small">{t('sitesExportNote')}</p>
+          </div>
         </div>
-      </div>
-      <div class={`sites-body${selected ? ' with-detail' : ''}`}>
-        <section class="sites-list" aria-live="polite">
-          {total === null ? null : total === 0 ? (
-            <p class="sites-empty">{t('sitesEmpty')}</p>
-          ) : (
-            <>
-              <p class="sites-count muted">
-                {t('sitesCount', [String(rows.length), String(matching)])}
-              </p>
-              {matching === 0 ? <p class="sites-empty">{t('sitesNoMatch')}</p> : null}
-              <div class="table-scroll">
-                <SitesTable
-                  rows={rows}
-                  sort={sort}
-                  selected={selected?.site ?? null}
-                  onSort={props.onSort}
-                  onSelect={props.onSelect}
-                  formatScanned={props.formatScanned}
-                />
-              </div>
-              {rows.length < matching ? (
-                <button type="button" class="button show-more" onClick={props.onShowMore}>
-                  {t('sitesShowMore')}
-                </button>
-              ) : null}
-            </>
-          )}
-        </section>
-        {selected ? <SiteDetail {...props} row={selected} /> : null}
-      </div>
-    </main>
+        <div class={`sites-body${selected ? ' with-detail' : ''}`}>
+          <section class="sites-list" aria-live="polite">
+            {total === null ? null : total === 0 ? (
+              <p class="sites-empty">{t('sitesEmpty')}</p>
+            ) : (
+              <>
+                <p class="sites-count muted">
+                  {t('sitesCount', [String(rows.length), String(matching)])}
+                </p>
+                {matching === 0 ? <p class="sites-empty">{t('sitesNoMatch')}</p> : null}
+                <div class="table-scroll">
+                  <SitesTable
+                    rows={rows}
+                    sort={sort}
+                    selected={selected?.site ?? null}
+                    onSort={props.onSort}
+                    onSelect={props.onSelect}
+                    formatScanned={props.formatScanned}
+                  />
+                </div>
+                {rows.length < matching ? (
+                  <button type="button" class="button show-more" onClick={props.onShowMore}>
+                    {t('sitesShowMore')}
+                  </button>
+                ) : null}
+              </>
+            )}
+          </section>
+          {selected ? <SiteDetail {...props} row={selected} /> : null}
+        </div>
+      </main>
+    </ServiceBaseUrlContext.Provider>
   );
 }
 

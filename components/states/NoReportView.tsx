@@ -1,9 +1,11 @@
+import { useContext } from 'preact/hooks';
 import { BADGE_MARKS } from '../../lib/badge/badge';
 import { STATE_COLORS } from '../../lib/badge/score-band';
-import { httpUrlOrNull } from '../../lib/contract/safe-url';
+import { serviceLinkOrNull } from '../../lib/contract/safe-url';
 import { t } from '../../lib/locale/i18n';
 import { ExternalLink } from '../popup/ExternalLink';
 import { presentText } from '../popup/format';
+import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
 import { StateView } from './StateView';
 
 export interface NoReportViewProps {
@@ -26,7 +28,7 @@ export function NoReportView({
 }: NoReportViewProps) {
   const serverMessage = presentText(message);
   const serverResolution = presentText(resolution);
-  const canScan = httpUrlOrNull(scanUrl) !== null;
+  const canScan = serviceLinkOrNull(scanUrl, useContext(ServiceBaseUrlContext)) !== null;
   return (
     <StateView
       kind="no-report"

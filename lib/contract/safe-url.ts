@@ -40,3 +40,35 @@ export function httpUrlOrNull(value: unknown): string | null {
   if (url.hostname === '' || url.username !== '' || url.password !== '') return null;
   return url.href;
 }
+
+/**
+ * A link taken from the service's data (`report_url`, `scan_url`, `documentation_url`), as an
+ * `href`, or null: https only, and http only when the service itself is reached over http (as
+ * the bundled reference server is). A plain-http link from an https service could be rewritten
+ * on its way to the user.
+ */
+export function serviceLinkOrNull(value: unknown, serviceBaseUrl: string): string | null {
+  const url = httpUrlOrNull(value);
+  if (url === null || url.startsWith('https:')) return url;
+  return serviceBaseUrl.startsWith('http:') ? url : null;
+}
+
+/**
+ * The host a link leads to when it leaves the service's own site, or null when it stays
+ * there: the service's host itself, a name under it, or a name it is under
+ * (`api.is-agentic.com` and `is-agentic.com` are one site).
+ */
+export function hostLeavingService(link: string, serviceBaseUrl: string): string | null {
+  let linkHost: string;
+  let serviceHost: string;
+  try {
+    linkHost = new URL(link).hostname;
+    serviceHost = new URL(serviceBaseUrl).hostname;
+  } catch {
+    return null;
+  }
+  const within = (inner: string, outer: string) => inner === outer || inner.endsWith(`.${outer}`);
+  // A bare top-level name ("com") is no site the service is under.
+  const serviceUnderLink = linkHost.includes('.') && within(serviceHost, linkHost);
+  return within(linkHost, serviceHost) || serviceUnderLink ? null : linkHost;
+}

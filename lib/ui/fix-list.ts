@@ -9,7 +9,7 @@
 
 import { roundScore } from '../badge/score-band';
 import type { ScanIssue, ScanReport } from '../contract/report-schema';
-import { httpUrlOrNull } from '../contract/safe-url';
+import { serviceLinkOrNull } from '../contract/safe-url';
 import { t } from '../locale/i18n';
 import { groupIssuesByTier } from './issue-groups';
 
@@ -58,8 +58,14 @@ function issueLines(issue: ScanIssue): string[] {
   return lines;
 }
 
-/** The fix list of one report, as Markdown ending with a newline. */
-export function fixListMarkdown(report: ScanReport): string {
+/**
+ * The fix list of one report, as Markdown ending with a newline. `serviceBaseUrl`: the service
+ * the report came from, which decides whether its link may be given (safe-url.ts).
+ */
+export function fixListMarkdown(
+  report: ScanReport,
+  { serviceBaseUrl }: { serviceBaseUrl: string },
+): string {
   const site = markdownText(report.display_target);
   const label = markdownText(report.score_label);
   // The scan date as the contract gives it (YYYY-MM-DD): exact, and readable in any locale.
@@ -71,7 +77,7 @@ export function fixListMarkdown(report: ScanReport): string {
       ? t('fixListNoScore', [label, date])
       : t('fixListScore', [String(roundScore(report.score)), label, date]),
   ];
-  const reportUrl = httpUrlOrNull(report.report_url);
+  const reportUrl = serviceLinkOrNull(report.report_url, serviceBaseUrl);
   // A parsed http(s) URL has no spaces or angle brackets left, so it fits an autolink as is.
   if (reportUrl !== null) lines.push(t('fixListReport', `<${reportUrl}>`));
   const groups = groupIssuesByTier(report.issues);

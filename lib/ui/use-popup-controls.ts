@@ -14,7 +14,7 @@ import type { ScanReport } from '../contract/report-schema';
 import { sendToWorker } from '../events/protocol';
 import type { ScoreChange } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
-import type { EffectiveSettings, UserSettings } from '../settings/settings';
+import { type EffectiveSettings, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
 import type { TabView } from '../tabs/tab-view';
 import { logError } from './log-error';
 import { useSettings } from './use-settings';
@@ -22,6 +22,8 @@ import { useSettings } from './use-settings';
 export interface PopupControls {
   /** Null until read. */
   settings: UserSettings | null;
+  /** The base URL of the report service lookups go to: links from its data are judged by it. */
+  serviceBaseUrl: string;
   /** The host of the report service lookups go to, for the consent notice. */
   serviceHost: string;
   /** True when an administrator's policy chose the service lookups go to. */
@@ -44,12 +46,12 @@ function openOptionsPage(): void {
   browser.runtime.openOptionsPage().catch(logError);
 }
 
-async function copyFixListOf(report: ScanReport): Promise<boolean> {
+async function copyFixListOf(report: ScanReport, serviceBaseUrl: string): Promise<boolean> {
   const [{ copyText }, { fixListMarkdown }] = await Promise.all([
     import('./clipboard'),
     import('./fix-list'),
   ]);
-  return copyText(fixListMarkdown(report));
+  return copyText(fixListMarkdown(report, { serviceBaseUrl }));
 }
 
 /**
@@ -86,7 +88,9 @@ export function usePopupControls(
 ): PopupControls {
   const settings = useSettings(initialSettings);
   const site = siteOfView(view, pageSite);
-  const serviceHost = hostOf(settings?.serviceBaseUrl ?? configuredServiceBaseUrl());
+  const serviceBaseUrl =
+    settings === null ? configuredServiceBaseUrl() : serviceBaseUrlOf(settings);
+  const serviceHost = hostOf(serviceBaseUrl);
   const report = view?.status === 'report' ? view.report : null;
   const [scoreChange, setScoreChange] = useState<ScoreChange | null>(null);
 
@@ -120,11 +124,12 @@ export function usePopupControls(
 
   return {
     settings,
+    serviceBaseUrl,
     serviceHost,
     serviceSetByPolicy: settings?.locked.serviceBaseUrl ?? false,
     site,
     scoreChange,
-    copyFixList: copyFixListOf,
+    copyFixList: (shown: ScanReport) => copyFixListOf(shown, serviceBaseUrl),
     pauseSite: pause,
     resumeSite: resume,
     chooseLookupMode,

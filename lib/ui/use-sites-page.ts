@@ -25,7 +25,7 @@ import { useSites } from './use-sites';
 import { useWatchList } from './use-watch-site';
 
 export function useSitesPage(initialSite: string | null) {
-  const { rows, scans, now } = useSites(logError);
+  const { rows, scans, now, serviceBaseUrl } = useSites(logError);
   const watch = useWatchList();
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
   const [sort, setSort] = useState<SiteSort>({ column: 'site', direction: 'ascending' });
@@ -59,6 +59,7 @@ export function useSitesPage(initialSite: string | null) {
   );
 
   return {
+    serviceBaseUrl,
     total: rows === null ? null : rows.length,
     rows: arranged.slice(0, limit),
     matching: arranged.length,
@@ -78,7 +79,7 @@ export function useSitesPage(initialSite: string | null) {
     onExport,
     onToggleWatch: watch.toggle,
     onCopyFixList: (report: Parameters<typeof fixListMarkdown>[0]) =>
-      copyText(fixListMarkdown(report)),
+      copyText(fixListMarkdown(report, { serviceBaseUrl })),
     formatScanned: (row: SiteRow) =>
       row.scannedAtMs === null ? '' : (formatRelativeTime(row.scannedAtMs, now, { locale }) ?? ''),
     formatDate: (at: number) => formatExactTime(at, { locale }) ?? '',

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { listCachedAnswers } from '../cache/report-cache';
 import { readAllScans, type ScoreRecord } from '../history/score-history';
+import { configuredServiceBaseUrl } from '../service/service-base-url';
 import { readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { buildSiteRows, type SiteRow } from '../sites/site-rows';
 import { readWatchList } from '../sites/watch-list';
@@ -19,21 +20,29 @@ export interface SitesData {
   rows: SiteRow[] | null;
   scans: Record<string, ScoreRecord[]>;
   now: number;
+  /** The service the answers came from: links in them are judged against it. */
+  serviceBaseUrl: string;
 }
 
 export async function readSitesData(): Promise<SitesData> {
   const settings = await readSettings();
+  const serviceBaseUrl = serviceBaseUrlOf(settings);
   const now = Date.now();
   const [answers, scans, watched] = await Promise.all([
-    listCachedAnswers({ baseUrl: serviceBaseUrlOf(settings), now: () => now }),
+    listCachedAnswers({ baseUrl: serviceBaseUrl, now: () => now }),
     readAllScans(),
     readWatchList(),
   ]);
-  return { rows: buildSiteRows({ answers, scans, watched }), scans, now };
+  return { rows: buildSiteRows({ answers, scans, watched }), scans, now, serviceBaseUrl };
 }
 
 export function useSites(onError: (error: unknown) => void): SitesData {
-  const [data, setData] = useState<SitesData>({ rows: null, scans: {}, now: Date.now() });
+  const [data, setData] = useState<SitesData>({
+    rows: null,
+    scans: {},
+    now: Date.now(),
+    serviceBaseUrl: configuredServiceBaseUrl(),
+  });
   const read = useCallback(() => {
     readSitesData().then(setData, onError);
   }, [onError]);

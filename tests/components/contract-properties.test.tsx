@@ -14,8 +14,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import { contractSchemas, errorBodySchema } from '../../lib/contract/report-schema';
-import { httpUrlOrNull } from '../../lib/contract/safe-url';
+import { serviceLinkOrNull } from '../../lib/contract/safe-url';
 import { createReportClient } from '../../lib/service/report-client';
+import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import { viewFromOutcome } from '../../lib/tabs/view-from-outcome';
 import { arbitraryFromSchema } from '../support/arbitrary-from-schema';
 import { openapiValidators, readOpenApiDocument } from '../support/openapi-validators';
@@ -151,7 +152,8 @@ describe('every report the OpenAPI document allows', () => {
           (body.issues as unknown[]).length,
         );
         const links = [...view.container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-        const safeReportUrl = httpUrlOrNull(body.report_url);
+        // Judged against the service the popup shows data from: the build's, here.
+        const safeReportUrl = serviceLinkOrNull(body.report_url, configuredServiceBaseUrl());
         expect(links).toEqual(safeReportUrl === null ? [] : [safeReportUrl]);
         cleanup();
       }),

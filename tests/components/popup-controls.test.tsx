@@ -26,6 +26,7 @@ function reportView(report: ScanReport = reports.mid, stale = false): TabView {
 function controls(overrides: Partial<PopupControls> = {}, settings: Partial<UserSettings> = {}) {
   return {
     settings: { ...DEFAULT_SETTINGS, lookupModeChosen: true, ...settings },
+    serviceBaseUrl: 'https://is-agentic.com',
     serviceHost: 'is-agentic.com',
     serviceSetByPolicy: false,
     site: SITE,
@@ -139,6 +140,28 @@ describe('PopupView score change since the previous scan', () => {
   it('shows nothing without a previous scan', () => {
     renderPopup(reportView(), controls());
     expect(screen.queryByText(/since/)).toBeNull();
+  });
+});
+
+describe('PopupView links from the service', () => {
+  it('names the host of a link that leaves the service, and drops plain http from https', () => {
+    const leaving = { ...reports.mid, report_url: 'https://reports.example.org/mid' };
+    renderPopup(reportView(leaving), controls());
+    expect(screen.getByRole('link', { name: /Open full report/ }).textContent).toContain(
+      'Open full report (reports.example.org)',
+    );
+    cleanup();
+    const plain = { ...reports.mid, report_url: 'http://is-agentic.com/r/mid' };
+    renderPopup(reportView(plain), controls());
+    expect(screen.queryByRole('link', { name: /Open full report/ })).toBeNull();
+  });
+
+  it('gives a link on the service’s own site without a host', () => {
+    const own = { ...reports.mid, report_url: 'https://is-agentic.com/r/mid' };
+    renderPopup(reportView(own), controls());
+    expect(screen.getByRole('link', { name: /Open full report/ }).textContent).toBe(
+      'Open full report (opens in a new tab)',
+    );
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { httpUrlOrNull } from '../../../lib/contract/safe-url';
+import {
+  hostLeavingService,
+  httpUrlOrNull,
+  serviceLinkOrNull,
+} from '../../../lib/contract/safe-url';
 
 describe('httpUrlOrNull', () => {
   it.each([
@@ -56,5 +60,43 @@ describe('httpUrlOrNull', () => {
     [new URL('https://x.org/')],
   ])('refuses the non-string %s', (value) => {
     expect(httpUrlOrNull(value)).toBeNull();
+  });
+});
+
+describe('serviceLinkOrNull', () => {
+  const HTTPS_SERVICE = 'https://is-agentic.com';
+  const HTTP_SERVICE = 'http://127.0.0.1:8797';
+
+  it.each([
+    ['https://is-agentic.com/r/1', HTTPS_SERVICE, 'https://is-agentic.com/r/1'],
+    ['https://docs.example.org/api', HTTPS_SERVICE, 'https://docs.example.org/api'],
+    // Plain http from an https service could be rewritten on its way: never a link.
+    ['http://is-agentic.com/r/1', HTTPS_SERVICE, null],
+    ['HTTP://is-agentic.com/r/1', HTTPS_SERVICE, null],
+    // A service reached over http (the bundled reference server) gives http links.
+    ['http://127.0.0.1:8797/r/1', HTTP_SERVICE, 'http://127.0.0.1:8797/r/1'],
+    ['https://is-agentic.com/r/1', HTTP_SERVICE, 'https://is-agentic.com/r/1'],
+    ['javascript:alert(1)', HTTP_SERVICE, null],
+    [42, HTTPS_SERVICE, null],
+  ])('%s from %s → %s', (value, service, expected) => {
+    expect(serviceLinkOrNull(value, service)).toBe(expected);
+  });
+});
+
+describe('hostLeavingService', () => {
+  it.each([
+    ['https://is-agentic.com/r/1', 'https://is-agentic.com', null],
+    ['https://www.is-agentic.com/r/1', 'https://is-agentic.com', null],
+    ['https://is-agentic.com/docs', 'https://api.is-agentic.com/v1', null],
+    ['https://docs.example.org/api', 'https://is-agentic.com', 'docs.example.org'],
+    // A look-alike ending is another site.
+    ['https://evil-is-agentic.com/r', 'https://is-agentic.com', 'evil-is-agentic.com'],
+    [
+      'https://is-agentic.com.evil.example/r',
+      'https://is-agentic.com',
+      'is-agentic.com.evil.example',
+    ],
+  ])('%s from %s → %s', (link, service, expected) => {
+    expect(hostLeavingService(link, service)).toBe(expected);
   });
 });

@@ -3,10 +3,11 @@ import { fixListMarkdown, markdownCode, markdownText } from '../../../lib/ui/fix
 import { fixtureReports } from '../../fixtures/reports';
 
 const reports = fixtureReports();
+const SERVICE = { serviceBaseUrl: 'https://is-agentic.com' };
 
 describe('fixListMarkdown', () => {
   it('lists every issue of the mid fixture by tier, failed before partial, with the report link', () => {
-    expect(fixListMarkdown(reports.mid)).toBe(
+    expect(fixListMarkdown(reports.mid, SERVICE)).toBe(
       [
         '# Agent readiness fixes for mid.readiness-fixtures.com',
         '',
@@ -37,50 +38,67 @@ describe('fixListMarkdown', () => {
   });
 
   it('leaves out a null or blank details and recommendation rather than printing "null"', () => {
-    const markdown = fixListMarkdown({
-      ...reports.mid,
-      issues: [
-        {
-          id: 'a',
-          name: 'A',
-          tier: 'bonus',
-          result: 'partial',
-          details: null,
-          recommendation: '  ',
-        },
-      ],
-    });
+    const markdown = fixListMarkdown(
+      {
+        ...reports.mid,
+        issues: [
+          {
+            id: 'a',
+            name: 'A',
+            tier: 'bonus',
+            result: 'partial',
+            details: null,
+            recommendation: '  ',
+          },
+        ],
+      },
+      SERVICE,
+    );
     expect(markdown).not.toMatch(/null|Found:|Fix:/);
     expect(markdown).toContain('- [ ] **A** — id `a`, tier `bonus`, result `partial`');
   });
 
   it('says there is nothing to fix for a report without issues, and notes a null score', () => {
-    const markdown = fixListMarkdown({ ...reports.nullScore, issues: [] });
+    const markdown = fixListMarkdown({ ...reports.nullScore, issues: [] }, SERVICE);
     expect(markdown).toContain('No score (Not scored), scanned 2026-11-19.');
     expect(markdown).toContain('Every check passed: nothing to fix.');
     expect(markdown).not.toContain('##');
   });
 
   it('leaves out the report link when report_url is not http(s)', () => {
-    const markdown = fixListMarkdown({ ...reports.mid, report_url: 'javascript:alert(1)' });
+    const markdown = fixListMarkdown(
+      { ...reports.mid, report_url: 'javascript:alert(1)' },
+      SERVICE,
+    );
     expect(markdown).not.toMatch(/Full report|javascript/);
   });
 
+  it('leaves out a plain-http report link from an https service, and keeps it from an http one', () => {
+    const report = { ...reports.mid, report_url: 'http://is-agentic.com/r/mid' };
+    expect(fixListMarkdown(report, SERVICE)).not.toContain('http://is-agentic.com/r/mid');
+    expect(fixListMarkdown(report, { serviceBaseUrl: 'http://127.0.0.1:8797' })).toContain(
+      '<http://is-agentic.com/r/mid>',
+    );
+  });
+
   it('keeps markup, links and line breaks from the server as inert text', () => {
-    const markdown = fixListMarkdown({
-      ...reports.mid,
-      display_target: '<img src=x onerror=alert(1)>',
-      issues: [
-        {
-          id: 'x`y',
-          name: '[click](javascript:alert(1)) *bold*',
-          tier: 'essential',
-          result: 'failed',
-          details: 'line one\n# not a heading\r\n- not an item',
-          recommendation: '<script>alert(2)</script>',
-        },
-      ],
-    });
+    const markdown = fixListMarkdown(
+      {
+        ...reports.mid,
+        display_target: '<img src=x onerror=alert(1)>',
+        issues: [
+          {
+            id: 'x`y',
+            name: '[click](javascript:alert(1)) *bold*',
+            tier: 'essential',
+            result: 'failed',
+            details: 'line one\n# not a heading\r\n- not an item',
+            recommendation: '<script>alert(2)</script>',
+          },
+        ],
+      },
+      SERVICE,
+    );
     expect(markdown).toContain('# Agent readiness fixes for \\<img src=x onerror=alert\\(1\\)\\>');
     expect(markdown).toContain('**\\[click\\]\\(javascript:alert\\(1\\)\\) \\*bold\\***');
     expect(markdown).toContain('id ``x`y``');
