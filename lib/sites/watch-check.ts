@@ -89,8 +89,12 @@ export function afterLookup(
   return { record: next, change };
 }
 
-/** Stops the round: the service could not answer, and would not answer the next one either. */
-const serviceHeldBack = (view: TabView) => view.status === 'unavailable';
+/**
+ * Stops the round: the service could not answer, or may not be reached, and the next site
+ * would fare the same.
+ */
+const serviceHeldBack = (view: TabView) =>
+  view.status === 'unavailable' || view.status === 'service-not-permitted';
 
 /** One round over the watch list; resolves to the number of sites shown. */
 export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {

@@ -128,8 +128,10 @@ describe('a round over the watch list', () => {
     }
   });
 
-  it('stops at the first site the service could not answer', async () => {
-    const down: TabView = { status: 'unavailable', target: 'x', cause: 'service', retryAt: NOW };
+  it.each<[string, TabView]>([
+    ['could not answer', { status: 'unavailable', target: 'x', cause: 'service', retryAt: NOW }],
+    ['may not be reached', { status: 'service-not-permitted', target: 'x', serviceHost: 'h' }],
+  ])('stops at the first site the service %s', async (_, down) => {
     const { deps, showSite } = world(list, { [FIXTURE_ORIGINS.mid]: down });
     expect(await runWatchRound(deps)).toBe(1);
     expect(showSite).toHaveBeenCalledTimes(1);
