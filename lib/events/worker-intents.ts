@@ -32,7 +32,7 @@ export function createWorkerIntents(
 ): Omit<WorkerHandlers, 'exportBackup' | 'importBackup'> {
   const { store } = deps;
   return {
-    showTab: ({ tabId, force }) => deps.lookups.showTab(tabId, { force }),
+    showTab: ({ tabId, force, trigger }) => deps.lookups.showTab(tabId, { force, trigger }),
     showSite: async ({ site, force }, from) =>
       // A page in a private window: its site is neither sent nor kept, and the page says why.
       from.privateWindow

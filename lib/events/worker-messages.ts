@@ -38,7 +38,11 @@ const empty = () => z.object({});
 /** Each request's data, checked before its handler runs. Built on the first request. */
 function requestSchemas(): { [N in MessageName]: z.ZodMiniType<RequestOf<N>> } {
   return {
-    showTab: z.object({ tabId: z.int(), force: z.boolean() }),
+    showTab: z.object({
+      tabId: z.int(),
+      force: z.boolean(),
+      trigger: z.enum(['user', 'follow']),
+    }),
     showSite: z.object({ site: origin(), force: z.boolean() }),
     setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
     setBadgeVisible: z.object({ visible: z.boolean() }),
