@@ -2,7 +2,7 @@ import './popup.css';
 import { BADGE_MARKS } from '../../lib/badge/badge';
 import { STATE_COLORS } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
-import type { TabView } from '../../lib/tabs/tab-view';
+import type { ShownView } from '../../lib/tabs/tab-view';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { ReportView } from '../report/ReportView';
 import { BusyView } from '../states/BusyView';
@@ -10,6 +10,7 @@ import { ConsentNotice } from '../states/ConsentNotice';
 import { InvalidResponseView } from '../states/InvalidResponseView';
 import { LoadingView } from '../states/LoadingView';
 import { NoReportView } from '../states/NoReportView';
+import { NotAskedView } from '../states/NotAskedView';
 import { NotLookedUpView } from '../states/NotLookedUpView';
 import { RejectedView } from '../states/RejectedView';
 import { ServiceMovedView } from '../states/ServiceMovedView';
@@ -19,17 +20,19 @@ import { SiteControls } from './SiteControls';
 
 export interface PopupViewProps {
   /** What is known about the tab; null while not even that is known (shown as loading). */
-  view: TabView | null;
+  view: ShownView | null;
   /** The current time (epoch ms), for "scanned 3 days ago" and "next try after". */
   now: number;
   /** Asks for a fresh lookup; without it no Refresh button is shown. */
   onRefresh?: (() => void) | undefined;
+  /** Looks up a site not looked up yet ("not asked"); without it no such button is shown. */
+  onLookUp?: (() => void) | undefined;
   /** Consent, pause, copy and history; without them the popup shows the view alone. */
   controls?: PopupControls | undefined;
 }
 
 /** The whole popup: one designed view for every state a tab can be in. */
-export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
+export function PopupView({ view, now, onRefresh, onLookUp, controls }: PopupViewProps) {
   const settings = controls?.settings ?? null;
   const site = controls?.site ?? null;
   return (
@@ -37,7 +40,7 @@ export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
       {controls && settings && !settings.lookupModeChosen ? (
         <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
       ) : null}
-      {viewFor(view, now, onRefresh, controls)}
+      {viewFor(view, now, { onRefresh, onLookUp }, controls)}
       {controls && settings && site !== null ? (
         <SiteControls
           site={site}
@@ -51,9 +54,9 @@ export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
 }
 
 function viewFor(
-  view: TabView | null,
+  view: ShownView | null,
   now: number,
-  onRefresh: (() => void) | undefined,
+  { onRefresh, onLookUp }: Pick<PopupViewProps, 'onRefresh' | 'onLookUp'>,
   controls: PopupControls | undefined,
 ) {
   if (view === null) return <LoadingView target={null} />;
@@ -114,6 +117,14 @@ function viewFor(
       return <RejectedView target={view.target} message={view.message} onRefresh={onRefresh} />;
     case 'not-looked-up':
       return <NotLookedUpView reason={view.reason} />;
+    case 'not-asked':
+      return (
+        <NotAskedView
+          target={view.target}
+          serviceHost={controls?.serviceHost ?? ''}
+          onLookUp={onLookUp}
+        />
+      );
     default:
       return unknownView(view, onRefresh);
   }

@@ -14,7 +14,7 @@ import { sendToWorker } from '../events/protocol';
 import type { ScoreChange } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
 import type { EffectiveSettings, UserSettings } from '../settings/settings';
-import type { TabView } from '../tabs/tab-view';
+import type { ShownView } from '../tabs/tab-view';
 import { logError } from './log-error';
 import { useSettings } from './use-settings';
 
@@ -48,7 +48,7 @@ async function copyFixListOf(report: ScanReport): Promise<boolean> {
  * `pausedSite`, the page's own origin, stands in. Other sites that were not looked up (local,
  * private, not http) have nothing to pause.
  */
-export function siteOfView(view: TabView | null, pausedSite: string | null): string | null {
+export function siteOfView(view: ShownView | null, pausedSite: string | null): string | null {
   if (view === null) return null;
   if (view.status === 'not-looked-up') return view.reason === 'paused' ? pausedSite : null;
   try {
@@ -71,7 +71,7 @@ function hostOf(baseUrl: string): string {
  * `initialSettings`, the settings when the page read them before its first render.
  */
 export function usePopupControls(
-  view: TabView | null,
+  view: ShownView | null,
   pageSite: string | null,
   initialSettings?: EffectiveSettings,
 ): PopupControls {
