@@ -1,4 +1,5 @@
 import './popup.css';
+import type { ComponentChildren } from 'preact';
 import { BADGE_MARKS } from '../../lib/badge/badge';
 import { STATE_COLORS } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
@@ -10,7 +11,6 @@ import { ConsentNotice } from '../states/ConsentNotice';
 import { InvalidResponseView } from '../states/InvalidResponseView';
 import { LoadingView } from '../states/LoadingView';
 import { NoReportView } from '../states/NoReportView';
-import { NotAskedView } from '../states/NotAskedView';
 import { NotLookedUpView } from '../states/NotLookedUpView';
 import { RejectedView } from '../states/RejectedView';
 import { ServiceMovedView } from '../states/ServiceMovedView';
@@ -25,14 +25,17 @@ export interface PopupViewProps {
   now: number;
   /** Asks for a fresh lookup; without it no Refresh button is shown. */
   onRefresh?: (() => void) | undefined;
-  /** Looks up a site not looked up yet ("not asked"); without it no such button is shown. */
-  onLookUp?: (() => void) | undefined;
+  /**
+   * The view of a site not looked up yet ("not asked"), from the page that can be told so (the
+   * side panel): the popup never is, since opening it is the request, and does not ship it.
+   */
+  notAsked?: ((target: string) => ComponentChildren) | undefined;
   /** Consent, pause, copy and history; without them the popup shows the view alone. */
   controls?: PopupControls | undefined;
 }
 
 /** The whole popup: one designed view for every state a tab can be in. */
-export function PopupView({ view, now, onRefresh, onLookUp, controls }: PopupViewProps) {
+export function PopupView({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
   const settings = controls?.settings ?? null;
   const site = controls?.site ?? null;
   return (
@@ -40,7 +43,7 @@ export function PopupView({ view, now, onRefresh, onLookUp, controls }: PopupVie
       {controls && settings && !settings.lookupModeChosen ? (
         <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
       ) : null}
-      {viewFor(view, now, { onRefresh, onLookUp }, controls)}
+      {viewFor(view, now, { onRefresh, notAsked }, controls)}
       {controls && settings && site !== null ? (
         <SiteControls
           site={site}
@@ -56,7 +59,7 @@ export function PopupView({ view, now, onRefresh, onLookUp, controls }: PopupVie
 function viewFor(
   view: ShownView | null,
   now: number,
-  { onRefresh, onLookUp }: Pick<PopupViewProps, 'onRefresh' | 'onLookUp'>,
+  { onRefresh, notAsked }: Pick<PopupViewProps, 'onRefresh' | 'notAsked'>,
   controls: PopupControls | undefined,
 ) {
   if (view === null) return <LoadingView target={null} />;
@@ -118,13 +121,8 @@ function viewFor(
     case 'not-looked-up':
       return <NotLookedUpView reason={view.reason} />;
     case 'not-asked':
-      return (
-        <NotAskedView
-          target={view.target}
-          serviceHost={controls?.serviceHost ?? ''}
-          onLookUp={onLookUp}
-        />
-      );
+      // Only a page that supplies the view is ever told "not asked".
+      return notAsked?.(view.target) ?? <LoadingView target={view.target} />;
     default:
       return unknownView(view, onRefresh);
   }

@@ -11,14 +11,6 @@ export interface NotAskedViewProps {
   onLookUp?: (() => void) | undefined;
 }
 
-function hostOf(site: string): string {
-  try {
-    return new URL(site).host;
-  } catch {
-    return site;
-  }
-}
-
 /**
  * A site nothing is known of yet, where sites are looked up only on request: the side panel
  * follows the tab without sending anything, and the user's one click is the request.
@@ -30,7 +22,7 @@ export function NotAskedView({ target, serviceHost, onLookUp }: NotAskedViewProp
       mark="?"
       markColor={STATE_COLORS.neutral}
       title={t('popupNotAskedTitle')}
-      target={hostOf(target)}
+      target={target}
       actions={
         onLookUp ? (
           <button type="button" class="button button-primary" onClick={() => onLookUp()}>

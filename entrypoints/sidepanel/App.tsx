@@ -1,4 +1,5 @@
 import { PopupView } from '../../components/popup/PopupView';
+import { NotAskedView } from '../../components/states/NotAskedView';
 import { useActiveTab } from '../../lib/ui/use-active-tab';
 import { useFollowedTab } from '../../lib/ui/use-followed-tab';
 import { usePopupControls } from '../../lib/ui/use-popup-controls';
@@ -15,6 +16,14 @@ function ActiveTabReport({ tabId }: { tabId: number | null }) {
   const { view, now, refresh, lookUp, site } = useFollowedTab(tabId);
   const controls = usePopupControls(view, site);
   return (
-    <PopupView view={view} now={now} onRefresh={refresh} onLookUp={lookUp} controls={controls} />
+    <PopupView
+      view={view}
+      now={now}
+      onRefresh={refresh}
+      controls={controls}
+      notAsked={(target) => (
+        <NotAskedView target={target} serviceHost={controls.serviceHost} onLookUp={lookUp} />
+      )}
+    />
   );
 }

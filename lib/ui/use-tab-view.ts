@@ -17,7 +17,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { requestTabView } from '../events/protocol';
 import { readSettings, serviceBaseUrlOf } from '../settings/settings';
-import { isFreshState, type PopupStart, pageOrigin } from '../tabs/popup-start';
+import { isFreshState, type PopupStart } from '../tabs/popup-start';
 import { createTabStateReader, type TabState } from '../tabs/tab-state-store';
 import type { ShownView, ShowTabTrigger } from '../tabs/tab-view';
 
@@ -29,6 +29,11 @@ export interface TabViewState {
   refresh(): void;
   /** The lookup the user asks for where nothing was looked up yet ("Look up this site"). */
   lookUp(): void;
+  /**
+   * Asks the background again, as the page's own trigger says, after the tab navigated;
+   * `otherSite`: "loading" shows until the answer, not the previous site's view.
+   */
+  navigated(change: { otherSite: boolean }): void;
 }
 
 const NO_TAB: ShownView = { status: 'not-looked-up', reason: 'no-url' };
@@ -39,17 +44,16 @@ export type TabViewStart = Pick<PopupStart, 'pageUrl' | 'settings' | 'state'>;
 export interface TabViewOptions {
   /** What the popup read before its first render. */
   start?: TabViewStart | undefined;
-  /** Who the page's own requests are for: 'user' (the popup), 'follow' (the side panel). */
-  trigger?: ShowTabTrigger;
   /**
-   * The address the tab shows now, for a page that stays open while the tab navigates: a new
-   * address is asked about again (and a new site shows as loading until it is answered).
+   * Who the page's own requests are for: 'user' (the popup), 'follow' (the side panel). A
+   * follower also asks again when the tab's state is withdrawn (the tab shows a page nothing
+   * is known of yet); the popup keeps what it shows.
    */
-  pageUrl?: string | null | undefined;
+  trigger?: ShowTabTrigger;
 }
 
 export function useTabView(tabId: number | null, options: TabViewOptions = {}): TabViewState {
-  const { start, pageUrl } = options;
+  const { start } = options;
   const trigger = options.trigger ?? 'user';
   const [view, setView] = useState<ShownView | null>(() =>
     tabId === null ? NO_TAB : (start?.state?.view ?? null),
@@ -58,7 +62,6 @@ export function useTabView(tabId: number | null, options: TabViewOptions = {}): 
   // Numbers the page's requests: only the newest one's answer is shown, so an answer about
   // the page the tab showed before a navigation never replaces one about the page after it.
   const newestRequest = useRef(0);
-  const mounted = useRef(true);
 
   const show = useCallback((next: ShownView | null) => {
     setView(next);
@@ -71,14 +74,13 @@ export function useTabView(tabId: number | null, options: TabViewOptions = {}): 
       const number = ++newestRequest.current;
       requestTabView(tabId, request).then((fresh) => {
         // Null: the worker could not answer (it was stopped mid-way); the stored view stays.
-        if (fresh && mounted.current && number === newestRequest.current) show(fresh);
+        if (fresh && number === newestRequest.current) show(fresh);
       });
     },
     [tabId, show],
   );
 
   useEffect(() => {
-    mounted.current = true;
     if (tabId === null) {
       show(NO_TAB);
       return;
@@ -92,8 +94,6 @@ export function useTabView(tabId: number | null, options: TabViewOptions = {}): 
       stopWatching = tabStates.watch(tabId, (state) => {
         changed = true;
         if (state) show(state.view);
-        // Withdrawn: the tab shows a page nothing is known of yet. A follower asks what it
-        // is now (a cached report, "not asked"); the popup keeps what it shows.
         else if (trigger === 'follow') askBackground();
       });
       // Read again once watching: a change between the first read and now would be missed.
@@ -115,26 +115,22 @@ export function useTabView(tabId: number | null, options: TabViewOptions = {}): 
     }
     return () => {
       unmounted = true;
-      mounted.current = false;
+      // No answer to a request of this tab is shown any more.
+      newestRequest.current++;
       stopWatching();
     };
     // `start` is read once, on mount: later changes come by watching.
   }, [tabId, show, ask]);
 
-  // A navigation under a page that stays open: the new address is asked about.
-  const shownAddress = useRef(pageUrl);
-  useEffect(() => {
-    const previous = shownAddress.current;
-    shownAddress.current = pageUrl;
-    // The first address known is the one the mount's request was about.
-    if (pageUrl === undefined || previous === undefined || previous === pageUrl) return;
-    // Another site: nothing of the previous one stays on show meanwhile.
-    if (pageOrigin(previous) !== pageOrigin(pageUrl)) show(null);
-    ask({ force: false, trigger });
-  }, [pageUrl, ask, show]);
-
   const refresh = useCallback(() => ask({ force: true, trigger: 'user' }), [ask]);
   const lookUp = useCallback(() => ask({ force: false, trigger: 'user' }), [ask]);
+  const navigated = useCallback(
+    ({ otherSite }: { otherSite: boolean }) => {
+      if (otherSite) show(null);
+      ask({ force: false, trigger });
+    },
+    [ask, show, trigger],
+  );
 
-  return { view, now, refresh, lookUp };
+  return { view, now, refresh, lookUp, navigated };
 }

@@ -174,16 +174,16 @@ describe('the side panel in on-click mode', () => {
   it('looks nothing up while the user switches between sites, and says so', async () => {
     service.clearRequests();
     await expect.poll(heading).toBe('Not looked up yet');
-    expect(await site()).toBe(hostOf(SITES[0] as string));
+    expect(await site()).toBe(SITES[0]);
     for (const origin of SITES.slice(1)) {
       tabs.push(await openTabIn(windowId, `${origin}/pricing`));
-      await expect.poll(site).toBe(hostOf(origin));
+      await expect.poll(site).toBe(origin);
       expect(await heading()).toBe('Not looked up yet');
     }
     await switchTo(tabs[0] as number);
-    await expect.poll(site).toBe(hostOf(SITES[0] as string));
+    await expect.poll(site).toBe(SITES[0]);
     await switchTo(tabs[1] as number);
-    await expect.poll(site).toBe(hostOf(SITES[1] as string));
+    await expect.poll(site).toBe(SITES[1]);
     await settle();
     expect(service.requests()).toEqual([]);
   });
@@ -199,7 +199,7 @@ describe('the side panel in on-click mode', () => {
     service.clearRequests();
     await navigate(tabs[1] as number, `${FIXTURE_ORIGINS.manyIssues}/`);
     await expect.poll(heading).toBe('Not looked up yet');
-    expect(await site()).toBe(hostOf(FIXTURE_ORIGINS.manyIssues));
+    expect(await site()).toBe(FIXTURE_ORIGINS.manyIssues);
 
     await panel.getByRole('button', { name: 'Pause on this site' }).click();
     await expect.poll(heading).toBe('Not looked up: paused on this site');
