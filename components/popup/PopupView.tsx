@@ -1,9 +1,10 @@
 import './popup.css';
+import type { ComponentChildren } from 'preact';
 import { BADGE_MARKS } from '../../lib/badge/badge';
 import { STATE_COLORS } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
 import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
-import type { TabView } from '../../lib/tabs/tab-view';
+import type { ShownView } from '../../lib/tabs/tab-view';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { ReportView } from '../report/ReportView';
 import { BusyView } from '../states/BusyView';
@@ -22,17 +23,22 @@ import { ServiceBaseUrlContext } from './service-base-url-context';
 
 export interface PopupViewProps {
   /** What is known about the tab; null while not even that is known (shown as loading). */
-  view: TabView | null;
+  view: ShownView | null;
   /** The current time (epoch ms), for "scanned 3 days ago" and "next try after". */
   now: number;
   /** Asks for a fresh lookup; without it no Refresh button is shown. */
   onRefresh?: (() => void) | undefined;
+  /**
+   * The view of a site not looked up yet ("not asked"), from the page that can be told so (the
+   * side panel): the popup never is, since opening it is the request, and does not ship it.
+   */
+  notAsked?: ((target: string) => ComponentChildren) | undefined;
   /** Consent, pause, copy and history; without them the popup shows the view alone. */
   controls?: PopupControls | undefined;
 }
 
 /** The whole popup: one designed view for every state a tab can be in. */
-export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
+export function PopupView({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
   const settings = controls?.settings ?? null;
   const site = controls?.site ?? null;
   return (
@@ -41,7 +47,7 @@ export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
         {controls && settings && !settings.lookupModeChosen ? (
           <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
         ) : null}
-        {viewFor(view, now, onRefresh, controls)}
+        {viewFor(view, now, { onRefresh, notAsked }, controls)}
         {controls && settings && site !== null ? (
           <SiteControls
             site={site}
@@ -56,9 +62,9 @@ export function PopupView({ view, now, onRefresh, controls }: PopupViewProps) {
 }
 
 function viewFor(
-  view: TabView | null,
+  view: ShownView | null,
   now: number,
-  onRefresh: (() => void) | undefined,
+  { onRefresh, notAsked }: Pick<PopupViewProps, 'onRefresh' | 'notAsked'>,
   controls: PopupControls | undefined,
 ) {
   if (view === null) return <LoadingView target={null} />;
@@ -129,6 +135,9 @@ function viewFor(
       return <RejectedView target={view.target} message={view.message} onRefresh={onRefresh} />;
     case 'not-looked-up':
       return <NotLookedUpView reason={view.reason} />;
+    case 'not-asked':
+      // Only a page that supplies the view is ever told "not asked".
+      return notAsked?.(view.target) ?? <LoadingView target={view.target} />;
     default:
       return unknownView(view, onRefresh);
   }

@@ -9,7 +9,7 @@ import { useTabView } from '../../lib/ui/use-tab-view';
  * first render; `start` is null when those reads failed, and the hooks read for themselves.
  */
 export function App({ tabId, start }: { tabId: number | null; start: PopupStart | null }) {
-  const { view, now, refresh } = useTabView(tabId, start ?? undefined);
+  const { view, now, refresh } = useTabView(tabId, { start: start ?? undefined });
   const site = usePageSite(tabId, start ? start.pageUrl : undefined);
   const controls = usePopupControls(view, site, start?.settings);
   return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;

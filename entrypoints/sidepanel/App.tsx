@@ -1,8 +1,8 @@
 import { PopupView } from '../../components/popup/PopupView';
+import { NotAskedView } from '../../components/states/NotAskedView';
 import { useActiveTab } from '../../lib/ui/use-active-tab';
-import { usePageSite } from '../../lib/ui/use-page-site';
+import { useFollowedTab } from '../../lib/ui/use-followed-tab';
 import { usePopupControls } from '../../lib/ui/use-popup-controls';
-import { useTabView } from '../../lib/ui/use-tab-view';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
 export function App({ windowId }: { windowId: number | null }) {
@@ -13,7 +13,17 @@ export function App({ windowId }: { windowId: number | null }) {
 }
 
 function ActiveTabReport({ tabId }: { tabId: number | null }) {
-  const { view, now, refresh } = useTabView(tabId);
-  const controls = usePopupControls(view, usePageSite(tabId));
-  return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;
+  const { view, now, refresh, lookUp, site } = useFollowedTab(tabId);
+  const controls = usePopupControls(view, site);
+  return (
+    <PopupView
+      view={view}
+      now={now}
+      onRefresh={refresh}
+      controls={controls}
+      notAsked={(target) => (
+        <NotAskedView target={target} serviceHost={controls.serviceHost} onLookUp={lookUp} />
+      )}
+    />
+  );
 }

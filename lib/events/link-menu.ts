@@ -1,7 +1,8 @@
 /**
  * The context menu item on links, "Agent readiness of this site": a lookup the user asks for
  * by name, of the link's site, under the same privacy rules as every other lookup (only the
- * origin is sent; local and private sites never are, and the page says why).
+ * origin is sent; local and private sites never are, nor any link in a private window, and the
+ * page says why).
  *
  * Must be registered synchronously when the background starts: the browser wakes it for a
  * menu click and delivers the click only to listeners that already exist.
@@ -16,6 +17,11 @@ export const LINK_MENU_TITLE = 'Agent readiness of this site';
 export interface LinkMenuClick {
   menuItemId: string | number;
   linkUrl?: string | undefined;
+}
+
+/** The tab the click was in, as far as the menu needs it. */
+export interface LinkMenuTab {
+  incognito?: boolean | undefined;
 }
 
 /**
@@ -54,9 +60,13 @@ export function registerLinkMenu(
 ) {
   // Firefox for Android has no context menus; everything else works there.
   if (!browser.contextMenus) return;
-  browser.contextMenus.onClicked.addListener((info: LinkMenuClick) => {
+  browser.contextMenus.onClicked.addListener((info: LinkMenuClick, tab?: LinkMenuTab) => {
     if (info.menuItemId !== LINK_MENU_ITEM_ID) return;
-    showSiteReport(siteReportPath(deriveLookupTarget(info.linkUrl))).catch(onError);
+    // A link in a private window is never sent, and its site never reaches the report page's
+    // address: the page is told only why. The browser names the tab of every click in a page;
+    // only a click outside any tab (an extension's own page) comes without one.
+    const target = deriveLookupTarget(info.linkUrl, { incognito: tab?.incognito === true });
+    showSiteReport(siteReportPath(target)).catch(onError);
   });
   const create = () => {
     createLinkMenuItem().then(createOtherItems).catch(onError);

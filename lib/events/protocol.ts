@@ -13,12 +13,15 @@
 import { browser } from 'wxt/browser';
 import type { BackupProblem, ImportChange, ImportMode } from '../backup/backup-file';
 import type { EffectiveSettings, LookupMode } from '../settings/settings';
-import type { TabView } from '../tabs/tab-view';
+import type { ShownView, ShowTabTrigger, TabView } from '../tabs/tab-view';
 
 /** Request → reply, by message name. */
 export interface WorkerProtocol {
-  /** Brings a tab's view up to date (answered from the cache when fresh); null: no view. */
-  showTab(data: { tabId: number; force: boolean }): TabView | null;
+  /**
+   * Brings a tab's view up to date (answered from the cache when fresh); null: no view.
+   * `trigger` says who wants it: the user, or a page that follows the active tab (ShowTabTrigger).
+   */
+  showTab(data: { tabId: number; force: boolean; trigger: ShowTabTrigger }): ShownView | null;
   /** A site's view, for no tab (the site report window); null: no view. */
   showSite(data: { site: string; force: boolean }): TabView | null;
   /** The consent answer, from the first-run page, the popup or the options page. */
@@ -101,10 +104,13 @@ export async function sendToWorker<N extends MessageName>(
 
 /**
  * A tab's view brought up to date; null when the worker gave none or could not be reached
- * (the page then keeps showing what storage holds).
+ * (the page then keeps showing what storage holds). `force` skips the cache (Refresh).
  */
-export function requestTabView(tabId: number, force: boolean): Promise<TabView | null> {
-  return sendToWorker('showTab', { tabId, force }).catch(() => null);
+export function requestTabView(
+  tabId: number,
+  options: { force: boolean; trigger: ShowTabTrigger },
+): Promise<ShownView | null> {
+  return sendToWorker('showTab', { tabId, ...options }).catch(() => null);
 }
 
 /** A site's view; null when the worker gave none or could not be reached. */

@@ -32,8 +32,12 @@ export function createWorkerIntents(
 ): Omit<WorkerHandlers, 'exportBackup' | 'importBackup'> {
   const { store } = deps;
   return {
-    showTab: ({ tabId, force }) => deps.lookups.showTab(tabId, { force }),
-    showSite: ({ site, force }) => deps.lookups.showSite(site, { force }),
+    showTab: ({ tabId, force, trigger }) => deps.lookups.showTab(tabId, { force, trigger }),
+    showSite: async ({ site, force }, from) =>
+      // A page in a private window: its site is neither sent nor kept, and the page says why.
+      from.privateWindow
+        ? { status: 'not-looked-up', reason: 'incognito' }
+        : deps.lookups.showSite(site, { force }),
 
     setLookupMode: ({ mode }) =>
       changeSettings(store, () => ({ lookupMode: mode, lookupModeChosen: true })),
@@ -56,7 +60,9 @@ export function createWorkerIntents(
       return changeSettings(store, () => ({ serviceBaseUrl: normalised }));
     },
 
-    watchSite: ({ origin }) => watchSite(store, webOrigin(origin), deps.now()),
+    watchSite: async ({ origin }, from) =>
+      // The watch list is kept and looked up again later: nothing of a private window goes in.
+      !from.privateWindow && watchSite(store, webOrigin(origin), deps.now()),
     async unwatchSite({ origin }) {
       await unwatchSite(store, origin);
       return null;

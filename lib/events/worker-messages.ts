@@ -18,9 +18,18 @@ import {
   type WorkerReply,
 } from './protocol';
 
+/** Where a request came from, as far as the worker's answer depends on it. */
+export interface RequestOrigin {
+  /**
+   * The page is in a private window (Firefox shows extension pages in private tabs): nothing
+   * it asks about may be looked up or kept.
+   */
+  privateWindow: boolean;
+}
+
 /** What the worker does for each request. */
 export type WorkerHandlers = {
-  [N in MessageName]: (data: RequestOf<N>) => Promise<ReplyOf<N>>;
+  [N in MessageName]: (data: RequestOf<N>, from: RequestOrigin) => Promise<ReplyOf<N>>;
 };
 
 const origin = () => z.string().check(z.maxLength(2048));
@@ -29,7 +38,11 @@ const empty = () => z.object({});
 /** Each request's data, checked before its handler runs. Built on the first request. */
 function requestSchemas(): { [N in MessageName]: z.ZodMiniType<RequestOf<N>> } {
   return {
-    showTab: z.object({ tabId: z.int(), force: z.boolean() }),
+    showTab: z.object({
+      tabId: z.int(),
+      force: z.boolean(),
+      trigger: z.enum(['user', 'follow']),
+    }),
     showSite: z.object({ site: origin(), force: z.boolean() }),
     setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
     setBadgeVisible: z.object({ visible: z.boolean() }),
@@ -59,6 +72,13 @@ function isWorkerMessage(message: unknown): message is WorkerMessage {
 interface Sender {
   id?: string;
   url?: string;
+  /** The tab the page is in, when it is in one (not the popup, the side panel or the sidebar). */
+  tab?: { incognito?: boolean };
+}
+
+/** What the sender says about where the page is. */
+export function requestOriginOf(sender: Sender): RequestOrigin {
+  return { privateWindow: sender.tab?.incognito === true };
 }
 
 /** One of this extension's own pages (popup, options, sites...), not a web page's script. */
@@ -90,10 +110,11 @@ export function registerWorkerMessages(
       reply({ ok: false, error: 'malformed request' });
       return undefined;
     }
-    const handle = handlers[name] as (data: unknown) => Promise<unknown>;
+    const handle = handlers[name] as (data: unknown, from: RequestOrigin) => Promise<unknown>;
+    const from = requestOriginOf(sender as Sender);
     // Through a promise: a handler that throws before its first await is refused like any other.
     Promise.resolve(parsed.data)
-      .then(handle)
+      .then((data) => handle(data, from))
       .then(
         (value) => reply({ ok: true, value: value ?? null }),
         (error: unknown) => {

@@ -20,7 +20,7 @@
 import { deriveLookupTarget } from '../privacy/lookup-target';
 import { automaticLookupsAllowed } from '../settings/settings';
 import type { TabState } from '../tabs/tab-state-store';
-import type { TabView } from '../tabs/tab-view';
+import type { ShownView, TabView } from '../tabs/tab-view';
 import { freshUntilOfResult, viewOfCached, viewOfResult } from './lookup-result';
 import type { LookupService, LookupServiceDeps } from './ports';
 import { reconcileTabs } from './reconcile';
@@ -166,35 +166,48 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    * state must never stay about a site it no longer shows.
    */
   async function followInBackground(tabId: number, call: number): Promise<void> {
+    await showKnown(tabId, call);
+  }
+
+  /**
+   * What is known of a tab's site without sending anything: the cache, a request already under
+   * way, or the tab's kept state, published as on a tab switch. Otherwise the tab's state is
+   * withdrawn (its badge shows nothing) and the answer is "not asked". Only the newest call
+   * publishes, but every caller gets the answer for the page the tab shows now: a page that
+   * follows the tab must not keep the previous site because a tab event took over its call.
+   * Null when the tab is gone.
+   */
+  async function showKnown(tabId: number, call: number): Promise<ShownView | null> {
     const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
-    if (tab === null || !isNewest(tabId, call)) return;
+    if (tab === null) return null;
     const target = targetOfTab(tab, settings);
     const targetKey = targetKeyOf(target);
     if (target.kind === 'refused') {
       const view: TabView = { status: 'not-looked-up', reason: target.reason };
       await publish(tabId, call, targetKey, null, view);
-      return;
+      return view;
     }
     const { origin } = target;
     const cached = await deps.cache.get(origin);
     if (cached && cached.verdict.freshness !== 'needs-lookup') {
       const view = viewOfCached(origin, cached, false);
       await publish(tabId, call, targetKey, origin, view, cached.freshUntil);
-      return;
+      return view;
     }
     if (lookups.inFlight(origin)) {
       const result = await lookups.lookup(origin);
       const view = viewOfResult(origin, result);
       await publish(tabId, call, targetKey, origin, view, freshUntilOfResult(result));
-      return;
+      return view;
     }
     const state = await deps.tabStates.get(tabId);
     if (state && state.view.status !== 'loading' && targetKeyOfState(state) === targetKey) {
       // Still about this site: keep it, and put its badge back.
       await publish(tabId, call, targetKey, origin, state.view);
-      return;
+      return state.view;
     }
     await publisher.withdraw(tabId, call);
+    return { status: 'not-asked', target: origin };
   }
 
   async function tabNavigated(tabId: number): Promise<void> {
@@ -207,9 +220,14 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   }
 
   return {
-    showTab(tabId, options = {}) {
+    async showTab(tabId, options = {}) {
       const force = options.force ?? false;
-      return lookAt(tabId, beginCall(tabId), force, !force);
+      const call = beginCall(tabId);
+      // A page that follows the active tab asks no more than the tab switch itself may.
+      if (options.trigger === 'follow' && !automaticLookupsAllowed(await deps.readSettings())) {
+        return showKnown(tabId, call);
+      }
+      return lookAt(tabId, call, force, !force);
     },
 
     async tabActivated(tabId) {

@@ -12,7 +12,7 @@ import type { UserSettings } from '../settings/settings';
 import type { Epoch } from '../storage/record-store';
 import type { OpenTab } from '../tabs/open-tab';
 import type { TabStateStore } from '../tabs/tab-state-store';
-import type { TabView } from '../tabs/tab-view';
+import type { ShownView, ShowTabTrigger, TabView } from '../tabs/tab-view';
 
 export interface LookupServiceDeps {
   lookupReport(target: string): Promise<LookupOutcome>;
@@ -53,8 +53,15 @@ export interface LookupService {
    * Brings a tab's view up to date for the URL it shows, looking the site up if need be;
    * `force` (the popup's Refresh) skips the cache but still honours Retry-After. Resolves to
    * the view, or null when the tab is gone or a newer call took over.
+   *
+   * `trigger` 'follow' (default 'user', see ShowTabTrigger): when automatic lookups are not
+   * allowed, nothing is sent; the answer is what is known (cache, a request under way, the
+   * tab's kept state) or "not asked", and the tab's state and badge change as on a tab switch.
    */
-  showTab(tabId: number, options?: { force?: boolean }): Promise<TabView | null>;
+  showTab(
+    tabId: number,
+    options?: { force?: boolean; trigger?: ShowTabTrigger },
+  ): Promise<ShownView | null>;
   /**
    * After the user turned to a tab: looked up when automatic lookups are allowed, otherwise
    * shown from the cache only (nothing leaves the browser until the user asks).

@@ -62,3 +62,25 @@ export type TabView =
   | { status: 'not-looked-up'; reason: NotLookedUpReason };
 
 export type TabViewStatus = TabView['status'];
+
+/**
+ * The site may be looked up, but nobody asked yet and automatic lookups are not allowed: what
+ * a page that follows the active tab (the side panel) is told when nothing is known of the
+ * site. Given to that page only: never stored, never on the badge (which shows nothing then),
+ * so it is no TabView.
+ */
+export interface NotAskedView {
+  status: 'not-asked';
+  target: string;
+}
+
+/** What a page shows of a tab: a tab's view, or "not asked". */
+export type ShownView = TabView | NotAskedView;
+
+/**
+ * Who wants a tab's view. 'user': the user asked (the popup opening, Refresh, "Look up this
+ * site"), so the site may be looked up whatever the lookup mode. 'follow': a page merely
+ * follows the active tab (the side panel), so it is looked up only where a tab event would be
+ * (automatic lookups allowed), and otherwise answered from what is already known.
+ */
+export type ShowTabTrigger = 'user' | 'follow';

@@ -15,7 +15,7 @@ import { sendToWorker } from '../events/protocol';
 import type { ScoreChange } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
 import { type EffectiveSettings, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
-import type { TabView } from '../tabs/tab-view';
+import type { ShownView } from '../tabs/tab-view';
 import { logError } from './log-error';
 import { useSettings } from './use-settings';
 
@@ -59,7 +59,7 @@ async function copyFixListOf(report: ScanReport, serviceBaseUrl: string): Promis
  * `pausedSite`, the page's own origin, stands in. Other sites that were not looked up (local,
  * private, not http) have nothing to pause.
  */
-export function siteOfView(view: TabView | null, pausedSite: string | null): string | null {
+export function siteOfView(view: ShownView | null, pausedSite: string | null): string | null {
   if (view === null) return null;
   if (view.status === 'not-looked-up') return view.reason === 'paused' ? pausedSite : null;
   try {
@@ -82,7 +82,7 @@ function hostOf(baseUrl: string): string {
  * `initialSettings`, the settings when the page read them before its first render.
  */
 export function usePopupControls(
-  view: TabView | null,
+  view: ShownView | null,
   pageSite: string | null,
   initialSettings?: EffectiveSettings,
 ): PopupControls {

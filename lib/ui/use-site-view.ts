@@ -7,7 +7,9 @@ import { requestSiteView } from '../events/protocol';
 import type { SiteReportRequest } from '../events/site-report-address';
 import type { TabViewState } from './use-tab-view';
 
-export function useSiteView(request: SiteReportRequest): TabViewState {
+export function useSiteView(
+  request: SiteReportRequest,
+): Pick<TabViewState, 'view' | 'now' | 'refresh'> {
   const [view, setView] = useState<TabViewState['view']>(() =>
     request.kind === 'site'
       ? { status: 'loading', target: request.site }

@@ -9,37 +9,76 @@
  * shows without waking the worker.
  *
  * The popup hands in what it read before its first render (`start`), so it renders once, with
- * data; the side panel, which follows tab switches, reads here.
+ * data; its opening is the user's request. The side panel, which follows tab switches and
+ * navigations, reads here and asks as a follower (ShowTabTrigger): where automatic lookups are
+ * not allowed it is told what is known, or "not asked", and only its "Look up this site"
+ * sends a request.
  */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { requestTabView } from '../events/protocol';
 import { readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { isFreshState, type PopupStart } from '../tabs/popup-start';
 import { createTabStateReader, type TabState } from '../tabs/tab-state-store';
-import type { TabView } from '../tabs/tab-view';
+import type { ShownView, ShowTabTrigger } from '../tabs/tab-view';
 
 export interface TabViewState {
-  view: TabView | null;
+  view: ShownView | null;
   /** When the view last changed (epoch ms): relative times are computed against it. */
   now: number;
+  /** A fresh lookup past the cache (the Refresh button). */
   refresh(): void;
+  /** The lookup the user asks for where nothing was looked up yet ("Look up this site"). */
+  lookUp(): void;
+  /**
+   * Asks the background again, as the page's own trigger says, after the tab navigated;
+   * `otherSite`: "loading" shows until the answer, not the previous site's view.
+   */
+  navigated(change: { otherSite: boolean }): void;
 }
 
-const NO_TAB: TabView = { status: 'not-looked-up', reason: 'no-url' };
+const NO_TAB: ShownView = { status: 'not-looked-up', reason: 'no-url' };
 
 /** What a page knows of its tab before it renders: see PopupStart. */
 export type TabViewStart = Pick<PopupStart, 'pageUrl' | 'settings' | 'state'>;
 
-export function useTabView(tabId: number | null, start?: TabViewStart): TabViewState {
-  const [view, setView] = useState<TabView | null>(() =>
+export interface TabViewOptions {
+  /** What the popup read before its first render. */
+  start?: TabViewStart | undefined;
+  /**
+   * Who the page's own requests are for: 'user' (the popup), 'follow' (the side panel). A
+   * follower also asks again when the tab's state is withdrawn (the tab shows a page nothing
+   * is known of yet); the popup keeps what it shows.
+   */
+  trigger?: ShowTabTrigger;
+}
+
+export function useTabView(tabId: number | null, options: TabViewOptions = {}): TabViewState {
+  const { start } = options;
+  const trigger = options.trigger ?? 'user';
+  const [view, setView] = useState<ShownView | null>(() =>
     tabId === null ? NO_TAB : (start?.state?.view ?? null),
   );
   const [now, setNow] = useState(() => Date.now());
+  // Numbers the page's requests: only the newest one's answer is shown, so an answer about
+  // the page the tab showed before a navigation never replaces one about the page after it.
+  const newestRequest = useRef(0);
 
-  const show = useCallback((next: TabView | null) => {
+  const show = useCallback((next: ShownView | null) => {
     setView(next);
     setNow(Date.now());
   }, []);
+
+  const ask = useCallback(
+    (request: { force: boolean; trigger: ShowTabTrigger }) => {
+      if (tabId === null) return;
+      const number = ++newestRequest.current;
+      requestTabView(tabId, request).then((fresh) => {
+        // Null: the worker could not answer (it was stopped mid-way); the stored view stays.
+        if (fresh && number === newestRequest.current) show(fresh);
+      });
+    },
+    [tabId, show],
+  );
 
   useEffect(() => {
     if (tabId === null) {
@@ -48,12 +87,14 @@ export function useTabView(tabId: number | null, start?: TabViewStart): TabViewS
     }
     let stopWatching = () => {};
     let unmounted = false;
+    const askBackground = () => ask({ force: false, trigger });
     const watchStored = (baseUrl: string, shown: TabState | null): Promise<TabState | null> => {
       const tabStates = createTabStateReader(baseUrl);
       let changed = false;
       stopWatching = tabStates.watch(tabId, (state) => {
         changed = true;
         if (state) show(state.view);
+        else if (trigger === 'follow') askBackground();
       });
       // Read again once watching: a change between the first read and now would be missed.
       // Unless a change came in meanwhile, which is newer than what the read found.
@@ -62,14 +103,6 @@ export function useTabView(tabId: number | null, start?: TabViewStart): TabViewS
         return state;
       });
     };
-    const askBackground = () =>
-      requestTabView(tabId, false).then(
-        (fresh) => {
-          if (fresh && !unmounted) show(fresh);
-        },
-        // The worker could not answer (it was stopped mid-way): the stored view stays.
-        () => undefined,
-      );
     if (start) {
       // Tab states are kept per service base URL: the one in effect may be the user's own.
       watchStored(serviceBaseUrlOf(start.settings), start.state);
@@ -82,17 +115,22 @@ export function useTabView(tabId: number | null, start?: TabViewStart): TabViewS
     }
     return () => {
       unmounted = true;
+      // No answer to a request of this tab is shown any more.
+      newestRequest.current++;
       stopWatching();
     };
     // `start` is read once, on mount: later changes come by watching.
-  }, [tabId, show]);
+  }, [tabId, show, ask]);
 
-  const refresh = useCallback(() => {
-    if (tabId === null) return;
-    requestTabView(tabId, true).then((fresh) => {
-      if (fresh) show(fresh);
-    });
-  }, [tabId, show]);
+  const refresh = useCallback(() => ask({ force: true, trigger: 'user' }), [ask]);
+  const lookUp = useCallback(() => ask({ force: false, trigger: 'user' }), [ask]);
+  const navigated = useCallback(
+    ({ otherSite }: { otherSite: boolean }) => {
+      if (otherSite) show(null);
+      ask({ force: false, trigger });
+    },
+    [ask, show, trigger],
+  );
 
-  return { view, now, refresh };
+  return { view, now, refresh, lookUp, navigated };
 }

@@ -120,16 +120,28 @@ describe('after the user says yes on the first-run page', () => {
     async () => {
       const before = service.requests().length;
       const extensionPage = await browser.allowInPrivateWindows();
-      const tabId = await extensionPage.evaluate(async (url) => {
+      const { tabId, windowId } = await extensionPage.evaluate(async (url) => {
         const window = await chrome.windows.create({ incognito: true, url });
-        return window?.tabs?.[0]?.id as number;
+        return { tabId: window?.tabs?.[0]?.id as number, windowId: window?.id as number };
       }, `${FIXTURE_ORIGINS.mid}/private-browsing`);
       await expect
         .poll(() => titleOf(extensionPage, tabId), { timeout: 10_000 })
         .toBe('Not looked up: private window');
+
+      // The popup (what the keyboard shortcut opens) and the side panel following that
+      // window say why, and offer nothing that would keep the site (no Pause).
+      const popup = await PopupPage.open(browser, tabId);
+      const panel = await browser.context.newPage();
+      await panel.goto(browser.pageUrl(`sidepanel.html?windowId=${windowId}`));
+      for (const page of [popup.page, panel]) {
+        await expect
+          .poll(() => PopupPage.of(page).heading().textContent())
+          .toBe('Not looked up: private window');
+        expect(await page.getByRole('button', { name: 'Pause on this site' }).count()).toBe(0);
+      }
       await settle();
       expect(service.requests().length).toBe(before);
-      await extensionPage.close();
+      await Promise.all([popup.close(), panel.close(), extensionPage.close()]);
     },
   );
 });

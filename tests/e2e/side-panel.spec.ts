@@ -10,18 +10,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
+import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
 let browser: ExtensionBrowser;
+let service: ReferenceServer;
 
 let world: E2eWorld | undefined;
 
 beforeAll(async () => {
   world = await startE2eWorld();
-  ({ browser } = world);
+  ({ browser, service } = world);
 });
 
 afterAll(() => world?.close());
@@ -71,6 +73,11 @@ async function navigate(tabId: number, url: string): Promise<void> {
     { id: tabId, address: url },
   );
 }
+
+/** Lets the worker handle what the browser just did (tab events), then some. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+const hostOf = (origin: string) => new URL(origin).host;
 
 describe('the side panel', () => {
   let windowId: number;
@@ -138,5 +145,66 @@ describe('the side panel', () => {
     // Still following its own window, not stuck.
     await switchTo(firstTab);
     await expect.poll(heading).toBe('high.readiness-fixtures.com');
+  });
+});
+
+// After the tests above: their sites are cached, so these use sites not looked up before.
+describe('the side panel in on-click mode', () => {
+  let windowId: number;
+  let panel: Page;
+  const view = () => PopupPage.of(panel);
+  const heading = () => view().heading().textContent();
+  const site = () => panel.locator('.state-target').textContent();
+  const SITES = [
+    FIXTURE_ORIGINS.nullScore,
+    FIXTURE_ORIGINS.noIssues,
+    FIXTURE_ORIGINS.noDeveloperSurface,
+  ];
+  const tabs: number[] = [];
+
+  beforeAll(async () => {
+    await browser.saveSettings({ lookupMode: 'on-click', lookupModeChosen: true });
+    panel = await browser.context.newPage();
+    const opened = await openWindow(`${SITES[0]}/`);
+    windowId = opened.windowId;
+    tabs.push(opened.tabId);
+    await panel.goto(browser.pageUrl(`sidepanel.html?windowId=${windowId}`));
+  });
+
+  it('looks nothing up while the user switches between sites, and says so', async () => {
+    service.clearRequests();
+    await expect.poll(heading).toBe('Not looked up yet');
+    expect(await site()).toBe(SITES[0]);
+    for (const origin of SITES.slice(1)) {
+      tabs.push(await openTabIn(windowId, `${origin}/pricing`));
+      await expect.poll(site).toBe(origin);
+      expect(await heading()).toBe('Not looked up yet');
+    }
+    await switchTo(tabs[0] as number);
+    await expect.poll(site).toBe(SITES[0]);
+    await switchTo(tabs[1] as number);
+    await expect.poll(site).toBe(SITES[1]);
+    await settle();
+    expect(service.requests()).toEqual([]);
+  });
+
+  it('sends exactly one request when the user presses "Look up this site"', async () => {
+    await panel.getByRole('button', { name: 'Look up this site' }).click();
+    await expect.poll(heading).toBe(hostOf(SITES[1] as string));
+    await settle();
+    expect(service.lookedUp()).toEqual([SITES[1]]);
+  });
+
+  it('follows a navigation to another site, and pauses the site it shows', async () => {
+    service.clearRequests();
+    await navigate(tabs[1] as number, `${FIXTURE_ORIGINS.manyIssues}/`);
+    await expect.poll(heading).toBe('Not looked up yet');
+    expect(await site()).toBe(FIXTURE_ORIGINS.manyIssues);
+
+    await panel.getByRole('button', { name: 'Pause on this site' }).click();
+    await expect.poll(heading).toBe('Not looked up: paused on this site');
+    expect((await browser.storedSettings()).pausedSites).toEqual([FIXTURE_ORIGINS.manyIssues]);
+    await settle();
+    expect(service.requests()).toEqual([]);
   });
 });

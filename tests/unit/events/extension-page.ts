@@ -17,12 +17,22 @@ import type { RecordStore } from '../../../lib/storage/record-store';
 export interface MessageSender {
   id?: string;
   url?: string;
+  tab?: { incognito: boolean };
 }
 
 /** The sender a browser names for a message from one of the extension's own pages. */
 export const extensionPage = (path = '/options.html'): MessageSender => ({
   id: fakeBrowser.runtime.id,
   url: fakeBrowser.runtime.getURL(path),
+});
+
+/**
+ * The sender of a page shown in a tab of a private window (Firefox shows extension pages
+ * there when the add-on may run in private windows).
+ */
+export const extensionPageInPrivateTab = (path = '/site-report.html'): MessageSender => ({
+  ...extensionPage(path),
+  tab: { incognito: true },
 });
 
 /** What Chromium and Firefox say when no listener is there to receive a message. */

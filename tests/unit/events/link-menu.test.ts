@@ -5,10 +5,11 @@ import {
   LINK_MENU_ITEM_ID,
   LINK_MENU_TITLE,
   type LinkMenuClick,
+  type LinkMenuTab,
   registerLinkMenu,
 } from '../../../lib/events/link-menu';
 
-type ClickListener = (info: LinkMenuClick) => void;
+type ClickListener = (info: LinkMenuClick, tab?: LinkMenuTab) => void;
 
 const notMockedContextMenus = fakeBrowser.contextMenus;
 
@@ -26,8 +27,8 @@ function fakeContextMenus() {
     onClicked: { addListener: (listener: ClickListener) => clickListeners.push(listener) },
   };
   Object.assign(fakeBrowser, { contextMenus: menus });
-  const click = (info: LinkMenuClick) => {
-    for (const listener of clickListeners) listener(info);
+  const click = (info: LinkMenuClick, tab?: LinkMenuTab) => {
+    for (const listener of clickListeners) listener(info, tab);
   };
   return { items, menus, click };
 }
@@ -83,6 +84,21 @@ describe('the link context menu', () => {
     registerLinkMenu(showSiteReport, vi.fn());
     click({ menuItemId: LINK_MENU_ITEM_ID, linkUrl: 'http://192.168.1.20/admin' });
     expect(showSiteReport.mock.calls).toEqual([['/site-report.html?refused=private-address']]);
+  });
+
+  it('sends nothing for a link in a private window, and names no site to the page', () => {
+    const { click } = fakeContextMenus();
+    const showSiteReport = vi.fn(async () => undefined);
+    registerLinkMenu(showSiteReport, vi.fn());
+    click(
+      { menuItemId: LINK_MENU_ITEM_ID, linkUrl: 'https://example.com/a?secret=1' },
+      { incognito: true },
+    );
+    click({ menuItemId: LINK_MENU_ITEM_ID, linkUrl: 'https://example.com/' }, { incognito: false });
+    expect(showSiteReport.mock.calls).toEqual([
+      ['/site-report.html?refused=incognito'],
+      ['/site-report.html?site=https%3A%2F%2Fexample.com'],
+    ]);
   });
 
   it('is left out where the browser has no context menus (Firefox for Android)', () => {

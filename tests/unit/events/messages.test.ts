@@ -63,8 +63,13 @@ describe('sendToWorker and the worker messages', () => {
   it('answers a page request with what its handler returns', async () => {
     startWorker();
     deliverMessagesFrom(extensionPage('/popup.html'));
-    await expect(sendToWorker('showTab', { tabId: 7, force: true })).resolves.toEqual(reportView);
-    expect(handlers.showTab).toHaveBeenCalledWith({ tabId: 7, force: true });
+    await expect(
+      sendToWorker('showTab', { tabId: 7, force: true, trigger: 'user' }),
+    ).resolves.toEqual(reportView);
+    expect(handlers.showTab).toHaveBeenCalledWith(
+      { tabId: 7, force: true, trigger: 'user' },
+      { privateWindow: false },
+    );
     await expect(sendToWorker('watchSite', { origin: 'https://a.example.com' })).resolves.toBe(
       true,
     );
@@ -84,7 +89,7 @@ describe('sendToWorker and the worker messages', () => {
     startWorker();
     const send = deliverMessagesFrom(extensionPage('/popup.html'));
     send.mockRejectedValueOnce(new Error(NO_RECEIVER));
-    await expect(requestTabView(7, false)).resolves.toEqual(reportView);
+    await expect(requestTabView(7, { force: false, trigger: 'user' })).resolves.toEqual(reportView);
     expect(send).toHaveBeenCalledTimes(2);
     expect(handlers.showTab).toHaveBeenCalledTimes(1);
   });
@@ -111,7 +116,7 @@ describe('sendToWorker and the worker messages', () => {
     const send = vi
       .spyOn(fakeBrowser.runtime, 'sendMessage')
       .mockRejectedValue(new Error(NO_RECEIVER));
-    await expect(requestTabView(7, false)).resolves.toBeNull();
+    await expect(requestTabView(7, { force: false, trigger: 'user' })).resolves.toBeNull();
     expect(send).toHaveBeenCalledTimes(3);
   });
 
@@ -119,13 +124,13 @@ describe('sendToWorker and the worker messages', () => {
     handlers.showTab.mockRejectedValue(new Error('storage is full'));
     startWorker();
     const send = deliverMessagesFrom(extensionPage());
-    await expect(sendToWorker('showTab', { tabId: 7, force: false })).rejects.toThrow(
-      'showTab: storage is full',
-    );
+    await expect(
+      sendToWorker('showTab', { tabId: 7, force: false, trigger: 'user' }),
+    ).rejects.toThrow('showTab: storage is full');
     expect(send).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'storage is full' }));
     // The tab view request settles for null.
-    await expect(requestTabView(7, false)).resolves.toBeNull();
+    await expect(requestTabView(7, { force: false, trigger: 'user' })).resolves.toBeNull();
   });
 
   it.each<[string, string, unknown]>([

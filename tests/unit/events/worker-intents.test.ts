@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendToWorker } from '../../../lib/events/protocol';
 import { createWorkerIntents } from '../../../lib/events/worker-intents';
-import { registerWorkerMessages } from '../../../lib/events/worker-messages';
+import { type RequestOrigin, registerWorkerMessages } from '../../../lib/events/worker-messages';
 import { createLookupLog, readLookupLog } from '../../../lib/history/lookup-log';
 import type { LookupService } from '../../../lib/lookup/ports';
 import { readUserSettings, type UserSettings } from '../../../lib/settings/settings';
@@ -16,7 +16,7 @@ import {
 } from '../../../lib/storage/records';
 import { keyOf } from '../../../lib/storage/stored-record';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { deliverMessagesFrom, extensionPage } from './extension-page';
+import { deliverMessagesFrom, extensionPage, extensionPageInPrivateTab } from './extension-page';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'https://a.example.com';
@@ -35,10 +35,26 @@ const STORED: UserSettings = {
 /** A call that may refuse by throwing at once or by rejecting: either way, a rejection. */
 const attempt = (call: () => Promise<unknown>) => Promise.resolve().then(call);
 
+type Intents = ReturnType<typeof createWorkerIntents>;
+type IntentsFrom = {
+  [N in keyof Intents]: (data: Parameters<Intents[N]>[0]) => ReturnType<Intents[N]>;
+};
+
+/** The intents as a page in one kind of window sends them. */
+function sentFrom(intents: Intents, from: RequestOrigin): IntentsFrom {
+  return Object.fromEntries(
+    Object.entries(intents).map(([name, handle]) => [
+      name,
+      (data: unknown) => (handle as (data: unknown, from: RequestOrigin) => unknown)(data, from),
+    ]),
+  ) as IntentsFrom;
+}
+
 describe('createWorkerIntents', () => {
   let store: RecordStore;
   let lookups: Pick<LookupService, 'showTab' | 'showSite'>;
-  let intents: ReturnType<typeof createWorkerIntents>;
+  let intents: IntentsFrom;
+  let privateIntents: IntentsFrom;
   let lookupLog: ReturnType<typeof createLookupLog>;
 
   beforeEach(async () => {
@@ -49,15 +65,32 @@ describe('createWorkerIntents', () => {
       showTab: vi.fn(async () => VIEW),
       showSite: vi.fn(async () => VIEW),
     };
-    intents = createWorkerIntents({ store, lookups, lookupLog, now: () => NOW });
+    const handlers = createWorkerIntents({ store, lookups, lookupLog, now: () => NOW });
+    intents = sentFrom(handlers, { privateWindow: false });
+    privateIntents = sentFrom(handlers, { privateWindow: true });
     await store.write(SETTINGS_RECORD, STORED);
   });
 
   it('hands a page the lookups it asks for', async () => {
-    expect(await intents.showTab({ tabId: 7, force: true })).toEqual(VIEW);
-    expect(lookups.showTab).toHaveBeenCalledWith(7, { force: true });
+    expect(await intents.showTab({ tabId: 7, force: true, trigger: 'user' })).toEqual(VIEW);
+    expect(lookups.showTab).toHaveBeenCalledWith(7, { force: true, trigger: 'user' });
+    expect(await intents.showTab({ tabId: 7, force: false, trigger: 'follow' })).toEqual(VIEW);
+    expect(lookups.showTab).toHaveBeenLastCalledWith(7, { force: false, trigger: 'follow' });
     expect(await intents.showSite({ site: SITE, force: false })).toEqual(VIEW);
     expect(lookups.showSite).toHaveBeenCalledWith(SITE, { force: false });
+  });
+
+  it('looks up nothing for a page in a private window, and says why', async () => {
+    expect(await privateIntents.showSite({ site: SITE, force: false })).toEqual({
+      status: 'not-looked-up',
+      reason: 'incognito',
+    });
+    expect(lookups.showSite).not.toHaveBeenCalled();
+  });
+
+  it('keeps no site a page in a private window asks to watch', async () => {
+    expect(await privateIntents.watchSite({ origin: SITE })).toBe(false);
+    expect(await fakeBrowser.storage.local.get(WATCH_LIST_RECORD.key)).toEqual({});
   });
 
   it.each<[string, () => Promise<unknown>, Partial<UserSettings>]>([
@@ -243,6 +276,16 @@ describe('worker intents sent by a page', () => {
     expect(await sendToWorker('watchSite', { origin: SITE })).toBe(true);
     expect((await readUserSettings()).pausedSites).toEqual([SITE]);
     expect(Object.keys(await readWatchList())).toEqual([SITE]);
+  });
+
+  it('from a tab of a private window, neither look a site up nor keep it', async () => {
+    deliverMessagesFrom(extensionPageInPrivateTab());
+    expect(await sendToWorker('showSite', { site: SITE, force: false })).toEqual({
+      status: 'not-looked-up',
+      reason: 'incognito',
+    });
+    expect(await sendToWorker('watchSite', { origin: SITE })).toBe(false);
+    expect(await readWatchList()).toEqual({});
   });
 
   it('are refused as a failed request, with the reason, when the worker refuses them', async () => {
