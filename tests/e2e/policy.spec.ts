@@ -4,7 +4,9 @@
  * browser started with its policy:
  * - a service base URL on a host the extension holds no permission for: nothing is sent, and
  *   the badge, the popup and the options page name the state and its fix, never "network
- *   problem" or "no report".
+ *   problem" or "no report";
+ * - lookups on request only (`forceOnClick`): an open side panel sends nothing while the user
+ *   switches tabs, and one request when the user asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
@@ -12,6 +14,7 @@ import { chromiumPolicyWritable } from '../support/managed-policy';
 import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
+import { tabStripOf } from './support/tab-strip';
 
 /** A service on a host nobody granted: mapped to loopback like every name, and never reached. */
 const POLICY_SERVICE = 'https://lookup.corp.example';
@@ -70,5 +73,41 @@ describe.runIf(canSetPolicy)('a policy service base URL without its host permiss
       await page.getByRole('textbox', { name: /Base URL/ }).getAttribute('disabled'),
     ).not.toBeNull();
     await page.close();
+  });
+});
+
+describe.runIf(canSetPolicy)('a policy that allows lookups only on request', () => {
+  let world: E2eWorld | undefined;
+
+  beforeAll(async () => {
+    // The policy answers the consent question: no first-run page to answer.
+    world = await startE2eWorld({}, { policy: { forceOnClick: true }, automaticLookups: false });
+  });
+
+  afterAll(() => world?.close());
+
+  it('an open side panel sends nothing across tab switches, and one request when asked', async () => {
+    const { service, browser } = world as E2eWorld;
+    const strip = tabStripOf(browser);
+    const panel = await browser.context.newPage();
+    const sites = [FIXTURE_ORIGINS.high, FIXTURE_ORIGINS.mid, FIXTURE_ORIGINS.low];
+    const { windowId } = await strip.openWindow(`${sites[0]}/`);
+    await panel.goto(browser.pageUrl(`sidepanel.html?windowId=${windowId}`));
+    const heading = () => PopupPage.of(panel).heading().textContent();
+    const site = () => panel.locator('.state-target').textContent();
+    await expect.poll(heading).toBe('Not looked up yet');
+    for (const origin of sites.slice(1)) {
+      await strip.openTabIn(windowId, `${origin}/pricing`);
+      await expect.poll(site).toBe(origin);
+      expect(await heading()).toBe('Not looked up yet');
+    }
+    // Time for a lookup, had one been sent, to reach the service.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(service.requests()).toEqual([]);
+
+    await panel.getByRole('button', { name: 'Look up this site' }).click();
+    await expect.poll(heading).toBe(new URL(FIXTURE_ORIGINS.low).host);
+    expect(service.lookedUp()).toEqual([FIXTURE_ORIGINS.low]);
+    await panel.close();
   });
 });

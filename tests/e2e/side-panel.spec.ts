@@ -15,6 +15,7 @@ import type { ExtensionBrowser } from '../support/extension-browser';
 import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
+import { tabStripOf } from './support/tab-strip';
 
 let browser: ExtensionBrowser;
 let service: ReferenceServer;
@@ -28,51 +29,15 @@ beforeAll(async () => {
 
 afterAll(() => world?.close());
 
-// Tabs and windows are driven through the extension's worker, as the browser's tab strip
-// would drive them: the panel hears the same events.
+// Tabs and windows are driven as the browser's tab strip would drive them: the panel hears
+// the same events.
+const strip = () => tabStripOf(browser);
+const openWindow = (url: string) => strip().openWindow(url);
+const openTabIn = (windowId: number, url: string) => strip().openTabIn(windowId, url);
+const activeTabOf = (windowId: number) => strip().activeTabOf(windowId);
+const switchTo = (tabId: number) => strip().switchTo(tabId);
+const navigate = (tabId: number, url: string) => strip().navigate(tabId, url);
 const worker = () => browser.worker();
-
-/** A new browser window showing `url`; its id and its one tab's id. */
-async function openWindow(url: string): Promise<{ windowId: number; tabId: number }> {
-  return (await worker()).evaluate(async (address) => {
-    const window = await chrome.windows.create({ url: address, focused: true });
-    const tabId = window?.tabs?.[0]?.id;
-    if (window?.id === undefined || tabId === undefined) throw new Error('No window created');
-    return { windowId: window.id, tabId };
-  }, url);
-}
-
-async function openTabIn(windowId: number, url: string): Promise<number> {
-  return (await worker()).evaluate(
-    async ({ id, address }) => {
-      const tab = await chrome.tabs.create({ windowId: id, url: address, active: true });
-      return tab.id as number;
-    },
-    { id: windowId, address: url },
-  );
-}
-
-async function activeTabOf(windowId: number): Promise<number> {
-  return (await worker()).evaluate(async (id) => {
-    const [tab] = await chrome.tabs.query({ active: true, windowId: id });
-    return tab?.id as number;
-  }, windowId);
-}
-
-async function switchTo(tabId: number): Promise<void> {
-  await (await worker()).evaluate(async (id) => {
-    await chrome.tabs.update(id, { active: true });
-  }, tabId);
-}
-
-async function navigate(tabId: number, url: string): Promise<void> {
-  await (await worker()).evaluate(
-    async ({ id, address }) => {
-      await chrome.tabs.update(id, { url: address });
-    },
-    { id: tabId, address: url },
-  );
-}
 
 /** Lets the worker handle what the browser just did (tab events), then some. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
