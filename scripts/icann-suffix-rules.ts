@@ -65,7 +65,9 @@ function icannRulesUnder(root: number): string[][] {
 export function icannSuffixRules(): Map<string, string[]> {
   const byParent = new Map<string, string[]>();
   const add = (labels: string[], mark: string) => {
-    if (labels.length < 2) return;
+    // tldts keeps internationalised rules twice, in Unicode and in punycode; hosts reach us
+    // from the URL parser, always in punycode, so the Unicode copy would never match.
+    if (labels.length < 2 || labels.some((label) => !/^[\x21-\x7e]+$/.test(label))) return;
     const parent = labels.slice(0, -1).reverse().join('.');
     const first = `${mark}${labels[labels.length - 1]}`;
     const children = byParent.get(parent) ?? [];

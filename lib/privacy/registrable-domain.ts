@@ -3,7 +3,7 @@
  * section) and one label more, `www.bbc.co.uk` → `bbc.co.uk`. The popup offers it beside the
  * host when the user pauses a site; it never offers a public suffix itself (`co.uk`).
  *
- * The rules are a table of about 19 KB gzipped (lib/privacy/icann-suffix-rules.ts): the popup
+ * The rules are a table of thousands of names (lib/privacy/icann-suffix-rules.ts): the popup
  * loads this module only when it shows the choice, and nothing else needs it (matching paused
  * domains needs only the entries).
  */
