@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
 import type { SitePause } from '../../lib/ui/site-pause';
 
@@ -10,6 +11,39 @@ export interface SiteControlsProps {
   onPauseDomain: (domain: string) => void;
   onCancelPause: () => void;
   onResume: (site: string) => void;
+}
+
+/**
+ * The choice between the site and its whole domain. It takes the place of the button that
+ * opened it, so the focus moves to its first answer rather than being lost with the button.
+ */
+function PauseChoice({
+  host,
+  domain,
+  onPauseDomain,
+  onCancelPause,
+}: {
+  host: string;
+  domain: string;
+  onPauseDomain: (domain: string) => void;
+  onCancelPause: () => void;
+}) {
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <fieldset class="pause-choice">
+      <legend>{t('popupPauseChoice')}</legend>
+      <button ref={first} type="button" class="button" onClick={() => onPauseDomain(host)}>
+        {t('popupPauseOnlySite', host)}
+      </button>
+      <button type="button" class="button" onClick={() => onPauseDomain(domain)}>
+        {t('popupPauseWholeDomain', domain)}
+      </button>
+      <button type="button" class="button button-quiet" onClick={onCancelPause}>
+        {t('popupPauseCancel')}
+      </button>
+    </fieldset>
+  );
 }
 
 function PauseControls({
@@ -38,18 +72,12 @@ function PauseControls({
       );
     case 'choosing':
       return (
-        <fieldset class="pause-choice">
-          <legend>{t('popupPauseChoice')}</legend>
-          <button type="button" class="button" onClick={() => onPauseDomain(pause.host)}>
-            {t('popupPauseOnlySite', pause.host)}
-          </button>
-          <button type="button" class="button" onClick={() => onPauseDomain(pause.domain)}>
-            {t('popupPauseWholeDomain', pause.domain)}
-          </button>
-          <button type="button" class="button button-quiet" onClick={onCancelPause}>
-            {t('popupPauseCancel')}
-          </button>
-        </fieldset>
+        <PauseChoice
+          host={pause.host}
+          domain={pause.domain}
+          onPauseDomain={onPauseDomain}
+          onCancelPause={onCancelPause}
+        />
       );
     default:
       return (

@@ -96,6 +96,10 @@ describe('PopupView pause and resume', () => {
     const actions = controls({ sitePause: choosing });
     renderPopup(reportView(), actions);
     const choice = screen.getByRole('group', { name: 'Pause lookups on' });
+    // The choice replaced the button that opened it: the focus is on its first answer.
+    expect(document.activeElement).toBe(
+      within(choice).getByRole('button', { name: `Only ${HOST}` }),
+    );
     fireEvent.click(within(choice).getByRole('button', { name: `Only ${HOST}` }));
     expect(actions.pauseDomain).toHaveBeenLastCalledWith(HOST);
     fireEvent.click(within(choice).getByRole('button', { name: 'All of readiness-fixtures.com' }));
