@@ -48,7 +48,10 @@ export function OptionsView(props: OptionsViewProps) {
       />
       <BadgeSection visible={settings.badgeVisible} onChange={actions.setBadgeVisible} />
       <PausedSitesSection
-        sites={settings.pausedSites}
+        domains={settings.pausedDomains.filter(
+          (domain) => !settings.locked.pausedDomains.includes(domain),
+        )}
+        lockedDomains={settings.locked.pausedDomains}
         refused={props.pauseRefused}
         onPause={actions.pause}
         onResume={actions.resume}

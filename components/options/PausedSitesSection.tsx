@@ -1,33 +1,51 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
+import { LockedNote } from './LockedNote';
 
 export interface PausedSitesSectionProps {
-  sites: readonly string[];
-  /** The last address given to pause could not be looked up anyway. */
+  /** The user's paused domains: each covers its subdomains, and can be resumed here. */
+  domains: readonly string[];
+  /** Domains the administrator's policy never looks up: shown, and not the user's to resume. */
+  lockedDomains: readonly string[];
+  /** The last address given to pause named no site or domain. */
   refused: boolean;
   onPause(address: string): void;
-  onResume(origin: string): void;
+  onResume(domain: string): void;
 }
 
-export function PausedSitesSection({ sites, refused, onPause, onResume }: PausedSitesSectionProps) {
+export function PausedSitesSection({
+  domains,
+  lockedDomains,
+  refused,
+  onPause,
+  onResume,
+}: PausedSitesSectionProps) {
   const [address, setAddress] = useState('');
   return (
     <section aria-labelledby="paused-heading">
       <h2 id="paused-heading">{t('optionsPausedHeading')}</h2>
-      {sites.length === 0 ? (
+      <p>{t('optionsPausedCovers')}</p>
+      {domains.length === 0 && lockedDomains.length === 0 ? (
         <p>{t('optionsPausedEmpty')}</p>
       ) : (
         <ul class="paused-sites">
-          {sites.map((site) => (
-            <li key={site}>
-              <span class="site">{site}</span>
-              <button type="button" onClick={() => onResume(site)}>
+          {lockedDomains.map((domain) => (
+            <li key={`locked:${domain}`}>
+              <span class="site">{domain}</span>
+              <span class="locked">{t('optionsPausedByPolicy')}</span>
+            </li>
+          ))}
+          {domains.map((domain) => (
+            <li key={domain}>
+              <span class="site">{domain}</span>
+              <button type="button" onClick={() => onResume(domain)}>
                 {t('optionsResume')}
               </button>
             </li>
           ))}
         </ul>
       )}
+      {lockedDomains.length > 0 && <LockedNote />}
       <form
         class="inline-form"
         onSubmit={(event) => {
@@ -42,7 +60,7 @@ export function PausedSitesSection({ sites, refused, onPause, onResume }: Paused
             type="text"
             inputMode="url"
             value={address}
-            placeholder="https://example.com"
+            placeholder="example.com"
             onInput={(event) => setAddress(event.currentTarget.value)}
           />
         </label>

@@ -48,11 +48,13 @@ export function PopupView({ view, now, onRefresh, notAsked, controls }: PopupVie
           <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
         ) : null}
         {viewFor(view, now, { onRefresh, notAsked }, controls)}
-        {controls && settings && site !== null ? (
+        {controls && site !== null && controls.sitePause !== null ? (
           <SiteControls
             site={site}
-            paused={settings.pausedSites.includes(site)}
-            onPause={controls.pauseSite}
+            pause={controls.sitePause}
+            onOfferPause={controls.offerPause}
+            onPauseDomain={controls.pauseDomain}
+            onCancelPause={controls.cancelPause}
             onResume={controls.resumeSite}
           />
         ) : null}

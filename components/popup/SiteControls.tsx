@@ -1,41 +1,104 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
+import type { SitePause } from '../../lib/ui/site-pause';
 
 export interface SiteControlsProps {
   /** The site's origin. */
   site: string;
-  paused: boolean;
-  onPause: (site: string) => void;
+  /** Whether it is paused and by whom, or the choice being made. */
+  pause: SitePause;
+  onOfferPause: () => void;
+  onPauseDomain: (domain: string) => void;
+  onCancelPause: () => void;
   onResume: (site: string) => void;
 }
 
-function hostOf(site: string): string {
-  try {
-    return new URL(site).host;
-  } catch {
-    return site;
-  }
+/**
+ * The choice between the site and its whole domain. It takes the place of the button that
+ * opened it, so the focus moves to its first answer rather than being lost with the button.
+ */
+function PauseChoice({
+  host,
+  domain,
+  onPauseDomain,
+  onCancelPause,
+}: {
+  host: string;
+  domain: string;
+  onPauseDomain: (domain: string) => void;
+  onCancelPause: () => void;
+}) {
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <fieldset class="pause-choice">
+      <legend>{t('popupPauseChoice')}</legend>
+      <button ref={first} type="button" class="button" onClick={() => onPauseDomain(host)}>
+        {t('popupPauseOnlySite', host)}
+      </button>
+      <button type="button" class="button" onClick={() => onPauseDomain(domain)}>
+        {t('popupPauseWholeDomain', domain)}
+      </button>
+      <button type="button" class="button button-quiet" onClick={onCancelPause}>
+        {t('popupPauseCancel')}
+      </button>
+    </fieldset>
+  );
 }
 
-/**
- * The foot of the popup: pause lookups on this site, or resume them; and two plain links to
- * the sites page, one opening it on this site (where it can be watched), one on all sites.
- * Links rather than controls: the popup's script does not grow for them.
- */
-export function SiteControls({ site, paused, onPause, onResume }: SiteControlsProps) {
-  return (
-    <footer class="site-controls">
-      {paused ? (
+function PauseControls({
+  site,
+  pause,
+  onOfferPause,
+  onPauseDomain,
+  onCancelPause,
+  onResume,
+}: SiteControlsProps) {
+  switch (pause.kind) {
+    case 'locked':
+      return <p class="paused-note">{t('popupPausedByPolicyNote', pause.entry)}</p>;
+    case 'paused':
+      return (
         <>
-          <p class="paused-note">{t('popupPausedNote', hostOf(site))}</p>
+          <p class="paused-note">
+            {pause.wholeDomain
+              ? t('popupPausedDomainNote', pause.entry)
+              : t('popupPausedNote', pause.entry)}
+          </p>
           <button type="button" class="button" onClick={() => onResume(site)}>
             {t('popupResumeSite')}
           </button>
         </>
-      ) : (
-        <button type="button" class="button button-quiet" onClick={() => onPause(site)}>
+      );
+    case 'choosing':
+      return (
+        <PauseChoice
+          host={pause.host}
+          domain={pause.domain}
+          onPauseDomain={onPauseDomain}
+          onCancelPause={onCancelPause}
+        />
+      );
+    default:
+      return (
+        <button type="button" class="button button-quiet" onClick={onOfferPause}>
           {t('popupPauseSite')}
         </button>
-      )}
+      );
+  }
+}
+
+/**
+ * The foot of the popup: pause lookups on this site (or its whole domain), or resume them, or
+ * say that an administrator's policy keeps it from being looked up; and two plain links to
+ * the sites page, one opening it on this site (where it can be watched), one on all sites.
+ * Links rather than controls: the popup's script does not grow for them.
+ */
+export function SiteControls(props: SiteControlsProps) {
+  const { site } = props;
+  return (
+    <footer class="site-controls">
+      <PauseControls {...props} />
       <span class="sites-links">
         <a href={`/sites.html?site=${encodeURIComponent(site)}`} target="_blank" rel="noopener">
           {t('popupWatchSite')}

@@ -5,15 +5,17 @@
  *
  * The file is one JSON object:
  *
- *   { "format": "agent-readiness-badge-backup", "version": 1,
+ *   { "format": "agent-readiness-badge-backup", "version": 2,
  *     "exportedAt": "2026-11-22T10:00:00.000Z",
- *     "settings": { "lookupMode", "lookupModeChosen", "pausedSites", "badgeVisible",
+ *     "settings": { "lookupMode", "lookupModeChosen", "pausedDomains", "badgeVisible",
  *                   "serviceBaseUrl" },
  *     "watchList": { "<origin>": WatchRecord, … },
  *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score" }, …] }, … },
  *     "lookupLog": [LookupLogEntry, …] }
  *
  * `scoreHistory` and `lookupLog` are there only when the user chose them; the rest always is.
+ * Version 1 files (0.2.0 and before) paused exact origins, `"pausedSites": ["https://…"]`: they
+ * are read as version 2, each origin becoming its host, as the settings record's migration does.
  *
  * How it is used:
  *
@@ -33,7 +35,8 @@
  * - Reading never throws, whatever the text or value: a file is refused with one reason.
  * - A file is read whole or not at all: one bad value refuses it ("malformed"), so an import
  *   never brings half a backup. A newer version is refused rather than half understood.
- * - Sites are http(s) origins only, as the settings and the watch list take them; a service
+ * - Sites are http(s) origins only, as the watch list takes them; paused domains are host
+ *   names or addresses (lib/privacy/paused-domains.ts); a service
  *   base URL must be an http(s) URL (it is kept in its normalised form).
  * - `planImport` changes the user's own settings only. An administrator's policy still wins:
  *   the worker applies it over them as over any other write. A service base URL from the file
@@ -52,6 +55,11 @@ import {
   type SiteHistory,
   type StoredHistory,
 } from '../history/score-history';
+import {
+  hostOfSite,
+  normalisePausedDomain,
+  normalisePausedDomains,
+} from '../privacy/paused-domains';
 import type { LookupOutcomeKind } from '../service/lookup-outcome';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import type { UserSettings } from '../settings/settings';
@@ -59,7 +67,7 @@ import { isWebOrigin, MAX_WATCHED_SITES, type WatchList } from '../sites/watch-l
 import type { TabViewStatus } from '../tabs/tab-view';
 
 export const BACKUP_FORMAT = 'agent-readiness-badge-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 
 /**
  * The longest backup text read, in characters. A backup at the bounds of every record is far
@@ -190,13 +198,14 @@ const oneOf =
  */
 function buildBackupSchemas() {
   const webOrigin = z.string().check(z.refine(isWebOrigin));
+  const pausedDomain = z.string().check(z.refine((value) => normalisePausedDomain(value) !== null));
   const serviceBaseUrl = z.string().check(z.refine((url) => normaliseServiceBaseUrl(url) !== null));
   // Epoch milliseconds; zod's number is finite, as JSON's numbers are.
   const time = z.number();
   const settings = z.object({
     lookupMode: z.enum(['on-click', 'automatic']),
     lookupModeChosen: z.boolean(),
-    pausedSites: z.array(webOrigin),
+    pausedDomains: z.array(pausedDomain),
     badgeVisible: z.boolean(),
     serviceBaseUrl: z.nullable(serviceBaseUrl),
   });
@@ -258,7 +267,7 @@ export function buildBackup(
     settings: {
       lookupMode: data.settings.lookupMode,
       lookupModeChosen: data.settings.lookupModeChosen,
-      pausedSites: sortedSites(data.settings.pausedSites.filter(isWebOrigin)),
+      pausedDomains: normalisePausedDomains(data.settings.pausedDomains),
       badgeVisible: data.settings.badgeVisible,
       serviceBaseUrl: normaliseServiceBaseUrl(data.settings.serviceBaseUrl),
     },
@@ -317,11 +326,14 @@ export function parseBackup(value: unknown): BackupReading {
     if (Number.isInteger(raw.version) && (raw.version as number) > BACKUP_VERSION) {
       return refused('newer-version');
     }
-    const parsed = backupSchemas().backup.safeParse(value);
+    const parsed = backupSchemas().backup.safeParse(
+      raw.version === 1 ? fromVersion1(value) : value,
+    );
     if (!parsed.success) return refused('malformed');
     const backup: Backup = parsed.data;
-    // Kept as the settings keep them: paused sites sorted and once, the base URL normalised.
-    backup.settings.pausedSites = sortedSites(backup.settings.pausedSites);
+    // Kept as the settings keep them: paused domains normalised, sorted and once, the base URL
+    // normalised.
+    backup.settings.pausedDomains = normalisePausedDomains(backup.settings.pausedDomains);
     backup.settings.serviceBaseUrl = normaliseServiceBaseUrl(backup.settings.serviceBaseUrl);
     if (backup.lookupLog !== undefined) {
       backup.lookupLog = backup.lookupLog.map((entry) => ({
@@ -400,6 +412,22 @@ export function previewImport(current: KeptData, backup: Backup): ImportPreview 
   };
 }
 
+/**
+ * A version 1 file as version 2: its paused origins as their hosts. One that is no web origin
+ * is left in place under its old name, so the file is refused as malformed, as version 1 did.
+ */
+function fromVersion1(value: object): unknown {
+  const { settings } = value as { settings?: unknown };
+  if (typeof settings !== 'object' || settings === null) return { ...value, version: 2 };
+  const { pausedSites, ...rest } = settings as { pausedSites?: unknown };
+  const origins = Array.isArray(pausedSites) ? pausedSites : [];
+  const hosts = origins.map((site) =>
+    typeof site === 'string' && isWebOrigin(site) ? hostOfSite(site) : null,
+  );
+  if (!Array.isArray(pausedSites) || hosts.includes(null)) return { ...value, version: 2 };
+  return { ...value, version: 2, settings: { ...rest, pausedDomains: hosts } };
+}
+
 function sortedSites(sites: readonly string[]): string[] {
   return [...new Set(sites)].sort();
 }
@@ -412,14 +440,14 @@ function plannedSettings(
   fromFile: UserSettings,
   mode: ImportMode,
 ): UserSettings {
-  if (mode === 'replace') return { ...fromFile, pausedSites: [...fromFile.pausedSites] };
+  if (mode === 'replace') return { ...fromFile, pausedDomains: [...fromFile.pausedDomains] };
   return {
     ...fromFile,
     // A file whose consent question was never answered carries no answer to take.
     ...(fromFile.lookupModeChosen
       ? {}
       : { lookupMode: current.lookupMode, lookupModeChosen: current.lookupModeChosen }),
-    pausedSites: sortedSites([...current.pausedSites, ...fromFile.pausedSites]),
+    pausedDomains: sortedSites([...current.pausedDomains, ...fromFile.pausedDomains]),
   };
 }
 
@@ -438,8 +466,8 @@ function settingsChanges(before: UserSettings, after: UserSettings): ImportChang
       to: after.serviceBaseUrl,
     });
   }
-  const added = after.pausedSites.filter((site) => !before.pausedSites.includes(site));
-  const removed = before.pausedSites.filter((site) => !after.pausedSites.includes(site));
+  const added = after.pausedDomains.filter((site) => !before.pausedDomains.includes(site));
+  const removed = before.pausedDomains.filter((site) => !after.pausedDomains.includes(site));
   if (added.length > 0) changes.push({ kind: 'paused-sites-added', sites: sortedSites(added) });
   if (removed.length > 0) {
     changes.push({ kind: 'paused-sites-removed', sites: sortedSites(removed) });

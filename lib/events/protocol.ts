@@ -27,8 +27,12 @@ export interface WorkerProtocol {
   /** The consent answer, from the first-run page, the popup or the options page. */
   setLookupMode(data: { mode: LookupMode }): EffectiveSettings;
   setBadgeVisible(data: { visible: boolean }): EffectiveSettings;
-  pauseSite(data: { origin: string }): EffectiveSettings;
-  resumeSite(data: { origin: string }): EffectiveSettings;
+  /** Never looks up a domain (a host, or its registrable domain) and its subdomains. */
+  pauseSite(data: { domain: string }): EffectiveSettings;
+  /** Removes the user's paused domains that cover the site (an origin); the policy's stay. */
+  resumeSite(data: { site: string }): EffectiveSettings;
+  /** Removes one of the user's paused domains, as the options page lists them. */
+  resumeDomain(data: { domain: string }): EffectiveSettings;
   /** A base URL the page has the host permission for already; null: the build's own. */
   setServiceBaseUrl(data: { baseUrl: string | null }): EffectiveSettings;
   /** False when the list is full or the site is no web origin. */

@@ -3,11 +3,13 @@
  * for, and the intents that change what is stored, each applied through the record store, so
  * requests from several pages at once are applied one after another and none is lost.
  *
- * The worker trusts no page: an origin must be a web origin, a service base URL one the
- * extension holds the host permission for (the options page asks the user for it first).
+ * The worker trusts no page: an origin must be a web origin, a paused domain a host name or
+ * address, a service base URL one the extension holds the host permission for (the options
+ * page asks the user for it first).
  */
 import type { LookupLog } from '../history/lookup-log';
 import type { LookupService } from '../lookup/ports';
+import { domainCovers, hostOfSite, normalisePausedDomain } from '../privacy/paused-domains';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import { mayCallService } from '../settings/service-base-url-choice';
 import { changeSettings } from '../settings/settings';
@@ -27,6 +29,18 @@ function webOrigin(origin: string): string {
   return origin;
 }
 
+function pausedDomain(value: string): string {
+  const domain = normalisePausedDomain(value);
+  if (domain === null) throw new Error('not a domain');
+  return domain;
+}
+
+function siteHost(site: string): string {
+  const host = hostOfSite(site);
+  if (host === null) throw new Error('not a web origin');
+  return host;
+}
+
 export function createWorkerIntents(
   deps: WorkerIntentDeps,
 ): Omit<WorkerHandlers, 'exportBackup' | 'importBackup'> {
@@ -42,16 +56,25 @@ export function createWorkerIntents(
     setLookupMode: ({ mode }) =>
       changeSettings(store, () => ({ lookupMode: mode, lookupModeChosen: true })),
     setBadgeVisible: ({ visible }) => changeSettings(store, () => ({ badgeVisible: visible })),
-    pauseSite({ origin }) {
-      const site = webOrigin(origin);
-      return changeSettings(store, (current) => ({
-        pausedSites: [...current.pausedSites, site],
+    // Paused domains change from the user's own: the policy's never become the user's.
+    pauseSite({ domain }) {
+      const entry = pausedDomain(domain);
+      return changeSettings(store, (_current, user) => ({
+        pausedDomains: [...user.pausedDomains, entry],
       }));
     },
-    resumeSite: ({ origin }) =>
-      changeSettings(store, (current) => ({
-        pausedSites: current.pausedSites.filter((site) => site !== origin),
-      })),
+    resumeSite({ site }) {
+      const host = siteHost(site);
+      return changeSettings(store, (_current, user) => ({
+        pausedDomains: user.pausedDomains.filter((entry) => !domainCovers(entry, host)),
+      }));
+    },
+    resumeDomain({ domain }) {
+      const entry = pausedDomain(domain);
+      return changeSettings(store, (_current, user) => ({
+        pausedDomains: user.pausedDomains.filter((kept) => kept !== entry),
+      }));
+    },
     async setServiceBaseUrl({ baseUrl }) {
       if (baseUrl === null) return changeSettings(store, () => ({ serviceBaseUrl: null }));
       const normalised = normaliseServiceBaseUrl(baseUrl);

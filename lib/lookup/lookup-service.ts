@@ -123,8 +123,8 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    */
   async function showSite(url: string, options: { force?: boolean } = {}): Promise<TabView> {
     const force = options.force ?? false;
-    const { pausedSites } = await deps.readSettings();
-    const target = deriveLookupTarget(url, { pausedSites });
+    const { pausedDomains } = await deps.readSettings();
+    const target = deriveLookupTarget(url, { pausedDomains });
     if (target.kind === 'refused') return { status: 'not-looked-up', reason: target.reason };
     const { origin } = target;
     const cacheReadAfter = lookups.answersSoFar();

@@ -11,7 +11,7 @@ import type { TabState } from '../tabs/tab-state-store';
 export function targetOfTab(tab: OpenTab, settings: UserSettings): LookupTarget {
   return deriveLookupTarget(tab.url, {
     incognito: tab.incognito === true,
-    pausedSites: settings.pausedSites,
+    pausedDomains: settings.pausedDomains,
   });
 }
 

@@ -14,6 +14,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import { MAX_URL_LENGTH } from '../contract/report-schema';
+import { isHostPaused } from './paused-domains';
 import { hasPublicSuffix, isSpecialUseName } from './public-name';
 
 /** Why a site was not sent to the service; the popup and the badge name each one. */
@@ -25,7 +26,7 @@ export type NotLookedUpReason =
   | 'private-address' // an IP literal outside public unicast space
   | 'no-public-suffix' // a single label, an unknown top-level domain or a special-use name
   | 'too-long'
-  | 'paused' // the user paused lookups for this site
+  | 'paused' // the user (or an administrator) paused lookups for this site's domain
   | 'incognito'; // a private window
 
 export type LookupTarget =
@@ -36,11 +37,14 @@ export type LookupTarget =
 export interface LookupContext {
   /** The tab is in a private (incognito) window. */
   incognito?: boolean;
-  /** Origins the user paused lookups for. */
-  pausedSites?: readonly string[];
+  /**
+   * "Never look up" entries in effect, the user's and the policy's (lib/privacy/paused-domains.ts):
+   * each covers a host and the names below it, on any scheme and port.
+   */
+  pausedDomains?: readonly string[];
 }
 
-const refused = (reason: NotLookedUpReason): LookupTarget => ({ kind: 'refused', reason });
+const refused = (reason: NotLookedUpReason) => ({ kind: 'refused' as const, reason });
 
 export function deriveLookupTarget(
   url: string | undefined | null,
@@ -48,15 +52,23 @@ export function deriveLookupTarget(
 ): LookupTarget {
   // First: in a private window even the kind of page is nobody's business.
   if (context.incognito === true) return refused('incognito');
-  const target = originOf(url);
-  if (target.kind === 'target' && context.pausedSites?.includes(target.origin)) {
+  const checked = checkedOrigin(url);
+  if (checked.kind === 'refused') return checked;
+  if (context.pausedDomains && isHostPaused(context.pausedDomains, checked.host)) {
     return refused('paused');
   }
-  return target;
+  return { kind: 'target', origin: checked.origin };
 }
 
-/** The origin a URL may be looked up by, or why it may not be, before the user's choices. */
-function originOf(url: string | undefined | null): LookupTarget {
+type CheckedOrigin =
+  | { kind: 'target'; origin: string; host: string }
+  | { kind: 'refused'; reason: NotLookedUpReason };
+
+/**
+ * The origin a URL may be looked up by and its host, or why it may not be, before the user's
+ * choices.
+ */
+function checkedOrigin(url: string | undefined | null): CheckedOrigin {
   if (url === undefined || url === null || url === '') return refused('no-url');
   let parsed: URL;
   try {
@@ -81,7 +93,7 @@ function originOf(url: string | undefined | null): LookupTarget {
   const port = parsed.port === '' ? '' : `:${parsed.port}`;
   const origin = `${parsed.protocol}//${hostname}${port}`;
   if (origin.length > MAX_URL_LENGTH) return refused('too-long');
-  return { kind: 'target', origin };
+  return { kind: 'target', origin, host: hostname };
 }
 
 /** The IP address a host is written as, or null for a name. */

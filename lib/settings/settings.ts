@@ -5,7 +5,8 @@
  * What the user chose, kept in local storage: the lookup mode (their consent), paused sites,
  * whether the badge shows, and a service base URL of their own. Over it, what an
  * administrator set by enterprise policy (managed storage, schema in
- * public/managed-schema.json): a base URL, and on-click lookups only. Readers get the
+ * public/managed-schema.json): a base URL, on-click lookups only, no watch list, and domains
+ * never looked up (added to the user's paused domains, and not theirs to resume). Readers get the
  * effective settings, with what the policy locked; writers only ever store the user's own.
  *
  * Pages read; the worker alone writes (`changeSettings`, from the pages' intents). Every
@@ -14,6 +15,7 @@
  * bad field never costs the user the others. A policy value that makes no sense is ignored.
  */
 import { browser } from 'wxt/browser';
+import { isSitePausedBy, normalisePausedDomains } from '../privacy/paused-domains';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/service-base-url';
 import { readRecord } from '../storage/record-reads';
 import type { RecordStore } from '../storage/record-store';
@@ -42,18 +44,36 @@ export interface ManagedPolicy {
   forceOnClick: boolean;
   /** True: no site is watched (no scheduled lookups); the sites page still lists sites. */
   disableWatchList: boolean;
+  /**
+   * Domains never looked up (`neverLookUpDomains`), as paused domains are kept: normalised,
+   * sorted, each once; entries that name no host are left out.
+   */
+  neverLookUpDomains: readonly string[];
 }
 
 export const NO_POLICY: ManagedPolicy = {
   serviceBaseUrl: null,
   forceOnClick: false,
   disableWatchList: false,
+  neverLookUpDomains: [],
 };
 
-/** The settings in effect, with the fields an administrator's policy fixed. */
+/**
+ * The settings in effect, with the fields an administrator's policy fixed. `pausedDomains`
+ * holds the user's entries and the policy's together: everything that matches sites reads the
+ * one list.
+ */
 export interface EffectiveSettings extends UserSettings {
-  /** `watchList`: the policy turned the watch list off. */
-  locked: { serviceBaseUrl: boolean; lookupMode: boolean; watchList: boolean };
+  /**
+   * `watchList`: the policy turned the watch list off. `pausedDomains`: the policy's entries,
+   * which the user cannot resume.
+   */
+  locked: {
+    serviceBaseUrl: boolean;
+    lookupMode: boolean;
+    watchList: boolean;
+    pausedDomains: readonly string[];
+  };
 }
 
 /** Reads a managed storage snapshot (key names as in managed-schema.json). */
@@ -65,13 +85,21 @@ export function parseManagedPolicy(stored: unknown): ManagedPolicy {
       typeof raw.serviceBaseUrl === 'string' ? normaliseServiceBaseUrl(raw.serviceBaseUrl) : null,
     forceOnClick: raw.forceOnClick === true,
     disableWatchList: raw.disableWatchList === true,
+    neverLookUpDomains: Array.isArray(raw.neverLookUpDomains)
+      ? normalisePausedDomains(raw.neverLookUpDomains)
+      : [],
   };
 }
 
 /** The user's settings with the policy applied over them. */
 export function applyPolicy(user: UserSettings, policy: ManagedPolicy): EffectiveSettings {
+  const pausedDomains =
+    policy.neverLookUpDomains.length === 0
+      ? user.pausedDomains
+      : [...new Set([...user.pausedDomains, ...policy.neverLookUpDomains])].sort();
   return {
     ...user,
+    pausedDomains,
     ...(policy.serviceBaseUrl !== null ? { serviceBaseUrl: policy.serviceBaseUrl } : {}),
     // The administrator answered the consent question: the popup does not ask it.
     ...(policy.forceOnClick ? { lookupMode: 'on-click', lookupModeChosen: true } : {}),
@@ -79,6 +107,7 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
       serviceBaseUrl: policy.serviceBaseUrl !== null,
       lookupMode: policy.forceOnClick,
       watchList: policy.disableWatchList,
+      pausedDomains: policy.neverLookUpDomains,
     },
   };
 }
@@ -102,6 +131,12 @@ async function readLivePolicy(): Promise<ManagedPolicy> {
   }
 }
 
+const isCurrentCopy = (stored: unknown) =>
+  typeof stored === 'object' && stored !== null && 'neverLookUpDomains' in stored;
+
+const sameEntries = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((entry, index) => entry === b[index]);
+
 /**
  * The administrator's policy: the kept copy at once when there is one, else the live read.
  * `keepCopy` stores a live read that differs from the copy: the worker's, since only it writes.
@@ -111,14 +146,17 @@ export async function readManagedPolicy(
 ): Promise<ManagedPolicy> {
   // One read of the copy serves both: the answer now, and the check whether to refresh it.
   const stored = (await browser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY];
-  const kept = stored === undefined ? null : parseManagedPolicy(stored);
+  // A copy kept before the policy could list domains never looked up is no copy: waiting for
+  // the live read is better than looking up a domain it lists.
+  const kept = isCurrentCopy(stored) ? parseManagedPolicy(stored) : null;
   const live = readLivePolicy().then(async (policy) => {
     // Field by field: storage may hand the object back with its keys in another order.
     const same =
       kept !== null &&
       kept.serviceBaseUrl === policy.serviceBaseUrl &&
       kept.forceOnClick === policy.forceOnClick &&
-      kept.disableWatchList === policy.disableWatchList;
+      kept.disableWatchList === policy.disableWatchList &&
+      sameEntries(kept.neverLookUpDomains, policy.neverLookUpDomains);
     if (!same && keepCopy) await keepCopy(policy);
     return policy;
   });
@@ -149,15 +187,17 @@ export async function readSettings(
  * The worker's one way to change the user's settings: a change applied to the stored value
  * after every earlier one, so two pages changing different fields at once both keep theirs.
  * A change to a field the policy locked is stored but has no effect while the policy holds.
- * Resolves to the settings in effect.
+ * The change sees the settings in effect and the user's own: paused domains are changed from
+ * the user's own, so that the policy's never become the user's. Resolves to the settings in
+ * effect.
  */
 export async function changeSettings(
   store: RecordStore,
-  change: (current: EffectiveSettings) => Partial<UserSettings>,
+  change: (current: EffectiveSettings, user: UserSettings) => Partial<UserSettings>,
 ): Promise<EffectiveSettings> {
   const policy = await readManagedPolicy();
   const next = await store.update(SETTINGS_RECORD, (user) =>
-    parseSettings({ ...user, ...change(applyPolicy(user, policy)) }),
+    parseSettings({ ...user, ...change(applyPolicy(user, policy), user) }),
   );
   return applyPolicy(next, policy);
 }
@@ -204,8 +244,14 @@ export function automaticLookupsAllowed(settings: UserSettings): boolean {
   return settings.lookupMode === 'automatic' && settings.lookupModeChosen;
 }
 
-export function isSitePaused(settings: UserSettings, origin: string): boolean {
-  return settings.pausedSites.includes(origin);
+/** Whether a paused domain in effect (the user's or the policy's) covers the site's host. */
+export function isSitePaused(settings: UserSettings, site: string): boolean {
+  return isSitePausedBy(settings.pausedDomains, site);
+}
+
+/** Whether a domain the policy lists covers the site's host: then the user cannot resume it. */
+export function isSiteLockedPaused(settings: EffectiveSettings, site: string): boolean {
+  return isSitePausedBy(settings.locked.pausedDomains, site);
 }
 
 /**

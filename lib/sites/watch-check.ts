@@ -20,7 +20,11 @@
  */
 import { roundScore } from '../badge/score-band';
 import type { LookupService } from '../lookup/ports';
-import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
+import {
+  automaticLookupsAllowed,
+  type EffectiveSettings,
+  isSitePaused,
+} from '../settings/settings';
 import type { RecordStore } from '../storage/record-store';
 import { WATCH_LIST_RECORD } from '../storage/records';
 import type { TabView } from '../tabs/tab-view';
@@ -96,17 +100,23 @@ export function afterLookup(
 const serviceHeldBack = (view: TabView) =>
   view.status === 'unavailable' || view.status === 'service-not-permitted';
 
+const PAUSED_VIEW: TabView = { status: 'not-looked-up', reason: 'paused' };
+
 /** One round over the watch list; resolves to the number of sites shown. */
 export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
-  if (!watchingAllowed(await deps.readSettings())) return 0;
+  const settings = await deps.readSettings();
+  if (!watchingAllowed(settings)) return 0;
   let shown = 0;
   for (const site of Object.keys(await deps.readWatchList())) {
     // Read again before each site: one unwatched meanwhile, or a list cleared with local
     // data, is not looked up.
     const record = (await deps.readWatchList())[site];
     if (record === undefined) continue;
-    const view = await deps.showSite(site);
-    shown += 1;
+    // A site under a paused domain (the user's or the policy's) is not even asked about;
+    // showSite would refuse it as well.
+    const paused = isSitePaused(settings, site);
+    const view = paused ? PAUSED_VIEW : await deps.showSite(site);
+    if (!paused) shown += 1;
     const { record: next, change } = afterLookup(site, record, view, deps.now());
     await deps.saveRecord(site, next);
     if (change !== null) await deps.notify(change);

@@ -4,7 +4,7 @@
  *
  * | record             | area    | key                                   | version | written by      |
  * |--------------------|---------|---------------------------------------|---------|-----------------|
- * | settings           | local   | settings                              | 1       | worker, intents |
+ * | settings           | local   | settings                              | 2       | worker, intents |
  * | managed-policy     | local   | managed-policy                        | 1       | worker          |
  * | watch-list         | local   | watch-list:v1                         | 1       | worker, intents |
  * | lookup-log         | local   | lookup-log:v1                         | 1       | worker          |
@@ -43,19 +43,63 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Paused sites as a set: strings only, sorted, each once. */
+/** Paused domains as a set: strings only, sorted, each once. */
 const sortedUnique = (values: unknown[]): string[] =>
   [...new Set(values.filter((value): value is string => typeof value === 'string'))].sort();
 
-/** Each field falls back on its own: one bad field never costs the user the others. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Each field falls back on its own: one bad field never costs the user the others. A value
+ * without `pausedDomains` is of version 1 (or written by hand, or by a test's direct write):
+ * it does not parse as it is, so the read takes it through the migration, which keeps its
+ * paused sites.
+ */
 function settingsSchema() {
-  return z.object({
-    lookupMode: z.catch(z.enum(['on-click', 'automatic']), 'on-click'),
-    lookupModeChosen: z.catch(z.boolean(), false),
-    pausedSites: z.catch(z.pipe(z.array(z.unknown()), z.transform(sortedUnique)), []),
-    badgeVisible: z.catch(z.boolean(), true),
-    serviceBaseUrl: z.catch(z.nullable(z.string().check(z.refine(isHttpUrl))), null),
-  });
+  return z.pipe(
+    z.custom<Record<string, unknown>>((value) => isObject(value) && 'pausedDomains' in value),
+    z.object({
+      lookupMode: z.catch(z.enum(['on-click', 'automatic']), 'on-click'),
+      lookupModeChosen: z.catch(z.boolean(), false),
+      pausedDomains: z.catch(z.pipe(z.array(z.unknown()), z.transform(sortedUnique)), []),
+      badgeVisible: z.catch(z.boolean(), true),
+      serviceBaseUrl: z.catch(z.nullable(z.string().check(z.refine(isHttpUrl))), null),
+    }),
+  );
+}
+
+/**
+ * The host of a version 1 paused site (an origin: `https://jira.example.com:8443`), as the
+ * URL parser writes it; null for anything that is no web origin.
+ */
+function hostOfPausedOrigin(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const { protocol, hostname } = new URL(value);
+    if (protocol !== 'http:' && protocol !== 'https:') return null;
+    const host = hostname.replace(/\.$/, '');
+    return host === '' ? null : host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Version 1 paused exact origins (`pausedSites`); version 2 pauses domains (`pausedDomains`),
+ * each covering its subdomains on any scheme and port. An origin becomes its host: a pause
+ * covers at least what it covered before, and what else it now covers the user asked for by
+ * pausing the site. Entries that are no web origin are dropped.
+ */
+function settingsToVersion2(older: unknown): unknown {
+  // Already of version 2 (a store that noted no version): nothing to do.
+  if (!isObject(older) || 'pausedDomains' in older) return older;
+  const { pausedSites, ...rest } = older;
+  const hosts = Array.isArray(pausedSites) ? pausedSites.map(hostOfPausedOrigin) : [];
+  return {
+    ...rest,
+    pausedDomains: [...new Set(hosts.filter((host) => host !== null))].sort(),
+  };
 }
 
 export interface StoredSettings {
@@ -66,8 +110,11 @@ export interface StoredSettings {
   lookupMode: LookupMode;
   /** Whether the user has answered the consent question (first-run page, options or popup). */
   lookupModeChosen: boolean;
-  /** Origins never looked up, sorted and without duplicates. */
-  pausedSites: readonly string[];
+  /**
+   * Domains never looked up (lib/privacy/paused-domains.ts), sorted and without duplicates:
+   * each covers itself and its subdomains on any scheme and port.
+   */
+  pausedDomains: readonly string[];
   badgeVisible: boolean;
   /** The user's own service base URL; null means the one this build was made for. */
   serviceBaseUrl: string | null;
@@ -76,7 +123,7 @@ export interface StoredSettings {
 export const DEFAULT_SETTINGS: StoredSettings = {
   lookupMode: 'on-click',
   lookupModeChosen: false,
-  pausedSites: [],
+  pausedDomains: [],
   badgeVisible: true,
   serviceBaseUrl: null,
 };
@@ -85,11 +132,12 @@ export const SETTINGS_RECORD: RecordDefinition<StoredSettings> = {
   name: 'settings',
   area: 'local',
   key: 'settings',
-  version: 1,
+  version: 2,
   schema: settingsSchema,
   fallback: () => ({ ...DEFAULT_SETTINGS }),
   // Any object keeps its good fields (the schema's own catches); anything else is the default.
   keptByClear: true,
+  migrations: { 2: settingsToVersion2 },
 };
 
 // ---- what an administrator set ---------------------------------------------------------------
@@ -98,6 +146,8 @@ export interface PolicyCopy {
   serviceBaseUrl: string | null;
   forceOnClick: boolean;
   disableWatchList: boolean;
+  /** Added after version 1 of the copy; a copy without it reads as listing none. */
+  neverLookUpDomains: readonly string[];
 }
 
 export const POLICY_COPY_RECORD: RecordDefinition<PolicyCopy> = {
@@ -110,9 +160,15 @@ export const POLICY_COPY_RECORD: RecordDefinition<PolicyCopy> = {
       serviceBaseUrl: z.nullable(z.string()),
       forceOnClick: z.boolean(),
       disableWatchList: z.boolean(),
+      neverLookUpDomains: z.catch(z.array(z.string()), []),
     }),
   // No copy means "read the policy itself": never a guessed one.
-  fallback: () => ({ serviceBaseUrl: null, forceOnClick: false, disableWatchList: false }),
+  fallback: () => ({
+    serviceBaseUrl: null,
+    forceOnClick: false,
+    disableWatchList: false,
+    neverLookUpDomains: [],
+  }),
 };
 
 // ---- sites the user watches ------------------------------------------------------------------

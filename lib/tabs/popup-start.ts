@@ -9,6 +9,7 @@
  * about another page, not a settled answer, or past its freshness must still be looked up.
  */
 import { browser } from 'wxt/browser';
+import { isSitePausedBy } from '../privacy/paused-domains';
 import { type EffectiveSettings, readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { tabIdFromQuery } from './popup-tab';
 import { type TabState, tabStateKey, tabStateOf } from './tab-state-store';
@@ -76,7 +77,7 @@ export function pageOrigin(url: string | null | undefined): string | null {
 export function isFreshState(
   state: TabState | null,
   pageUrl: string | null,
-  settings: Pick<EffectiveSettings, 'pausedSites'>,
+  settings: Pick<EffectiveSettings, 'pausedDomains'>,
   now: number,
 ): boolean {
   if (state === null || state.freshUntil === undefined || now >= state.freshUntil) return false;
@@ -88,6 +89,6 @@ export function isFreshState(
     origin !== null &&
     state.target === origin &&
     view.target === origin &&
-    !settings.pausedSites.includes(origin)
+    !isSitePausedBy(settings.pausedDomains, origin)
   );
 }

@@ -17,7 +17,7 @@ import {
 } from '../backup/backup-file';
 import { sendToWorker } from '../events/protocol';
 import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../history/lookup-log';
-import { deriveLookupTarget } from '../privacy/lookup-target';
+import { pausedDomainOfAddress } from '../privacy/paused-domains';
 import {
   type DeprecationNotice,
   readDeprecationNotice,
@@ -86,7 +86,8 @@ export interface OptionsActions {
   /** Asks the browser for the host permission of the service in effect (from a click). */
   allowServiceAccess(): void;
   pause(address: string): void;
-  resume(origin: string): void;
+  /** Removes one of the user's paused domains. */
+  resume(domain: string): void;
   clearData(): void;
   clearLog(): void;
   exportBackup(choices: BackupChoices): void;
@@ -163,15 +164,11 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
       run(browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] }));
     },
     pause(address) {
-      // A bare host name is taken as an https site.
-      const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(address.trim())
-        ? address.trim()
-        : `https://${address.trim()}`;
-      const target = deriveLookupTarget(withScheme);
-      setPauseRefused(target.kind === 'refused');
-      if (target.kind === 'target') run(sendToWorker('pauseSite', { origin: target.origin }));
+      const domain = pausedDomainOfAddress(address);
+      setPauseRefused(domain === null);
+      if (domain !== null) run(sendToWorker('pauseSite', { domain }));
     },
-    resume: (origin) => run(sendToWorker('resumeSite', { origin })),
+    resume: (domain) => run(sendToWorker('resumeDomain', { domain })),
     clearData() {
       setDataCleared(false);
       run(sendToWorker('clearLocalData', {}), () => setDataCleared(true));

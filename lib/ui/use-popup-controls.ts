@@ -5,23 +5,26 @@
  * callbacks.
  *
  * What the first frame does not need is loaded after it: the score history (its change shows
- * a moment after the report) and the fix list's Markdown (only on Copy). The popup's first
- * render thus ships neither (README, "Performance").
+ * a moment after the report), the fix list's Markdown (only on Copy) and the public suffix
+ * rules (only when "Pause on this site" offers the whole domain). The popup's first render
+ * thus ships none of them (README, "Performance").
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { ScanReport } from '../contract/report-schema';
 import { sendToWorker } from '../events/protocol';
 import type { ScoreChange } from '../history/score-history';
+import { hostOfSite } from '../privacy/paused-domains';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
-import { type EffectiveSettings, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
+import { type EffectiveSettings, serviceBaseUrlOf } from '../settings/settings';
 import type { ShownView } from '../tabs/tab-view';
 import { logError } from './log-error';
+import { type PauseChoice, type SitePause, sitePauseOf } from './site-pause';
 import { useSettings } from './use-settings';
 
 export interface PopupControls {
   /** Null until read. */
-  settings: UserSettings | null;
+  settings: EffectiveSettings | null;
   /** The base URL of the report service lookups go to: links from its data are judged by it. */
   serviceBaseUrl: string;
   /** The host of the report service lookups go to, for the consent notice. */
@@ -34,7 +37,17 @@ export interface PopupControls {
   scoreChange: ScoreChange | null;
   /** Copies the report's fix list as Markdown; resolves to whether the clipboard took it. */
   copyFixList(report: ScanReport): Promise<boolean>;
-  pauseSite(site: string): void;
+  /** Whether the site is paused and by whom, or the choice being made; null: no site. */
+  sitePause: SitePause | null;
+  /**
+   * "Pause on this site": offers the site or its whole registrable domain, or pauses the site
+   * at once where there is no wider domain to offer.
+   */
+  offerPause(): void;
+  /** Pauses a domain: the site's host, or its registrable domain. */
+  pauseDomain(domain: string): void;
+  cancelPause(): void;
+  /** Resumes the site: removes the user's paused domains that cover it. */
   resumeSite(site: string): void;
   /** The answer to the consent question: automatic lookups, or only on opening the popup. */
   chooseLookupMode(automatic: boolean): void;
@@ -77,6 +90,14 @@ function hostOf(baseUrl: string): string {
   }
 }
 
+/** The registrable domain to offer beside `host`, or null when there is none wider. */
+async function widerDomainOf(host: string): Promise<string | null> {
+  // Loaded only now: the public suffix rules are most of the popup's script otherwise.
+  const { registrableDomainOf } = await import('../privacy/registrable-domain');
+  const domain = registrableDomainOf(host);
+  return domain !== null && domain !== host ? domain : null;
+}
+
 /**
  * `pageSite` is the origin of the page the popup is about, when known (see siteOfView);
  * `initialSettings`, the settings when the page read them before its first render.
@@ -115,11 +136,22 @@ export function usePopupControls(
     const mode = automatic ? 'automatic' : 'on-click';
     sendToWorker('setLookupMode', { mode }).catch(logError);
   }, []);
-  const pause = useCallback((origin: string) => {
-    sendToWorker('pauseSite', { origin }).catch(logError);
+  const [choice, setChoice] = useState<PauseChoice | null>(null);
+  const pauseDomain = useCallback((domain: string) => {
+    setChoice(null);
+    sendToWorker('pauseSite', { domain }).catch(logError);
   }, []);
+  const offerPause = useCallback(() => {
+    const host = site === null ? null : hostOfSite(site);
+    if (host === null) return;
+    widerDomainOf(host).then((domain) => {
+      if (domain === null) pauseDomain(host);
+      else setChoice({ host, domain });
+    }, logError);
+  }, [site, pauseDomain]);
+  const cancelPause = useCallback(() => setChoice(null), []);
   const resume = useCallback((origin: string) => {
-    sendToWorker('resumeSite', { origin }).catch(logError);
+    sendToWorker('resumeSite', { site: origin }).catch(logError);
   }, []);
 
   return {
@@ -128,9 +160,12 @@ export function usePopupControls(
     serviceHost,
     serviceSetByPolicy: settings?.locked.serviceBaseUrl ?? false,
     site,
+    sitePause: settings !== null && site !== null ? sitePauseOf(settings, site, choice) : null,
     scoreChange,
     copyFixList: (shown: ScanReport) => copyFixListOf(shown, serviceBaseUrl),
-    pauseSite: pause,
+    offerPause,
+    pauseDomain,
+    cancelPause,
     resumeSite: resume,
     chooseLookupMode,
     openOptions: openOptionsPage,

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsView } from '../../components/options/OptionsView';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
@@ -9,7 +9,7 @@ import type { OptionsActions } from '../../lib/ui/use-options';
 
 afterEach(cleanup);
 
-const UNLOCKED = { serviceBaseUrl: false, lookupMode: false, watchList: false };
+const UNLOCKED = { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] };
 
 const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings => ({
   ...DEFAULT_SETTINGS,
@@ -81,7 +81,7 @@ describe('OptionsView', () => {
       lookupMode: 'on-click',
       lookupModeChosen: true,
       serviceBaseUrl: 'https://lookup.corp.example.com',
-      locked: { serviceBaseUrl: true, lookupMode: true, watchList: false },
+      locked: { serviceBaseUrl: true, lookupMode: true, watchList: false, pausedDomains: [] },
     });
     expect(
       (screen.getByRole('radio', { name: /Automatically/ }) as HTMLInputElement).disabled,
@@ -112,11 +112,26 @@ describe('OptionsView', () => {
     expect(screen.queryByRole('button', { name: /Allow access/ })).toBeNull();
   });
 
-  it('lists paused sites with a way to resume each', () => {
+  it('lists paused domains with a way to resume each', () => {
     const handlers = actions();
-    renderOptions({ pausedSites: ['https://a.example.com'] }, { actions: handlers });
+    renderOptions({ pausedDomains: ['a.example.com'] }, { actions: handlers });
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
-    expect(handlers.resume).toHaveBeenCalledWith('https://a.example.com');
+    expect(handlers.resume).toHaveBeenCalledWith('a.example.com');
+  });
+
+  it("lists the policy's domains as set by the administrator, with no way to resume them", () => {
+    renderOptions({
+      pausedDomains: ['a.example.com', 'corp.example.com'],
+      locked: { ...UNLOCKED, pausedDomains: ['corp.example.com'] },
+    });
+    const list = screen.getByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'corp.example.comSet by your administrator',
+      'a.example.comResume',
+    ]);
+    expect(within(list).getAllByRole('button', { name: 'Resume' })).toHaveLength(1);
+    expect(screen.getByText(/Set by your organisation's policy/)).toBeTruthy();
   });
 
   it('lists every lookup of the log with the origin sent and its outcome', () => {

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupView } from '../../components/popup/PopupView';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { DEFAULT_SETTINGS, type UserSettings } from '../../lib/settings/settings';
+import { applyPolicy, DEFAULT_SETTINGS, NO_POLICY } from '../../lib/settings/settings';
 import type { TabView } from '../../lib/tabs/tab-view';
+import { sitePauseOf } from '../../lib/ui/site-pause';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { formatMessage, readLocaleMessages } from '../../scripts/locale-messages';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
@@ -23,16 +24,29 @@ function reportView(report: ScanReport = reports.mid, stale = false): TabView {
   return { status: 'report', target: SITE, report, receivedAt: NOW - 3_600_000, stale };
 }
 
-function controls(overrides: Partial<PopupControls> = {}, settings: Partial<UserSettings> = {}) {
+const HOST = new URL(SITE).hostname;
+
+function controls(
+  overrides: Partial<PopupControls> = {},
+  settings: { lookupModeChosen?: boolean; pausedDomains?: string[]; policyDomains?: string[] } = {},
+) {
+  const { policyDomains = [], ...user } = settings;
+  const effective = applyPolicy(
+    { ...DEFAULT_SETTINGS, lookupModeChosen: true, ...user },
+    { ...NO_POLICY, neverLookUpDomains: policyDomains },
+  );
   return {
-    settings: { ...DEFAULT_SETTINGS, lookupModeChosen: true, ...settings },
+    settings: effective,
     serviceBaseUrl: 'https://is-agentic.com',
     serviceHost: 'is-agentic.com',
     serviceSetByPolicy: false,
     site: SITE,
+    sitePause: sitePauseOf(effective, SITE, null),
     scoreChange: null,
     copyFixList: vi.fn(async () => true),
-    pauseSite: vi.fn(),
+    offerPause: vi.fn(),
+    pauseDomain: vi.fn(),
+    cancelPause: vi.fn(),
     resumeSite: vi.fn(),
     chooseLookupMode: vi.fn(),
     openOptions: vi.fn(),
@@ -66,22 +80,65 @@ describe('PopupView consent notice', () => {
   });
 
   it('waits for the settings rather than flashing the question', () => {
-    renderPopup(reportView(), controls({ settings: null }));
+    renderPopup(reportView(), controls({ settings: null, sitePause: null }));
     expect(screen.queryByText('Automatic lookups are off')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pause on this site' })).toBeNull();
   });
 });
 
 describe('PopupView pause and resume', () => {
-  it('pauses the site the report is about', () => {
+  it('asks to pause the site the report is about', () => {
     const actions = controls();
     renderPopup(reportView(), actions);
     fireEvent.click(screen.getByRole('button', { name: 'Pause on this site' }));
-    expect(actions.pauseSite).toHaveBeenCalledWith(SITE);
+    expect(actions.offerPause).toHaveBeenCalled();
+  });
+
+  it('offers the site alone or its whole domain, and pauses the one chosen', () => {
+    const choosing = { kind: 'choosing', host: HOST, domain: 'readiness-fixtures.com' } as const;
+    const actions = controls({ sitePause: choosing });
+    renderPopup(reportView(), actions);
+    const choice = screen.getByRole('group', { name: 'Pause lookups on' });
+    // The choice replaced the button that opened it: the focus is on its first answer.
+    expect(document.activeElement).toBe(
+      within(choice).getByRole('button', { name: `Only ${HOST}` }),
+    );
+    fireEvent.click(within(choice).getByRole('button', { name: `Only ${HOST}` }));
+    expect(actions.pauseDomain).toHaveBeenLastCalledWith(HOST);
+    fireEvent.click(within(choice).getByRole('button', { name: 'All of readiness-fixtures.com' }));
+    expect(actions.pauseDomain).toHaveBeenLastCalledWith('readiness-fixtures.com');
+    fireEvent.click(within(choice).getByRole('button', { name: 'Cancel' }));
+    expect(actions.cancelPause).toHaveBeenCalled();
+  });
+
+  it('names the whole domain when a paused domain above the site covers it', () => {
+    const actions = controls({}, { pausedDomains: ['readiness-fixtures.com'] });
+    renderPopup({ status: 'not-looked-up', reason: 'paused' }, actions);
+    expect(
+      screen.getByText(
+        'Paused: readiness-fixtures.com and every site under it are not looked up until you resume.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume on this site' }));
+    expect(actions.resumeSite).toHaveBeenCalledWith(SITE);
+  });
+
+  it("offers no Resume for a site the administrator's policy covers, and says why", () => {
+    const actions = controls(
+      {},
+      { pausedDomains: [HOST], policyDomains: ['readiness-fixtures.com'] },
+    );
+    renderPopup({ status: 'not-looked-up', reason: 'paused' }, actions);
+    expect(
+      screen.getByText(
+        'Your administrator has set readiness-fixtures.com never to be looked up; it cannot be resumed here.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Resume|Pause/ })).toBeNull();
   });
 
   it('offers Resume, saying so, while the site is paused', () => {
-    const actions = controls({}, { pausedSites: [SITE] });
+    const actions = controls({}, { pausedDomains: [HOST] });
     renderPopup({ status: 'not-looked-up', reason: 'paused' }, actions);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Not looked up: paused on this site',

@@ -4,13 +4,15 @@
  * can be reached with Tab and shows where the focus is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
+import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 
 let browser: ExtensionBrowser;
 let world: E2eWorld | undefined;
+/** The site the popup is opened on: its host is what "Only …" pauses. */
+const MID_HOST = new URL(FIXTURE_ORIGINS.mid).hostname;
 
 beforeAll(async () => {
   world = await startE2eWorld();
@@ -45,19 +47,41 @@ describe('the popup of a site with a report', () => {
     await popup.close();
   });
 
-  it('pauses the site by its origin, then resumes it', async () => {
+  it('pauses the site by its host, then resumes it', async () => {
     const popup = await popupOnMid();
     await popup.page.getByRole('button', { name: 'Pause on this site' }).click();
+    await popup.page.getByRole('button', { name: `Only ${MID_HOST}` }).click();
     await expect
-      .poll(async () => (await browser.storedSettings()).pausedSites)
-      .toEqual([FIXTURE_ORIGINS.mid]);
+      .poll(async () => (await browser.storedSettings()).pausedDomains)
+      .toEqual([MID_HOST]);
     await expect
       .poll(() =>
         popup.text('Paused: mid.readiness-fixtures.com is not looked up until you resume.').count(),
       )
       .toBe(1);
     await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
-    await expect.poll(async () => (await browser.storedSettings()).pausedSites).toEqual([]);
+    await expect.poll(async () => (await browser.storedSettings()).pausedDomains).toEqual([]);
+    await popup.close();
+  });
+
+  it('pauses the whole domain the site is under, then resumes it', async () => {
+    const popup = await popupOnMid();
+    await popup.page.getByRole('button', { name: 'Pause on this site' }).click();
+    await popup.page.getByRole('button', { name: `All of ${FIXTURE_DOMAIN}` }).click();
+    await expect
+      .poll(async () => (await browser.storedSettings()).pausedDomains)
+      .toEqual([FIXTURE_DOMAIN]);
+    await expect
+      .poll(() =>
+        popup
+          .text(
+            `Paused: ${FIXTURE_DOMAIN} and every site under it are not looked up until you resume.`,
+          )
+          .count(),
+      )
+      .toBe(1);
+    await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
+    await expect.poll(async () => (await browser.storedSettings()).pausedDomains).toEqual([]);
     await popup.close();
   });
 

@@ -1,8 +1,8 @@
 /**
  * The privacy promise in real Chromium, counted on the reference server over one whole
  * browsing session: nothing before consent but the tab whose popup the user opens; after a
- * yes on the first-run page, public sites only; never local or private sites, paused sites or
- * private windows; every `url` an origin; and the options page's log lists exactly what the
+ * yes on the first-run page, public sites only; never local or private sites, sites under a
+ * paused domain (on any scheme and port) or private windows; every `url` an origin; and the options page's log lists exactly what the
  * server received.
  *
  * In the browser only loopback and names mapped to loopback are used; private-range IP
@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_PATH } from '../../lib/service/service-base-url';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
+import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../fixtures/reports';
 import type { ReferenceServer } from '../reference-server/server';
 import type { ExtensionBrowser } from '../support/extension-browser';
 import type { SampleSiteServer } from '../support/sample-site-server';
@@ -100,7 +100,8 @@ describe('after the user says yes on the first-run page', () => {
     await options.goto(browser.optionsUrl());
     await options.getByLabel('Site to pause').fill(`${FIXTURE_ORIGINS.low}/anything`);
     await options.getByRole('button', { name: 'Pause', exact: true }).click();
-    await options.getByText(FIXTURE_ORIGINS.low, { exact: true }).waitFor();
+    // Kept as its host: a pause covers the site on any scheme and port.
+    await options.getByText(new URL(FIXTURE_ORIGINS.low).hostname, { exact: true }).waitFor();
     await options.close();
 
     const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.low}/pricing`);
@@ -110,6 +111,33 @@ describe('after the user says yes on the first-run page', () => {
       .toEqual({ text: '', title: 'Not looked up: paused on this site' });
     await settle();
     expect(service.lookedUp(FIXTURE_ORIGINS.low)).toEqual([]);
+  });
+
+  it('never looks up a site under a paused domain: a subdomain, over http, on another port', async () => {
+    const before = service.requests().length;
+    const options = await browser.context.newPage();
+    await options.goto(browser.optionsUrl());
+    // An https address stands for its domain, and the pause covers http as well.
+    await options.getByLabel('Site to pause').fill(`https://${FIXTURE_DOMAIN}/`);
+    await options.getByRole('button', { name: 'Pause', exact: true }).click();
+    await options.getByText(FIXTURE_DOMAIN, { exact: true }).waitFor();
+    await options.close();
+
+    const mid = new URL(FIXTURE_ORIGINS.mid).hostname;
+    for (const url of [
+      `${FIXTURE_ORIGINS.high}/docs`,
+      `http://deep.${mid}/below-a-subdomain`,
+      `http://${mid}:8080/another-port`,
+      `http://${FIXTURE_DOMAIN}/the-domain-itself`,
+    ]) {
+      const { tabId } = await browser.openTab(url);
+      await browser.settledBadgeOf(tabId);
+      await expect
+        .poll(() => browser.badgeOf(tabId), { timeout: 5_000, message: url })
+        .toEqual({ text: '', title: 'Not looked up: paused on this site' });
+    }
+    await settle();
+    expect(service.requests().length).toBe(before);
   });
 
   // Firefox: skipped, not passed. "Run in private windows" can be granted only from about:addons,

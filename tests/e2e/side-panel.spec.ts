@@ -166,9 +166,11 @@ describe('the side panel in on-click mode', () => {
     await expect.poll(heading).toBe('Not looked up yet');
     expect(await site()).toBe(FIXTURE_ORIGINS.manyIssues);
 
+    const shownHost = hostOf(FIXTURE_ORIGINS.manyIssues);
     await panel.getByRole('button', { name: 'Pause on this site' }).click();
+    await panel.getByRole('button', { name: `Only ${shownHost}` }).click();
     await expect.poll(heading).toBe('Not looked up: paused on this site');
-    expect((await browser.storedSettings()).pausedSites).toEqual([FIXTURE_ORIGINS.manyIssues]);
+    expect((await browser.storedSettings()).pausedDomains).toEqual([shownHost]);
     await settle();
     expect(service.requests()).toEqual([]);
   });

@@ -16,6 +16,8 @@ import { PopupPage } from './support/popup-page';
 /** Long enough to click "clear" while the answers are on their way. */
 const SLOW_MS = 2500;
 const SLOW_SITES = [FIXTURE_ORIGINS.high, FIXTURE_ORIGINS.low, FIXTURE_ORIGINS.nullScore];
+/** The site the popup pauses and resumes: its host is what a pause keeps. */
+const MID_HOST = new URL(FIXTURE_ORIGINS.mid).hostname;
 
 let browser: ExtensionBrowser;
 let world: E2eWorld | undefined;
@@ -75,10 +77,16 @@ describe('two pages changing different things at the same instant', () => {
     let lost = 0;
     for (let round = 1; round <= 20; round++) {
       const before = await browser.storedSettings();
-      const paused = (before.pausedSites ?? []).includes(FIXTURE_ORIGINS.mid);
+      const paused = (before.pausedDomains ?? []).includes(MID_HOST);
       const visible = before.badgeVisible ?? true;
+      if (!paused) {
+        // "Pause on this site" offers the site or its whole domain: the site is the one clicked.
+        const offer = popup.page.getByRole('button', { name: 'Pause on this site' });
+        await expect.poll(() => offer.count()).toBe(1);
+        await offer.click();
+      }
       const pauseButton = popup.page.getByRole('button', {
-        name: paused ? 'Resume on this site' : 'Pause on this site',
+        name: paused ? 'Resume on this site' : `Only ${MID_HOST}`,
       });
       await expect.poll(() => pauseButton.count()).toBe(1);
       await expect.poll(() => badge.isChecked()).toBe(visible);
@@ -88,7 +96,7 @@ describe('two pages changing different things at the same instant', () => {
       const kept = async () => {
         const after = await browser.storedSettings();
         return {
-          paused: (after.pausedSites ?? []).includes(FIXTURE_ORIGINS.mid),
+          paused: (after.pausedDomains ?? []).includes(MID_HOST),
           visible: after.badgeVisible ?? true,
         };
       };
@@ -99,7 +107,7 @@ describe('two pages changing different things at the same instant', () => {
           // Put the round's state in place by hand, so the next round starts from it.
           await browser.saveSettings({
             badgeVisible: expected.visible,
-            pausedSites: expected.paused ? [FIXTURE_ORIGINS.mid] : [],
+            pausedDomains: expected.paused ? [MID_HOST] : [],
           });
           break;
         }
@@ -107,7 +115,7 @@ describe('two pages changing different things at the same instant', () => {
       }
     }
     expect(lost).toBe(0);
-    await browser.saveSettings({ badgeVisible: true, pausedSites: [] });
+    await browser.saveSettings({ badgeVisible: true, pausedDomains: [] });
     await popup.close();
     await options.close();
   }, 180_000);
@@ -226,7 +234,7 @@ describe('a backup', () => {
       lookupMode: 'automatic',
       lookupModeChosen: true,
       badgeVisible: false,
-      pausedSites: [FIXTURE_ORIGINS.low],
+      pausedDomains: [new URL(FIXTURE_ORIGINS.low).hostname],
     });
     await options.evaluate(async (origin) => {
       await chrome.runtime.sendMessage({
@@ -243,11 +251,11 @@ describe('a backup', () => {
       options.getByRole('button', { name: 'Export to a file' }).click(),
     );
     const text = readFileSync(file, 'utf8');
-    expect(JSON.parse(text)).toMatchObject({ format: 'agent-readiness-badge-backup', version: 1 });
+    expect(JSON.parse(text)).toMatchObject({ format: 'agent-readiness-badge-backup', version: 2 });
 
     await options.getByRole('button', { name: 'Clear all local data' }).click();
     await expect.poll(() => options.getByText('Local data cleared.').count()).toBe(1);
-    await browser.saveSettings({ badgeVisible: true, pausedSites: [] });
+    await browser.saveSettings({ badgeVisible: true, pausedDomains: [] });
     await expect.poll(async () => (await storedLocal())['watch-list:v1'] ?? {}).toEqual({});
 
     // The file chosen as the file picker would hand it over (one way for both browsers).
@@ -263,13 +271,13 @@ describe('a backup', () => {
     await expect
       .poll(async () => {
         const settings = await browser.storedSettings();
-        return { badge: settings.badgeVisible, paused: settings.pausedSites };
+        return { badge: settings.badgeVisible, paused: settings.pausedDomains };
       })
-      .toEqual({ badge: false, paused: [FIXTURE_ORIGINS.low] });
+      .toEqual({ badge: false, paused: [new URL(FIXTURE_ORIGINS.low).hostname] });
     await expect
       .poll(async () => Object.keys((await storedLocal())['watch-list:v1'] ?? {}))
       .toEqual([FIXTURE_ORIGINS.mid]);
-    await browser.saveSettings({ badgeVisible: true, pausedSites: [] });
+    await browser.saveSettings({ badgeVisible: true, pausedDomains: [] });
     await options.close();
   });
 });

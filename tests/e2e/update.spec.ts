@@ -160,7 +160,12 @@ describe('the previous release, used', () => {
     await browser.settledBadgeOf(tabId);
     const popup = await PopupPage.open(browser, tabId);
     await popup.page.getByRole('button', { name: 'Pause on this site' }).click();
-    await expect.poll(async () => (await browser.storedSettings()).pausedSites).toEqual([PAUSED]);
+    // The previous release keeps paused sites as origins (settings version 1).
+    await expect
+      .poll(
+        async () => ((await browser.storedSettings()) as { pausedSites?: string[] }).pausedSites,
+      )
+      .toEqual([PAUSED]);
     await popup.close();
   });
 
@@ -257,12 +262,17 @@ describe.skipIf(E2E_BROWSER === 'firefox')('relaunched on the same profile with 
 });
 
 async function expectSettingsKept() {
-  const settings = (await localStorageNow())[SETTINGS];
-  expect(settings).toMatchObject(beforeUpdate[SETTINGS] as object);
-  expect(settings).toMatchObject({
+  // The paused origin is kept as its host: the worker migrates the settings to version 2 at
+  // its start, which may come a moment after the update.
+  const { pausedSites: _origins, ...asTheyWere } = beforeUpdate[SETTINGS] as object as {
+    pausedSites?: unknown;
+  };
+  await expect
+    .poll(async () => (await localStorageNow())[SETTINGS])
+    .toEqual({ ...asTheyWere, pausedDomains: [new URL(PAUSED).hostname] });
+  expect((await localStorageNow())[SETTINGS]).toMatchObject({
     lookupMode: 'automatic',
     lookupModeChosen: true,
-    pausedSites: [PAUSED],
     badgeVisible: false,
     serviceBaseUrl: ownService.baseUrl,
   });

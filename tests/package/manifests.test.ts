@@ -69,8 +69,14 @@ describe('the Chrome package manifest', () => {
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual([
       'disableWatchList',
       'forceOnClick',
+      'neverLookUpDomains',
       'serviceBaseUrl',
     ]);
+    // Chrome's policy schema: an array names the type of its items.
+    expect(schema.properties.neverLookUpDomains).toMatchObject({
+      type: 'array',
+      items: { type: 'string' },
+    });
   });
 
   it('has the settings page, opened in a tab', () => {

@@ -30,20 +30,20 @@ export function createExtensionStateReads(inExtension: InExtension) {
    * as the answer for the site it then loads.
    */
   const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
-    const { url, state, pausedSites } = await inExtension(async (id: number) => {
+    const { url, state, pausedDomains } = await inExtension(async (id: number) => {
       const key = `tab-state:${id}`;
       const tab = await chrome.tabs.get(id);
       const { settings } = (await chrome.storage.local.get('settings')) as {
-        settings?: { pausedSites?: string[] };
+        settings?: { pausedDomains?: string[] };
       };
       return {
         url: tab.url,
         state: (await chrome.storage.session.get(key))[key] as TabState,
-        pausedSites: (settings?.pausedSites ?? []) as string[],
+        pausedDomains: (settings?.pausedDomains ?? []) as string[],
       };
     }, tabId);
     if (!state || state.view.status === 'loading') return false;
-    const target = deriveLookupTarget(url, { pausedSites });
+    const target = deriveLookupTarget(url, { pausedDomains });
     const about =
       target.kind === 'target'
         ? state.target === target.origin

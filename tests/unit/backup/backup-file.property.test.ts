@@ -37,7 +37,12 @@ const origin = fc
 const settings: fc.Arbitrary<UserSettings> = fc.record({
   lookupMode: fc.constantFrom('on-click', 'automatic'),
   lookupModeChosen: fc.boolean(),
-  pausedSites: fc.uniqueArray(origin, { maxLength: 5 }).map((sites) => sites.sort()),
+  pausedDomains: fc
+    .uniqueArray(
+      label.map((host) => `${host}.example.com`),
+      { maxLength: 5 },
+    )
+    .map((domains) => domains.sort()),
   badgeVisible: fc.boolean(),
   serviceBaseUrl: fc.option(
     label.map((host) => `https://${host}.example.com/api`),

@@ -42,7 +42,7 @@ const KEPT: KeptData = {
   settings: {
     lookupMode: 'automatic',
     lookupModeChosen: true,
-    pausedSites: ['https://a.example.com', 'https://b.example.com'],
+    pausedDomains: ['a.example.com', 'b.example.com'],
     badgeVisible: false,
     serviceBaseUrl: 'https://lookup.example.com/api',
   },
@@ -98,7 +98,7 @@ describe('a backup file', () => {
     const backup = backupOf(KEPT, { includeHistory: false, includeLog: false });
     expect(backup).toEqual({
       format: 'agent-readiness-badge-backup',
-      version: 1,
+      version: 2,
       exportedAt: '2026-11-22T10:00:00.000Z',
       settings: KEPT.settings,
       watchList: KEPT.watchList,
@@ -114,7 +114,7 @@ describe('a backup file', () => {
 
   it('leaves out what it could not read back, rather than making a file it would refuse', () => {
     const damaged: KeptData = {
-      settings: { ...KEPT.settings, pausedSites: ['https://a.example.com', 'not a site'] },
+      settings: { ...KEPT.settings, pausedDomains: ['a.example.com', 'not a site'] },
       watchList: {
         [site(1)]: watchRecord(1),
         'a.example.com': watchRecord(1),
@@ -123,21 +123,48 @@ describe('a backup file', () => {
       lookupLog: { nextId: 3, entries: [logEntry(1, 10), { ...logEntry(2, 20), origin: '' }] },
     };
     const backup = read(JSON.stringify(backupOf(damaged)));
-    expect(backup.settings.pausedSites).toEqual(['https://a.example.com']);
+    expect(backup.settings.pausedDomains).toEqual(['a.example.com']);
     expect(Object.keys(backup.watchList)).toEqual([site(1)]);
     expect(backup.lookupLog).toEqual([logEntry(1, 10)]);
   });
 
-  it('keeps paused sites sorted and once, and the base URL normalised', () => {
+  it('keeps paused domains normalised, sorted and once, and the base URL normalised', () => {
     const file = fileObject();
     file.settings = {
       ...KEPT.settings,
-      pausedSites: ['https://b.example.com', 'https://a.example.com', 'https://b.example.com'],
+      pausedDomains: ['b.example.com', 'A.Example.com.', 'b.example.com'],
       serviceBaseUrl: 'https://lookup.example.com/api/',
     };
     const backup = read(JSON.stringify(file));
-    expect(backup.settings.pausedSites).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(backup.settings.pausedDomains).toEqual(['a.example.com', 'b.example.com']);
     expect(backup.settings.serviceBaseUrl).toBe('https://lookup.example.com/api');
+  });
+
+  it('reads a version 1 file, its paused origins as their hosts', () => {
+    const file = fileObject() as unknown as Record<string, unknown>;
+    const { pausedDomains: _domains, ...settings } = KEPT.settings;
+    const versionOne = {
+      ...file,
+      version: 1,
+      settings: {
+        ...settings,
+        pausedSites: [
+          'https://jira.example.com:8443',
+          'http://jira.example.com',
+          'https://a.example',
+        ],
+      },
+    };
+    const backup = read(JSON.stringify(versionOne));
+    expect(backup.version).toBe(2);
+    expect(backup.settings.pausedDomains).toEqual(['a.example', 'jira.example.com']);
+    expect(backup.settings.lookupMode).toBe(KEPT.settings.lookupMode);
+    // As version 1 did: a paused site that is no web origin refuses the file.
+    for (const pausedSites of [['javascript:alert(1)'], ['https://a.example.com/x'], 'x']) {
+      expect(
+        readBackupFile(JSON.stringify({ ...versionOne, settings: { ...settings, pausedSites } })),
+      ).toEqual({ ok: false, problem: 'malformed' });
+    }
   });
 
   it('refuses a text too long before parsing it', () => {
@@ -169,7 +196,7 @@ describe('a backup file', () => {
     expect(readBackupFile(text)).toEqual({ ok: false, problem: 'wrong-file' });
   });
 
-  it.each([2, 17])('refuses a backup of version %i as newer', (version) => {
+  it.each([3, 17])('refuses a backup of version %i as newer', (version) => {
     expect(readBackupFile(JSON.stringify({ ...fileObject(), version }))).toEqual({
       ok: false,
       problem: 'newer-version',
@@ -193,11 +220,15 @@ describe('a backup file', () => {
     ],
     [
       'a paused javascript: URL',
-      (file) => (file.settings = { ...KEPT.settings, pausedSites: ['javascript:alert(1)'] }),
+      (file) => (file.settings = { ...KEPT.settings, pausedDomains: ['javascript:alert(1)'] }),
     ],
     [
-      'a paused page rather than a site',
-      (file) => (file.settings = { ...KEPT.settings, pausedSites: ['https://a.example.com/x'] }),
+      'a paused origin rather than a domain',
+      (file) => (file.settings = { ...KEPT.settings, pausedDomains: ['https://a.example.com'] }),
+    ],
+    [
+      'a paused wildcard',
+      (file) => (file.settings = { ...KEPT.settings, pausedDomains: ['*.example.com'] }),
     ],
     [
       'an ftp service base URL',
@@ -276,14 +307,14 @@ describe('planning an import', () => {
   const mine: UserSettings = {
     lookupMode: 'on-click',
     lookupModeChosen: true,
-    pausedSites: ['https://a.example.com', 'https://c.example.com'],
+    pausedDomains: ['a.example.com', 'c.example.com'],
     badgeVisible: true,
     serviceBaseUrl: null,
   };
   const theirs: UserSettings = {
     lookupMode: 'automatic',
     lookupModeChosen: true,
-    pausedSites: ['https://a.example.com', 'https://b.example.com'],
+    pausedDomains: ['a.example.com', 'b.example.com'],
     badgeVisible: false,
     serviceBaseUrl: 'https://lookup.example.com',
   };
@@ -299,7 +330,7 @@ describe('planning an import', () => {
     { kind: 'lookup-mode', from: 'on-click', to: 'automatic' },
     { kind: 'badge', from: true, to: false },
     { kind: 'service-base-url', from: null, to: 'https://lookup.example.com' },
-    { kind: 'paused-sites-added', sites: ['https://b.example.com'] },
+    { kind: 'paused-sites-added', sites: ['b.example.com'] },
   ];
 
   it.each<[ImportMode, Partial<KeptData>, ImportChange[]]>([
@@ -308,7 +339,7 @@ describe('planning an import', () => {
       {
         settings: {
           ...theirs,
-          pausedSites: ['https://a.example.com', 'https://b.example.com', 'https://c.example.com'],
+          pausedDomains: ['a.example.com', 'b.example.com', 'c.example.com'],
         },
         watchList: {
           [site(1)]: watchRecord(10, { score: 80 }),
@@ -326,7 +357,7 @@ describe('planning an import', () => {
       },
       [
         ...settingsChanges,
-        { kind: 'paused-sites-removed', sites: ['https://c.example.com'] },
+        { kind: 'paused-sites-removed', sites: ['c.example.com'] },
         { kind: 'watched-sites-added', sites: [site(2)] },
         { kind: 'watched-sites-removed', sites: [site(3)] },
       ],

@@ -37,6 +37,7 @@ function setUp(limits?: { maxEntries: number; maxBytes: number }, baseUrl = BASE
   });
   return {
     cache,
+    store,
     advance(ms: number) {
       clock += ms;
     },
@@ -176,7 +177,9 @@ describe('createReportCache', () => {
   });
 
   it('evicts and retries on a quota error, and never touches other stored data', async () => {
-    const { cache, advance } = setUp();
+    const { cache, advance, store } = setUp();
+    // Stored after the store's migrations at start, which are not the cache's doing.
+    await store.ready;
     await fakeBrowser.storage.local.set({ settings: { automatic: true } });
     for (const n of [1, 2, 3, 4]) {
       await cache.put(site(n), reportFor(site(n)), START);

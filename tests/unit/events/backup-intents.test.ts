@@ -17,12 +17,11 @@ import {
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'https://a.example.com';
-const OTHER = 'https://b.example.com';
 
 const SETTINGS: StoredSettings = {
   lookupMode: 'automatic',
   lookupModeChosen: true,
-  pausedSites: [OTHER, SITE],
+  pausedDomains: ['b.example.com', 'a.example.com'],
   badgeVisible: false,
   serviceBaseUrl: 'https://lookup.example.com/api',
 };
@@ -87,7 +86,7 @@ describe('createBackupIntents', () => {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       exportedAt: new Date(NOW).toISOString(),
-      settings: { ...SETTINGS, pausedSites: [SITE, OTHER].sort() },
+      settings: { ...SETTINGS, pausedDomains: ['a.example.com', 'b.example.com'] },
       watchList: WATCH_LIST,
       scoreHistory: HISTORY,
       lookupLog: LOG.entries,
@@ -136,7 +135,7 @@ describe('createBackupIntents', () => {
       store.write(SETTINGS_RECORD, {
         lookupMode: 'on-click',
         lookupModeChosen: true,
-        pausedSites: ['https://c.example.com'],
+        pausedDomains: ['c.example.com'],
         badgeVisible: true,
         serviceBaseUrl: null,
       }),
@@ -149,7 +148,7 @@ describe('createBackupIntents', () => {
     expect(result).toMatchObject({ ok: true, baseUrlKept: false });
     expect(await store.read(SETTINGS_RECORD)).toEqual({
       ...SETTINGS,
-      pausedSites: [SITE, OTHER].sort(),
+      pausedDomains: ['a.example.com', 'b.example.com'],
     });
     expect(await store.read(WATCH_LIST_RECORD)).toEqual(WATCH_LIST);
     expect(await store.read(SCORE_HISTORY_RECORD)).toEqual(HISTORY);

@@ -28,6 +28,7 @@ function fakeHandlers() {
     setBadgeVisible: vi.fn<WorkerHandlers['setBadgeVisible']>(fail),
     pauseSite: vi.fn<WorkerHandlers['pauseSite']>(fail),
     resumeSite: vi.fn<WorkerHandlers['resumeSite']>(fail),
+    resumeDomain: vi.fn<WorkerHandlers['resumeDomain']>(fail),
     setServiceBaseUrl: vi.fn<WorkerHandlers['setServiceBaseUrl']>(fail),
     watchSite: vi.fn<WorkerHandlers['watchSite']>(async () => true),
     unwatchSite: vi.fn<WorkerHandlers['unwatchSite']>(async () => null),
@@ -139,7 +140,7 @@ describe('sendToWorker and the worker messages', () => {
     ['a tab id as text', 'showTab', { tabId: '7', force: false }],
     ['no data at all', 'showTab', undefined],
     ['a lookup mode it does not know', 'setLookupMode', { mode: 'always' }],
-    ['a site that is no text', 'pauseSite', { origin: 42 }],
+    ['a domain that is no text', 'pauseSite', { domain: 42 }],
     ['a site longer than any address', 'watchSite', { origin: `https://${'a'.repeat(2050)}` }],
     ['an import mode it does not know', 'importBackup', { text: '{}', mode: 'overwrite' }],
   ])('refuses a request with %s, and runs no handler', async (_case, name, data) => {

@@ -21,13 +21,15 @@ import { deliverMessagesFrom, extensionPage, extensionPageInPrivateTab } from '.
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'https://a.example.com';
 const OTHER = 'https://b.example.com';
+const SITE_HOST = 'a.example.com';
+const OTHER_HOST = 'b.example.com';
 const VIEW: TabView = { status: 'loading', target: SITE };
 
 /** Settings with every field away from its default, so a change to one shows on its own. */
 const STORED: UserSettings = {
   lookupMode: 'on-click',
   lookupModeChosen: true,
-  pausedSites: [OTHER],
+  pausedDomains: [OTHER_HOST],
   badgeVisible: true,
   serviceBaseUrl: 'https://mine.example.com',
 };
@@ -94,8 +96,13 @@ describe('createWorkerIntents', () => {
   });
 
   it.each<[string, () => Promise<unknown>, Partial<UserSettings>]>([
-    ['pauseSite', () => intents.pauseSite({ origin: SITE }), { pausedSites: [SITE, OTHER] }],
-    ['resumeSite', () => intents.resumeSite({ origin: OTHER }), { pausedSites: [] }],
+    [
+      'pauseSite',
+      () => intents.pauseSite({ domain: SITE_HOST }),
+      { pausedDomains: [SITE_HOST, OTHER_HOST] },
+    ],
+    ['resumeSite', () => intents.resumeSite({ site: OTHER }), { pausedDomains: [] }],
+    ['resumeDomain', () => intents.resumeDomain({ domain: OTHER_HOST }), { pausedDomains: [] }],
     [
       'setLookupMode',
       () => intents.setLookupMode({ mode: 'automatic' }),
@@ -122,35 +129,63 @@ describe('createWorkerIntents', () => {
 
   it('keeps every one of several intents sent at the same instant', async () => {
     await Promise.all([
-      intents.pauseSite({ origin: SITE }),
+      intents.pauseSite({ domain: SITE_HOST }),
       intents.setBadgeVisible({ visible: false }),
-      intents.resumeSite({ origin: OTHER }),
+      intents.resumeSite({ site: OTHER }),
       intents.setLookupMode({ mode: 'automatic' }),
     ]);
     expect(await readUserSettings()).toEqual({
       ...STORED,
-      pausedSites: [SITE],
+      pausedDomains: [SITE_HOST],
       badgeVisible: false,
       lookupMode: 'automatic',
     });
   });
 
-  it('pauses a site once, however often asked', async () => {
-    await intents.pauseSite({ origin: SITE });
-    await intents.pauseSite({ origin: SITE });
-    expect((await readUserSettings()).pausedSites).toEqual([SITE, OTHER]);
+  it('pauses a domain once, however often asked, as the URL parser writes it', async () => {
+    await intents.pauseSite({ domain: SITE_HOST });
+    await intents.pauseSite({ domain: 'A.Example.COM.' });
+    expect((await readUserSettings()).pausedDomains).toEqual([SITE_HOST, OTHER_HOST]);
   });
 
   it.each([
-    'https://a.example.com/path',
+    'https://a.example.com',
+    'a.example.com:8443',
+    'a.example.com/path',
     'javascript:alert(1)',
-    'a.example.com',
-    'chrome://settings',
-    'file:///etc/passwd',
+    '*.example.com',
+    '.example.com',
     '',
-  ])('refuses to pause %j, which is no web origin, and stores nothing', async (origin) => {
-    await expect(attempt(() => intents.pauseSite({ origin }))).rejects.toThrow('not a web origin');
+  ])('refuses to pause %j, which is no domain, and stores nothing', async (domain) => {
+    await expect(attempt(() => intents.pauseSite({ domain }))).rejects.toThrow('not a domain');
     expect(await readUserSettings()).toEqual(STORED);
+  });
+
+  it("resumes a site by removing each of the user's domains that covers it, and no other", async () => {
+    await store.write(SETTINGS_RECORD, {
+      ...STORED,
+      pausedDomains: ['corp.example.com', 'example.com', 'jira.corp.example.com', 'other.org'],
+    });
+    await intents.resumeSite({ site: 'http://jira.corp.example.com:8443' });
+    expect((await readUserSettings()).pausedDomains).toEqual(['other.org']);
+    await expect(attempt(() => intents.resumeSite({ site: 'chrome://settings' }))).rejects.toThrow(
+      'not a web origin',
+    );
+  });
+
+  it("keeps the policy's domains out of the user's, and they stay in effect after a resume", async () => {
+    await fakeBrowser.storage.managed.set({ neverLookUpDomains: ['corp.example.com'] });
+    await store.write(SETTINGS_RECORD, { ...STORED, pausedDomains: ['jira.corp.example.com'] });
+    const afterPause = await intents.pauseSite({ domain: 'wiki.example.org' });
+    expect(afterPause.pausedDomains).toEqual([
+      'corp.example.com',
+      'jira.corp.example.com',
+      'wiki.example.org',
+    ]);
+    const afterResume = await intents.resumeSite({ site: 'https://jira.corp.example.com' });
+    expect((await readUserSettings()).pausedDomains).toEqual(['wiki.example.org']);
+    expect(afterResume.pausedDomains).toEqual(['corp.example.com', 'wiki.example.org']);
+    expect(afterResume.locked.pausedDomains).toEqual(['corp.example.com']);
   });
 
   describe('setServiceBaseUrl', () => {
@@ -269,12 +304,12 @@ describe('worker intents sent by a page', () => {
   });
 
   it('are applied, and answered with the settings in effect', async () => {
-    expect(await sendToWorker('pauseSite', { origin: SITE })).toMatchObject({
-      pausedSites: [SITE],
+    expect(await sendToWorker('pauseSite', { domain: SITE_HOST })).toMatchObject({
+      pausedDomains: [SITE_HOST],
       locked: { lookupMode: false },
     });
     expect(await sendToWorker('watchSite', { origin: SITE })).toBe(true);
-    expect((await readUserSettings()).pausedSites).toEqual([SITE]);
+    expect((await readUserSettings()).pausedDomains).toEqual([SITE_HOST]);
     expect(Object.keys(await readWatchList())).toEqual([SITE]);
   });
 
@@ -298,12 +333,15 @@ describe('worker intents sent by a page', () => {
 
   // The handlers refuse a non-origin before their first await: the refusal still reaches the
   // page with its reason, not as a worker that never answered.
-  it.each([
-    ['pauseSite', 'pauseSite'],
-    ['watchSite', 'watchSite'],
-  ] as const)('%s: a non-origin is refused with its reason', async (_name, intent) => {
-    await expect(sendToWorker(intent, { origin: 'javascript:alert(1)' })).rejects.toThrow(
-      `${intent}: not a web origin`,
+  it('watchSite: a non-origin is refused with its reason', async () => {
+    await expect(sendToWorker('watchSite', { origin: 'javascript:alert(1)' })).rejects.toThrow(
+      'watchSite: not a web origin',
+    );
+  });
+
+  it('pauseSite: a non-domain is refused with its reason', async () => {
+    await expect(sendToWorker('pauseSite', { domain: 'javascript:alert(1)' })).rejects.toThrow(
+      'pauseSite: not a domain',
     );
   });
 });

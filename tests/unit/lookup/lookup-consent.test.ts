@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
 import { AUTOMATIC_SETTINGS, startWorker, TabWorld } from '../support/tab-world';
 
 const HIGH = FIXTURE_ORIGINS.high;
@@ -101,8 +101,8 @@ describe('lookups before and after consent', () => {
 describe('paused sites and private windows', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('never sends a paused site, not even for the popup, and names the reason', async () => {
-    const t = setUp({ ...AUTOMATIC_SETTINGS, pausedSites: [HIGH] });
+  it('never sends a site under a paused domain, not even for the popup, and names the reason', async () => {
+    const t = setUp({ ...AUTOMATIC_SETTINGS, pausedDomains: [FIXTURE_DOMAIN] });
     const tabId = t.world.open(`${HIGH}/page`);
     await t.worker.handlers.activated({ tabId });
     const view = await t.worker.service.showTab(tabId, { force: true });
@@ -119,9 +119,9 @@ describe('paused sites and private windows', () => {
     const tabId = t.world.open(`${HIGH}/`);
     await t.worker.handlers.activated({ tabId });
     expect(t.world.badges.get(tabId)?.status).toBe('report');
-    await t.change({ pausedSites: [HIGH] });
+    await t.change({ pausedDomains: [new URL(HIGH).hostname] });
     expect(t.world.badges.get(tabId)).toEqual({ status: 'not-looked-up', reason: 'paused' });
-    await t.change({ pausedSites: [] });
+    await t.change({ pausedDomains: [] });
     expect(t.world.badges.get(tabId)?.status).toBe('report');
     // Back from the cache: the pause and resume cost no request.
     expect(t.targets()).toEqual([HIGH]);

@@ -131,7 +131,7 @@ describe('a page that follows the active tab', () => {
   });
 
   it('names why a paused site or a private tab is not looked up', async () => {
-    const t = setUp({ ...ON_CLICK, pausedSites: [HIGH] });
+    const t = setUp({ ...ON_CLICK, pausedDomains: [new URL(HIGH).hostname] });
     const paused = t.world.open(`${HIGH}/`);
     expect(await t.follow(paused)).toEqual({ status: 'not-looked-up', reason: 'paused' });
 

@@ -75,7 +75,7 @@ describe('tab-targets.ts', () => {
   it('keys a tab by its origin, or by why it is not looked up', () => {
     const tab: OpenTab = { id: 1, url: `${HIGH}/a/path?q=1`, active: true };
     expect(targetKeyOf(targetOfTab(tab, DEFAULT_SETTINGS))).toBe(HIGH);
-    const paused: UserSettings = { ...DEFAULT_SETTINGS, pausedSites: [HIGH] };
+    const paused: UserSettings = { ...DEFAULT_SETTINGS, pausedDomains: [new URL(HIGH).hostname] };
     expect(targetKeyOf(targetOfTab(tab, paused))).toBe('refused:paused');
     expect(targetKeyOf(targetOfTab({ ...tab, incognito: true }, DEFAULT_SETTINGS))).toBe(
       'refused:incognito',

@@ -157,24 +157,52 @@ describe('deriveLookupTarget', () => {
     }
   });
 
-  it('refuses a paused site by its origin, whatever page of it the tab shows', () => {
-    const pausedSites = ['https://example.com'];
-    expect(deriveLookupTarget('https://example.com/a?b#c', { pausedSites })).toEqual({
+  it('refuses a paused domain and every name below it, on any scheme and port', () => {
+    const pausedDomains = ['corp.example.com'];
+    const refusedPaused = { kind: 'refused', reason: 'paused' };
+    for (const url of [
+      'https://corp.example.com/a?b#c',
+      'http://corp.example.com/',
+      'https://jira.corp.example.com:8443/browse/X-1',
+      'http://a.b.corp.example.com.:81/',
+      'https://CORP.Example.COM/',
+    ]) {
+      expect(deriveLookupTarget(url, { pausedDomains }), url).toEqual(refusedPaused);
+    }
+    // A parent, a sibling or a name that merely ends in the same letters is not covered.
+    for (const url of [
+      'https://example.com/',
+      'https://www.example.com/',
+      'https://notcorp.example.com/',
+      'https://corp.example.com.evil.net/',
+    ]) {
+      expect(deriveLookupTarget(url, { pausedDomains }).kind, url).toBe('target');
+    }
+  });
+
+  it('matches an internationalised entry by its punycode, as the URL parser writes the host', () => {
+    expect(
+      deriveLookupTarget('https://shop.bücher.de/', { pausedDomains: ['xn--bcher-kva.de'] }),
+    ).toEqual({ kind: 'refused', reason: 'paused' });
+  });
+
+  it('covers only the address itself for an IP entry', () => {
+    expect(deriveLookupTarget('http://8.8.8.8:8080/', { pausedDomains: ['8.8.8.8'] })).toEqual({
       kind: 'refused',
       reason: 'paused',
     });
-    expect(deriveLookupTarget('https://www.example.com/', { pausedSites })).toEqual({
-      kind: 'target',
-      origin: 'https://www.example.com',
-    });
-    expect(deriveLookupTarget('http://example.com/', { pausedSites })).toEqual({
-      kind: 'target',
-      origin: 'http://example.com',
-    });
+    expect(deriveLookupTarget('http://8.8.8.9/', { pausedDomains: ['8.8.8.8'] }).kind).toBe(
+      'target',
+    );
+    expect(
+      deriveLookupTarget('https://[2001:4860::8888]/', { pausedDomains: ['[2001:4860::8888]'] }),
+    ).toEqual({ kind: 'refused', reason: 'paused' });
+    // "8.8" is no name that 8.8.8.8 sits under.
+    expect(deriveLookupTarget('http://8.8.8.8/', { pausedDomains: ['8.8'] }).kind).toBe('target');
   });
 
   it('keeps the reason of a site that is refused anyway when it is also paused', () => {
-    expect(deriveLookupTarget('http://10.0.0.1/', { pausedSites: ['http://10.0.0.1'] })).toEqual({
+    expect(deriveLookupTarget('http://10.0.0.1/', { pausedDomains: ['10.0.0.1'] })).toEqual({
       kind: 'refused',
       reason: 'private-address',
     });

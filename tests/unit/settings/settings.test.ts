@@ -5,6 +5,7 @@ import {
   changeSettings,
   createSettingsReader,
   DEFAULT_SETTINGS,
+  isSiteLockedPaused,
   isSitePaused,
   POLICY_COPY_KEY,
   parseManagedPolicy,
@@ -39,7 +40,7 @@ describe('settings', () => {
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
       ...DEFAULT_SETTINGS,
-      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false },
+      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] },
     });
     expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
   });
@@ -48,14 +49,14 @@ describe('settings', () => {
     const parsed = parseSettings({
       lookupMode: 'always',
       lookupModeChosen: 'yes',
-      pausedSites: ['https://b.example.com', 42, 'https://a.example.com', 'https://b.example.com'],
+      pausedDomains: ['b.example.com', 42, 'a.example.com', 'b.example.com'],
       badgeVisible: false,
       serviceBaseUrl: 7,
     });
     expect(parsed).toEqual({
       lookupMode: 'on-click',
       lookupModeChosen: false,
-      pausedSites: ['https://a.example.com', 'https://b.example.com'],
+      pausedDomains: ['a.example.com', 'b.example.com'],
       badgeVisible: false,
       serviceBaseUrl: null,
     });
@@ -77,27 +78,46 @@ describe('settings', () => {
   it('keep both of two changes to different fields asked at the same instant', async () => {
     await Promise.all([
       changeSettings(store, () => ({ badgeVisible: false })),
-      changeSettings(store, (current) => ({
-        pausedSites: [...current.pausedSites, 'https://a.example.com'],
+      changeSettings(store, (_current, user) => ({
+        pausedDomains: [...user.pausedDomains, 'a.example.com'],
       })),
     ]);
     expect(await readSettings()).toMatchObject({
       badgeVisible: false,
-      pausedSites: ['https://a.example.com'],
+      pausedDomains: ['a.example.com'],
     });
   });
 
-  it('store paused sites as a set, whatever the change hands back', async () => {
-    const site = 'https://a.example.com';
+  it('store paused domains as a set, whatever the change hands back', async () => {
+    const domain = 'example.com';
     for (let i = 0; i < 2; i++) {
-      await changeSettings(store, (current) => ({ pausedSites: [...current.pausedSites, site] }));
+      await changeSettings(store, (_current, user) => ({
+        pausedDomains: [...user.pausedDomains, domain],
+      }));
     }
-    expect((await readSettings()).pausedSites).toEqual([site]);
-    expect(isSitePaused(await readSettings(), site)).toBe(true);
-    await changeSettings(store, (current) => ({
-      pausedSites: current.pausedSites.filter((paused) => paused !== site),
+    expect((await readSettings()).pausedDomains).toEqual([domain]);
+    expect(isSitePaused(await readSettings(), 'http://www.example.com:8080')).toBe(true);
+    await changeSettings(store, (_current, user) => ({
+      pausedDomains: user.pausedDomains.filter((paused) => paused !== domain),
     }));
-    expect(isSitePaused(await readSettings(), site)).toBe(false);
+    expect(isSitePaused(await readSettings(), 'https://example.com')).toBe(false);
+  });
+
+  it('read settings stored by version 1 with their paused origins as domains', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: {
+        lookupMode: 'automatic',
+        lookupModeChosen: true,
+        pausedSites: ['https://jira.example.com:8443', 'http://jira.example.com'],
+        badgeVisible: false,
+        serviceBaseUrl: null,
+      },
+    });
+    expect(await readSettings()).toMatchObject({
+      lookupMode: 'automatic',
+      pausedDomains: ['jira.example.com'],
+      badgeVisible: false,
+    });
   });
 
   it('never store a field as the change hands it when it is not a valid value', async () => {
@@ -140,20 +160,92 @@ describe('settings under an enterprise policy', () => {
       serviceBaseUrl: 'https://lookup.corp.example.com',
       forceOnClick: false,
       disableWatchList: false,
+      neverLookUpDomains: [],
     });
     expect(
       parseManagedPolicy({
         serviceBaseUrl: 'javascript:alert(1)',
         forceOnClick: 'yes',
         disableWatchList: 'true',
+        neverLookUpDomains: 'corp.example.com',
       }),
-    ).toEqual({ serviceBaseUrl: null, forceOnClick: false, disableWatchList: false });
+    ).toEqual({
+      serviceBaseUrl: null,
+      forceOnClick: false,
+      disableWatchList: false,
+      neverLookUpDomains: [],
+    });
     expect(parseManagedPolicy(undefined)).toEqual({
       serviceBaseUrl: null,
       forceOnClick: false,
       disableWatchList: false,
+      neverLookUpDomains: [],
     });
     expect(parseManagedPolicy({ disableWatchList: true }).disableWatchList).toBe(true);
+  });
+
+  it('read the domains never looked up, normalised, leaving out entries that name no host', () => {
+    expect(
+      parseManagedPolicy({
+        neverLookUpDomains: [
+          'Corp.Example.COM.',
+          'intranet.example.org',
+          'corp.example.com',
+          'https://wiki.example.net',
+          '*.example.net',
+          'jira.example.com:8443',
+          '10.1.2.3',
+          '',
+          42,
+          null,
+        ],
+      }).neverLookUpDomains,
+    ).toEqual(['10.1.2.3', 'corp.example.com', 'intranet.example.org']);
+  });
+
+  it("add the policy's domains to the user's, locked, without storing them as the user's", async () => {
+    await changeSettings(store, (_current, user) => ({
+      pausedDomains: [...user.pausedDomains, 'mine.example.org'],
+    }));
+    await fakeBrowser.storage.managed.set({ neverLookUpDomains: ['corp.example.com'] });
+    await policyRefreshed();
+    const effective = await readSettings();
+    expect(effective.pausedDomains).toEqual(['corp.example.com', 'mine.example.org']);
+    expect(effective.locked.pausedDomains).toEqual(['corp.example.com']);
+    expect(isSitePaused(effective, 'http://jira.corp.example.com:8443')).toBe(true);
+    expect(isSiteLockedPaused(effective, 'https://jira.corp.example.com')).toBe(true);
+    expect(isSiteLockedPaused(effective, 'https://mine.example.org')).toBe(false);
+    // A change of the paused domains starts from the user's own: the policy's stay out.
+    await changeSettings(store, (_current, user) => ({
+      pausedDomains: [...user.pausedDomains, 'other.example.org'],
+    }));
+    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
+      pausedDomains: ['mine.example.org', 'other.example.org'],
+    });
+    await fakeBrowser.storage.managed.clear();
+    await policyRefreshed();
+    expect((await readSettings()).pausedDomains).toEqual(['mine.example.org', 'other.example.org']);
+  });
+
+  it('keep a copy of the domains never looked up, and refresh it when they change', async () => {
+    await fakeBrowser.storage.managed.set({ neverLookUpDomains: ['corp.example.com'] });
+    await policyRefreshed();
+    expect((await fakeBrowser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY]).toMatchObject({
+      neverLookUpDomains: ['corp.example.com'],
+    });
+    await fakeBrowser.storage.managed.set({
+      neverLookUpDomains: ['corp.example.com', 'a.example'],
+    });
+    await policyRefreshed();
+    expect((await readSettings()).locked.pausedDomains).toEqual(['a.example', 'corp.example.com']);
+  });
+
+  it('wait for the live policy rather than trust a copy kept before it could list domains', async () => {
+    await fakeBrowser.storage.local.set({
+      [POLICY_COPY_KEY]: { serviceBaseUrl: null, forceOnClick: false, disableWatchList: false },
+    });
+    await fakeBrowser.storage.managed.set({ neverLookUpDomains: ['corp.example.com'] });
+    expect((await readSettings()).locked.pausedDomains).toEqual(['corp.example.com']);
   });
 
   it('lock the base URL and on-click lookups over what the user stored', async () => {
@@ -181,7 +273,7 @@ describe('settings under an enterprise policy', () => {
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       serviceBaseUrl: 'https://mine.example.com',
-      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false },
+      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] },
     });
   });
 
@@ -204,6 +296,7 @@ describe('settings under an enterprise policy', () => {
       serviceBaseUrl: null,
       forceOnClick: true,
       disableWatchList: false,
+      neverLookUpDomains: [],
     });
   });
 
@@ -212,7 +305,7 @@ describe('settings under an enterprise policy', () => {
     await policyRefreshed();
     // As Chrome hands it back: the same policy, keys in another order.
     await fakeBrowser.storage.local.set({
-      [POLICY_COPY_KEY]: { forceOnClick: true, serviceBaseUrl: null },
+      [POLICY_COPY_KEY]: { neverLookUpDomains: [], forceOnClick: true, serviceBaseUrl: null },
     });
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await policyRefreshed();

@@ -128,6 +128,23 @@ describe('a round over the watch list', () => {
     }
   });
 
+  it('does not look up a watched site under a paused domain, and notes it as paused', async () => {
+    const paused = applyPolicy(
+      { ...consented, pausedDomains: [new URL(FIXTURE_ORIGINS.high).hostname] },
+      { ...NO_POLICY, neverLookUpDomains: [new URL(FIXTURE_ORIGINS.low).hostname] },
+    );
+    const list = {
+      [FIXTURE_ORIGINS.high]: newWatchRecord(1),
+      [FIXTURE_ORIGINS.mid]: newWatchRecord(1),
+      [FIXTURE_ORIGINS.low]: newWatchRecord(1),
+    };
+    const { deps, saved, showSite } = world(list, {}, paused);
+    expect(await runWatchRound(deps)).toBe(1);
+    expect(showSite.mock.calls.map(([site]) => site)).toEqual([FIXTURE_ORIGINS.mid]);
+    expect(saved[FIXTURE_ORIGINS.high]?.status).toBe('not-looked-up');
+    expect(saved[FIXTURE_ORIGINS.low]?.status).toBe('not-looked-up');
+  });
+
   it.each<[string, TabView]>([
     ['could not answer', { status: 'unavailable', target: 'x', cause: 'service', retryAt: NOW }],
     ['may not be reached', { status: 'service-not-permitted', target: 'x', serviceHost: 'h' }],

@@ -236,6 +236,29 @@ describe('createRecordStore: migrations at start', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it('brings version-1 settings (paused origins) to version 2 (paused domains)', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_RECORD.key]: {
+        lookupMode: 'automatic',
+        lookupModeChosen: true,
+        pausedSites: ['https://jira.example.com:8443', 'http://jira.example.com'],
+        badgeVisible: true,
+        serviceBaseUrl: null,
+      },
+    });
+    const warn = vi.fn();
+    await createRecordStore({ warn }).ready;
+    expect(await stored(SETTINGS_RECORD.key)).toEqual({
+      lookupMode: 'automatic',
+      lookupModeChosen: true,
+      pausedDomains: ['jira.example.com'],
+      badgeVisible: true,
+      serviceBaseUrl: null,
+    });
+    expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('resets, and tells of, a version-1 record that does not migrate', async () => {
     await fakeBrowser.storage.local.set({ [gateKey]: { failuresInARow: 'many' } });
     const warn = vi.fn();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_RECORDS,
+  DEFAULT_SETTINGS,
   DEPRECATION_NOTICE_RECORD,
   LOOKUP_LOG_RECORD,
   RETRY_GATE_RECORD,
@@ -11,6 +12,7 @@ import {
 } from '../../../lib/storage/records';
 import {
   keyOf,
+  migrateValue,
   ownsKey,
   parseRecord,
   type RecordDefinition,
@@ -145,11 +147,7 @@ describe('the settings record', () => {
       { lookupModeChosen: 'yes' },
       { lookupModeChosen: false },
     ],
-    [
-      'paused sites that are no list',
-      { pausedSites: 'https://a.example.com' },
-      { pausedSites: [] },
-    ],
+    ['paused domains that are no list', { pausedDomains: 'a.example.com' }, { pausedDomains: [] }],
     ['a badge choice that is no boolean', { badgeVisible: 0 }, { badgeVisible: true }],
     [
       'a base URL that is no web address',
@@ -160,7 +158,7 @@ describe('the settings record', () => {
     const good = {
       lookupMode: 'automatic',
       lookupModeChosen: true,
-      pausedSites: ['https://a.example.com'],
+      pausedDomains: ['a.example.com'],
       badgeVisible: false,
       serviceBaseUrl: 'https://lookup.example.com',
     };
@@ -170,17 +168,74 @@ describe('the settings record', () => {
     });
   });
 
-  it('keeps the paused sites that are text, sorted, each once', () => {
+  it('keeps the paused domains that are text, sorted, each once', () => {
     expect(
       parseRecord(SETTINGS_RECORD, {
+        pausedDomains: ['b.example.com', 42, 'a.example.com', 'b.example.com'],
+      }).value.pausedDomains,
+    ).toEqual(['a.example.com', 'b.example.com']);
+  });
+
+  it('reads a version-1 value (paused origins) as version 2 (their hosts), not as damaged', () => {
+    const versionOne = {
+      lookupMode: 'automatic',
+      lookupModeChosen: true,
+      pausedSites: [
+        'https://jira.example.com:8443',
+        'http://jira.example.com',
+        'https://a.example.com',
+        'http://[2001:db8::1]:8080',
+        'http://10.0.0.1',
+      ],
+      badgeVisible: false,
+      serviceBaseUrl: null,
+    };
+    expect(parseRecord(SETTINGS_RECORD, versionOne)).toEqual({
+      value: {
+        lookupMode: 'automatic',
+        lookupModeChosen: true,
+        pausedDomains: ['10.0.0.1', '[2001:db8::1]', 'a.example.com', 'jira.example.com'],
+        badgeVisible: false,
+        serviceBaseUrl: null,
+      },
+      damaged: false,
+    });
+    expect(migrateValue(SETTINGS_RECORD, versionOne, 1)).toEqual({
+      lookupMode: 'automatic',
+      lookupModeChosen: true,
+      pausedDomains: ['10.0.0.1', '[2001:db8::1]', 'a.example.com', 'jira.example.com'],
+      badgeVisible: false,
+      serviceBaseUrl: null,
+    });
+  });
+
+  it('drops version-1 paused sites that are no web origin, and keeps the other fields', () => {
+    expect(
+      parseRecord(SETTINGS_RECORD, {
+        badgeVisible: false,
         pausedSites: [
-          'https://b.example.com',
+          'javascript:alert(1)',
           42,
-          'https://a.example.com',
-          'https://b.example.com',
+          null,
+          'not a site',
+          'file:///etc',
+          'https://a.b.example',
         ],
-      }).value.pausedSites,
-    ).toEqual(['https://a.example.com', 'https://b.example.com']);
+      }).value,
+    ).toEqual({ ...DEFAULT_SETTINGS, badgeVisible: false, pausedDomains: ['a.b.example'] });
+    for (const pausedSites of ['https://a.example.com', { a: 1 }, null]) {
+      expect(parseRecord(SETTINGS_RECORD, { pausedSites }).value).toEqual(DEFAULT_SETTINGS);
+    }
+    // What is no object is damaged, as in version 1.
+    expect(parseRecord(SETTINGS_RECORD, ['https://a.example.com'])).toEqual({
+      value: DEFAULT_SETTINGS,
+      damaged: true,
+    });
+  });
+
+  it('leaves a version-2 value as it is when the migration meets one', () => {
+    const versionTwo = { ...DEFAULT_SETTINGS, pausedDomains: ['example.com'] };
+    expect(migrateValue(SETTINGS_RECORD, versionTwo, 1)).toEqual(versionTwo);
   });
 });
 

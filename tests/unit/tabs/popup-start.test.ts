@@ -7,7 +7,7 @@ import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 const SITE = FIXTURE_ORIGINS.high;
 const PAGE = `${SITE}/some/page?q=1`;
-const SETTINGS = { pausedSites: [] as string[] };
+const SETTINGS = { pausedDomains: [] as string[] };
 
 const reportView = (stale = false): TabView => ({
   status: 'report',
@@ -75,7 +75,9 @@ describe('isFreshState: whether the popup may show the stored state without the 
   });
 
   it('is false when the site has been paused since', () => {
-    expect(isFreshState(stateOf(reportView()), PAGE, { pausedSites: [SITE] }, NOW)).toBe(false);
+    expect(
+      isFreshState(stateOf(reportView()), PAGE, { pausedDomains: [new URL(SITE).hostname] }, NOW),
+    ).toBe(false);
   });
 });
 

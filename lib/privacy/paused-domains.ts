@@ -1,0 +1,107 @@
+/**
+ * "Never look up" entries: domains the user paused, or an administrator listed, that are never
+ * sent to the service. An entry is a host as the URL parser writes it (lower case, punycode, no
+ * trailing dot; an IPv6 address in brackets). A name covers itself and every name below it, on
+ * any scheme and port: `corp.example.com` covers `https://jira.corp.example.com:8443` and
+ * `http://corp.example.com`. An IP address covers only itself.
+ *
+ * Matching needs nothing but the entries: no list of public suffixes, so the background that
+ * decides every lookup does not carry one; and nothing but the URL parser, so the popup's
+ * first frame, which asks whether its site is paused, does not grow.
+ */
+
+/** Longest DNS name (RFC 1035), and room for an IPv6 literal in brackets. */
+const MAX_HOST_LENGTH = 253;
+
+/** Anything that would make the text more than a host: scheme, port, path, user, wildcard. */
+const NOT_OF_A_HOST = /[\s/\\?#@*%]/;
+
+/**
+ * An entry as it is kept, or null when `value` names no host: a domain name (`Example.COM.`
+ * becomes `example.com`, `bücher.example` its punycode) or an IP address (`::1` becomes
+ * `[::1]`). A scheme, port, path or wildcard makes it no entry: an administrator's
+ * `*.corp.example.com` is not guessed at.
+ */
+export function normalisePausedDomain(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '' || value.length > MAX_HOST_LENGTH) return null;
+  if (NOT_OF_A_HOST.test(value) || value.startsWith('.')) return null;
+  // An IPv6 address, bracketed or not; the parser checks it (a port after it makes it fail).
+  const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
+  const isIpv6 = bare.includes(':');
+  if (isIpv6 ? bare.includes('[') || bare.includes(']') : /[[\]]/.test(value)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(`http://${isIpv6 ? `[${bare}]` : value}/`);
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.replace(/\.$/, '');
+  if (host === '' || host.startsWith('.') || host.includes('..') || parsed.port !== '') return null;
+  if (isIpv6 !== host.startsWith('[')) return null;
+  return host.length <= MAX_HOST_LENGTH ? host : null;
+}
+
+/** The entries of a list that name a host, normalised, sorted and each once. */
+export function normalisePausedDomains(values: readonly unknown[]): string[] {
+  const kept = new Set<string>();
+  for (const value of values) {
+    const domain = normalisePausedDomain(value);
+    if (domain !== null) kept.add(domain);
+  }
+  return [...kept].sort();
+}
+
+/**
+ * True for a host written as an IP address, as the URL parser writes one: IPv6 in brackets,
+ * IPv4 as a dotted quad (it has turned every other spelling into one).
+ */
+function isIpAddress(host: string): boolean {
+  return host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Whether `entry` covers `host`: the same host, or (for a name) a name below it. */
+export function domainCovers(entry: string, host: string): boolean {
+  if (host === entry) return true;
+  if (isIpAddress(entry) || isIpAddress(host)) return false;
+  return host.endsWith(`.${entry}`);
+}
+
+/** The entries that cover `host`. */
+export function entriesCovering(entries: readonly string[], host: string): string[] {
+  return entries.filter((entry) => domainCovers(entry, host));
+}
+
+/** Whether any entry covers `host`. */
+export function isHostPaused(entries: readonly string[], host: string): boolean {
+  return entries.some((entry) => domainCovers(entry, host));
+}
+
+/** The host of a web address or origin, as entries are written; null when it has none. */
+export function hostOfSite(site: string): string | null {
+  try {
+    const parsed = new URL(site);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    const host = parsed.hostname.replace(/\.$/, '');
+    return host === '' ? null : host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a person typed to pause, as an entry: a web address stands for its host
+ * (`https://jira.example.com:8443/x` → `jira.example.com`), and so does a host with a port or a
+ * path; a domain name is taken as it is. Null when it names no host.
+ */
+export function pausedDomainOfAddress(text: string): string | null {
+  const trimmed = text.trim();
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+  const host = hostOfSite(hasScheme ? trimmed : `http://${trimmed}`);
+  return host === null ? null : normalisePausedDomain(host);
+}
+
+/** Whether any entry covers the host of `site` (a web address or origin). */
+export function isSitePausedBy(entries: readonly string[], site: string): boolean {
+  const host = hostOfSite(site);
+  return host !== null && isHostPaused(entries, host);
+}

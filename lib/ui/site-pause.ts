@@ -1,0 +1,42 @@
+/**
+ * What the popup's foot says about pausing its site: whether a paused domain covers it, whose
+ * (the user's can be resumed, an administrator's cannot), and the choice between the site and
+ * its whole registrable domain while the user makes it. Plain data for SiteControls.
+ */
+import { entriesCovering, hostOfSite } from '../privacy/paused-domains';
+import type { EffectiveSettings } from '../settings/settings';
+
+export type SitePause =
+  /** Not paused: "Pause on this site" is offered. */
+  | { kind: 'not-paused' }
+  /** The user is choosing: the site's host alone, or its whole registrable domain. */
+  | { kind: 'choosing'; host: string; domain: string }
+  /** A paused domain of the user's covers the site: Resume is offered. */
+  | { kind: 'paused'; entry: string; wholeDomain: boolean }
+  /** A domain the policy lists covers the site: no Resume, and the note says why. */
+  | { kind: 'locked'; entry: string };
+
+/** The offered choice, while the user makes it. */
+export interface PauseChoice {
+  host: string;
+  domain: string;
+}
+
+/** The widest entry of a list: the one the user thinks of as what is paused. */
+const widest = (entries: readonly string[]) =>
+  [...entries].sort((a, b) => a.length - b.length)[0] ?? null;
+
+export function sitePauseOf(
+  settings: EffectiveSettings,
+  site: string,
+  choice: PauseChoice | null,
+): SitePause {
+  const host = hostOfSite(site);
+  if (host === null) return { kind: 'not-paused' };
+  const locked = widest(entriesCovering(settings.locked.pausedDomains, host));
+  if (locked !== null) return { kind: 'locked', entry: locked };
+  const own = widest(entriesCovering(settings.pausedDomains, host));
+  if (own !== null) return { kind: 'paused', entry: own, wholeDomain: own !== host };
+  if (choice !== null && choice.host === host) return { kind: 'choosing', ...choice };
+  return { kind: 'not-paused' };
+}
