@@ -39,24 +39,26 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 23.5 * KB,
-    budget: 42.5 * KB,
+    firstRenderBudget: 24.2 * KB,
+    budget: 43 * KB,
     note:
       'goal 15 KB before the first render, missed since the settings and the tab state are ' +
       'parsed through their record schemas: 23.3 KB before the first frame, of which zod/mini ' +
       '6.0 KB and the record table 0.8 KB (14.9 KB before; 22.2 KB before paused domains, ' +
-      'whose matching, settings migration and pause controls added 1.0 KB). Everything: 41.9 ' +
-      'KB, of which the public suffix rules 17.4 KB, loaded only when "Pause on this site" ' +
+      'whose matching, settings migration and pause controls added 1.0 KB; then 23.5 KB with ' +
+      'the state for a service the extension may not reach and the rule for links from the ' +
+      "service's data, 0.6 KB). Everything: 41.7 KB, of which the public suffix rules 17.4 KB, " +
+      'loaded only when "Pause on this site" ' +
       'offers the whole domain. Next to cut: a page-side reader of the two records the first ' +
       'frame needs that does not bring zod/mini',
   },
   sidepanel: {
-    budget: 48 * KB,
-    note: 'measured 47.5 KB: the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
+    budget: 49 * KB,
+    note: 'measured 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
   },
   'site-report': {
-    budget: 47.5 * KB,
-    note: 'measured 46.8 KB: the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
+    budget: 48 * KB,
+    note: 'measured 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
   },
   sites: {
     budget: 33.5 * KB,
