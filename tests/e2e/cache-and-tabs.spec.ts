@@ -111,7 +111,7 @@ describe('a stopped service worker', () => {
         return api.runtime.sendMessage({
           protocol: 'agent-readiness-badge/1',
           name: 'showTab',
-          data: { tabId, force: false },
+          data: { tabId, force: false, trigger: 'user' },
         });
       }, tab.tabId),
     );
