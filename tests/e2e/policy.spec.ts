@@ -6,7 +6,9 @@
  *   the badge, the popup and the options page name the state and its fix, never "network
  *   problem" or "no report";
  * - lookups on request only (`forceOnClick`): an open side panel sends nothing while the user
- *   switches tabs, and one request when the user asks.
+ *   switches tabs, and one request when the user asks;
+ * - domains never to be looked up (`neverLookUpDomains`): nothing under them is sent, on any
+ *   scheme or port, and the user sees them as paused, locked, with no Resume.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
@@ -109,5 +111,54 @@ describe.runIf(canSetPolicy)('a policy that allows lookups only on request', () 
     await expect.poll(heading).toBe(new URL(FIXTURE_ORIGINS.low).host);
     expect(service.lookedUp()).toEqual([FIXTURE_ORIGINS.low]);
     await panel.close();
+  });
+});
+
+describe.runIf(canSetPolicy)('a policy that lists domains never to be looked up', () => {
+  let world: E2eWorld | undefined;
+  const LOCKED = new URL(FIXTURE_ORIGINS.low).hostname;
+
+  beforeAll(async () => {
+    world = await startE2eWorld({}, { policy: { neverLookUpDomains: [LOCKED] } });
+  });
+
+  afterAll(() => world?.close());
+
+  it('sends nothing for the domain, its subdomains, http or another port; other sites are looked up', async () => {
+    const { service, browser } = world as E2eWorld;
+    const covered = [`http://${LOCKED}/`, `http://deep.${LOCKED}/x`, `http://${LOCKED}:8080/`];
+    for (const url of covered) {
+      const { tabId } = await browser.openTab(url);
+      expect((await browser.settledBadgeOf(tabId)).title).toBe(
+        'Not looked up: paused on this site',
+      );
+    }
+    const other = await browser.openTab(`${FIXTURE_ORIGINS.mid}/`);
+    expect((await browser.settledBadgeOf(other.tabId)).text).not.toBe('');
+    expect(service.lookedUp()).toEqual([FIXTURE_ORIGINS.mid]);
+  });
+
+  it('the popup offers no Resume, and says the administrator set it', async () => {
+    const { browser } = world as E2eWorld;
+    const { tabId } = await browser.openTab(`http://${LOCKED}/pricing`);
+    const popup = await PopupPage.open(browser, tabId);
+    await expect
+      .poll(() => popup.heading().textContent())
+      .toBe('Not looked up: paused on this site');
+    await expect
+      .poll(() => popup.page.locator('main').textContent())
+      .toContain(`Your administrator has set ${LOCKED} never to be looked up`);
+    expect(await popup.page.getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    await popup.close();
+  });
+
+  it('the options page lists the domain as set by the administrator, with no Resume', async () => {
+    const { browser } = world as E2eWorld;
+    const page = await browser.context.newPage();
+    await page.goto(browser.optionsUrl());
+    const entry = page.locator('li', { hasText: LOCKED });
+    await expect.poll(() => entry.first().textContent()).toContain('Set by your administrator');
+    expect(await entry.first().getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    await page.close();
   });
 });
