@@ -12,6 +12,9 @@
  * The Chrome builds also list the optional `notifications` permission as required
  * (wxt.config.ts): headless Chromium's permission prompt cannot be answered.
  *
+ * The Firefox build is then copied as Firefox for Android would run it, into
+ * .output/firefox-mv2-e2e-android (scripts/e2e-android/android-build.ts).
+ *
  * Then the previous release's e2e build, for the update test: taken from git and built by its
  * own copy of this script (scripts/build-previous-release.ts), kept while still good.
  */
@@ -19,8 +22,11 @@ import { execFileSync } from 'node:child_process';
 import {
   E2E_REFUSED_SERVICE_BASE_URL,
   E2E_SERVICE_BASE_URL,
+  FIREFOX_ANDROID_E2E_EXTENSION_DIR,
+  FIREFOX_E2E_EXTENSION_DIR,
 } from '../tests/e2e/support/e2e-settings';
 import { buildPreviousRelease } from './build-previous-release';
+import { buildAndroidVariant } from './e2e-android/android-build';
 import { E2E_BUILD_MODE, E2E_REFUSED_BUILD_MODE } from './e2e-build-modes';
 import { PREVIOUS_RELEASE_BUILD_VARIABLE } from './previous-release';
 
@@ -37,5 +43,7 @@ for (const { mode, baseUrl } of builds) {
     });
   }
 }
+
+buildAndroidVariant(FIREFOX_E2E_EXTENSION_DIR, FIREFOX_ANDROID_E2E_EXTENSION_DIR);
 
 if (process.env[PREVIOUS_RELEASE_BUILD_VARIABLE] !== '1') buildPreviousRelease();

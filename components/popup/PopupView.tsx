@@ -48,7 +48,7 @@ export function PopupView({ view, now, onRefresh, notAsked, controls }: PopupVie
           <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
         ) : null}
         {viewFor(view, now, { onRefresh, notAsked }, controls)}
-        {controls && site !== null && controls.sitePause !== null ? (
+        {controls ? (
           <SiteControls
             site={site}
             pause={controls.sitePause}
@@ -56,6 +56,7 @@ export function PopupView({ view, now, onRefresh, notAsked, controls }: PopupVie
             onPauseDomain={controls.pauseDomain}
             onCancelPause={controls.cancelPause}
             onResume={controls.resumeSite}
+            onOpenOptions={controls.openOptions}
           />
         ) : null}
       </main>

@@ -3,15 +3,21 @@ import { t } from '../../lib/locale/i18n';
 import type { SitePause } from '../../lib/ui/site-pause';
 
 export interface SiteControlsProps {
-  /** The site's origin. */
-  site: string;
-  /** Whether it is paused and by whom, or the choice being made. */
-  pause: SitePause;
+  /** The site's origin; null where the view has none (a new-tab page, a browser page). */
+  site: string | null;
+  /** Whether it is paused and by whom, or the choice being made; null: no site. */
+  pause: SitePause | null;
   onOfferPause: () => void;
   onPauseDomain: (domain: string) => void;
   onCancelPause: () => void;
   onResume: (site: string) => void;
+  onOpenOptions: () => void;
 }
+
+type PauseControlsProps = Omit<SiteControlsProps, 'site' | 'pause' | 'onOpenOptions'> & {
+  site: string;
+  pause: SitePause;
+};
 
 /**
  * The choice between the site and its whole domain. It takes the place of the button that
@@ -53,7 +59,7 @@ function PauseControls({
   onPauseDomain,
   onCancelPause,
   onResume,
-}: SiteControlsProps) {
+}: PauseControlsProps) {
   switch (pause.kind) {
     case 'locked':
       return <p class="paused-note">{t('popupPausedByPolicyNote', pause.entry)}</p>;
@@ -90,23 +96,31 @@ function PauseControls({
 
 /**
  * The foot of the popup: pause lookups on this site (or its whole domain), or resume them, or
- * say that an administrator's policy keeps it from being looked up; and two plain links to
- * the sites page, one opening it on this site (where it can be watched), one on all sites.
- * Links rather than controls: the popup's script does not grow for them.
+ * say that an administrator's policy keeps it from being looked up; plain links to the sites
+ * page, one opening it on this site (where it can be watched), one on all sites; and Settings.
+ * Links rather than controls: the popup's script does not grow for them. All sites and
+ * Settings are there on every view, site or not: on Firefox for Android the popup is the
+ * extension's whole way in (no toolbar button menu, no shortcut).
  */
-export function SiteControls(props: SiteControlsProps) {
-  const { site } = props;
+export function SiteControls({ site, pause, onOpenOptions, ...handlers }: SiteControlsProps) {
   return (
     <footer class="site-controls">
-      <PauseControls {...props} />
+      {site !== null && pause !== null ? (
+        <PauseControls site={site} pause={pause} {...handlers} />
+      ) : null}
       <span class="sites-links">
-        <a href={`/sites.html?site=${encodeURIComponent(site)}`} target="_blank" rel="noopener">
-          {t('popupWatchSite')}
-        </a>
+        {site !== null ? (
+          <a href={`/sites.html?site=${encodeURIComponent(site)}`} target="_blank" rel="noopener">
+            {t('popupWatchSite')}
+          </a>
+        ) : null}
         <a href="/sites.html" target="_blank" rel="noopener">
           {t('popupAllSites')}
         </a>
       </span>
+      <button type="button" class="button button-quiet" onClick={onOpenOptions}>
+        {t('popupSettings')}
+      </button>
     </footer>
   );
 }

@@ -37,6 +37,8 @@ export interface SitesViewProps {
   onExport(kind: 'csv' | 'json'): void;
   onToggleWatch(site: string): void;
   onCopyFixList(report: ScanReport): Promise<boolean>;
+  /** Opens the options page: the sites page's way to Settings where no toolbar menu is. */
+  onOpenOptions(): void;
   formatScanned(row: SiteRow): string;
   formatDate(at: number): string;
 }
@@ -50,6 +52,9 @@ export function SitesView(props: SitesViewProps) {
         <header class="sites-header">
           <h1>{t('sitesTitle')}</h1>
           <p class="muted">{t('sitesIntro')}</p>
+          <button type="button" class="button button-quiet" onClick={props.onOpenOptions}>
+            {t('sitesSettings')}
+          </button>
         </header>
         <div class="sites-toolbar">
           <label class="field">

@@ -1,7 +1,8 @@
 /**
  * The sites page (entrypoints/sites/), opened in a tab of its own: from the popup, the options
  * page, the toolbar button's context menu and a watch-list notification. An open sites page is
- * brought forward rather than opened twice.
+ * brought forward rather than opened twice; its window too, where the browser has windows
+ * (Firefox for Android has none: its tab coming forward is all there is).
  */
 import { browser } from 'wxt/browser';
 
@@ -19,7 +20,9 @@ export async function openSitesPage(site?: string): Promise<void> {
   const url = sitesPageUrl(site);
   if (open?.id !== undefined) {
     await browser.tabs.update(open.id, { active: true, ...(site === undefined ? {} : { url }) });
-    if (open.windowId !== undefined) await browser.windows.update(open.windowId, { focused: true });
+    if (open.windowId !== undefined && browser.windows) {
+      await browser.windows.update(open.windowId, { focused: true });
+    }
     return;
   }
   await browser.tabs.create({ url });

@@ -123,6 +123,8 @@ export const POLICY_COPY_KEY = POLICY_COPY_RECORD.key;
 
 /** The policy in managed storage; none where the browser has no managed storage for us. */
 async function readLivePolicy(): Promise<ManagedPolicy> {
+  // Firefox for Android has no managed storage at all: no policy, and nothing to report.
+  if (!browser.storage.managed) return NO_POLICY;
   try {
     // Firefox rejects when no policy names the extension; Chrome answers {}.
     return parseManagedPolicy(await browser.storage.managed.get());

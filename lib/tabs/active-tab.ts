@@ -39,11 +39,13 @@ export function watchActiveTab(windowId: number, onChange: (tabId: number | null
 
 /**
  * The window the side panel belongs to: `sidepanel.html?windowId=N` names one (tests open
- * the panel as a page of its own), otherwise the window the panel is docked in.
+ * the panel as a page of its own), otherwise the window the panel is docked in; null where the
+ * browser has no windows (Firefox for Android, which has no side panel either).
  */
 export async function sidePanelWindowId(search: string): Promise<number | null> {
   const raw = new URLSearchParams(search).get('windowId');
   if (raw !== null && /^\d+$/.test(raw)) return Number(raw);
+  if (!browser.windows) return null;
   const window = await browser.windows.getCurrent();
   return window.id ?? null;
 }

@@ -10,7 +10,6 @@
  * thus ships none of them (README, "Performance").
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { ScanReport } from '../contract/report-schema';
 import { sendToWorker } from '../events/protocol';
 import type { ScoreChange } from '../history/score-history';
@@ -19,6 +18,7 @@ import { configuredServiceBaseUrl } from '../service/service-base-url';
 import { type EffectiveSettings, serviceBaseUrlOf } from '../settings/settings';
 import type { ShownView } from '../tabs/tab-view';
 import { logError } from './log-error';
+import { openOptionsPageFromClick } from './open-options';
 import { type PauseChoice, type SitePause, sitePauseOf } from './site-pause';
 import { useSettings } from './use-settings';
 
@@ -51,12 +51,8 @@ export interface PopupControls {
   resumeSite(site: string): void;
   /** The answer to the consent question: automatic lookups, or only on opening the popup. */
   chooseLookupMode(automatic: boolean): void;
-  /** Opens the extension's options page (in a tab). */
+  /** Opens the extension's options page (in a tab): the popup's "Settings", always shown. */
   openOptions(): void;
-}
-
-function openOptionsPage(): void {
-  browser.runtime.openOptionsPage().catch(logError);
 }
 
 async function copyFixListOf(report: ScanReport, serviceBaseUrl: string): Promise<boolean> {
@@ -168,6 +164,6 @@ export function usePopupControls(
     cancelPause,
     resumeSite: resume,
     chooseLookupMode,
-    openOptions: openOptionsPage,
+    openOptions: openOptionsPageFromClick,
   };
 }

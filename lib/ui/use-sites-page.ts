@@ -21,6 +21,7 @@ import { copyText } from './clipboard';
 import { downloadText } from './download';
 import { fixListMarkdown } from './fix-list';
 import { logError } from './log-error';
+import { openOptionsPageFromClick } from './open-options';
 import { useSites } from './use-sites';
 import { useWatchList } from './use-watch-site';
 
@@ -80,6 +81,7 @@ export function useSitesPage(initialSite: string | null) {
     onToggleWatch: watch.toggle,
     onCopyFixList: (report: Parameters<typeof fixListMarkdown>[0]) =>
       copyText(fixListMarkdown(report, { serviceBaseUrl })),
+    onOpenOptions: openOptionsPageFromClick,
     formatScanned: (row: SiteRow) =>
       row.scannedAtMs === null ? '' : (formatRelativeTime(row.scannedAtMs, now, { locale }) ?? ''),
     formatDate: (at: number) => formatExactTime(at, { locale }) ?? '',

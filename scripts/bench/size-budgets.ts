@@ -61,9 +61,11 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
     note: 'measured 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
   },
   sites: {
-    budget: 33.5 * KB,
+    budget: 34 * KB,
     note:
-      'measured 33.0 KB (0.6 KB of it paused domains in the settings it reads): the sites page reads the cache itself (http-cache-semantics to judge ' +
+      'measured 33.6 KB with its Settings button and the options-page opener with its tab ' +
+      'fallback (lib/ui/open-options.ts), the way to Settings where there is no toolbar menu ' +
+      '(Firefox for Android); 33.0 KB before (0.6 KB of it paused domains in the settings it reads): the sites page reads the cache itself (http-cache-semantics to judge ' +
       'freshness, every entry checked against its record schema and the contract), renders the ' +
       'popup report view, and carries table, chart and export; its own entry, opened on ' +
       'request, never on the browsing path',

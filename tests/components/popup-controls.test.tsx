@@ -86,6 +86,31 @@ describe('PopupView consent notice', () => {
   });
 });
 
+describe('PopupView ways to the other pages', () => {
+  it('links this site and all sites, and opens Settings, on a view about a site', () => {
+    const actions = controls();
+    renderPopup(reportView(), actions);
+    expect(screen.getByRole('link', { name: 'Watch this site…' }).getAttribute('href')).toBe(
+      `/sites.html?site=${encodeURIComponent(SITE)}`,
+    );
+    expect(screen.getByRole('link', { name: 'All sites' }).getAttribute('href')).toBe(
+      '/sites.html',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(actions.openOptions).toHaveBeenCalledOnce();
+  });
+
+  it('keeps All sites and Settings on a view without a site (a new-tab page)', () => {
+    const actions = controls({ site: null, sitePause: null });
+    renderPopup({ status: 'not-looked-up', reason: 'not-http' }, actions);
+    expect(screen.queryByRole('link', { name: 'Watch this site…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pause on this site' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All sites' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(actions.openOptions).toHaveBeenCalledOnce();
+  });
+});
+
 describe('PopupView pause and resume', () => {
   it('asks to pause the site the report is about', () => {
     const actions = controls();

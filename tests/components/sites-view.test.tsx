@@ -39,6 +39,7 @@ function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
     onExport: vi.fn(),
     onToggleWatch: vi.fn(),
     onCopyFixList: vi.fn(async () => true),
+    onOpenOptions: vi.fn(),
     formatScanned: () => '3 days ago',
     formatDate: (at) => new Date(at).toISOString().slice(0, 10),
     ...change,
@@ -54,6 +55,13 @@ describe('the sites page view', () => {
     expect(within(row).getByText('A')).toBeTruthy();
     expect(within(row).getByText('Fresh')).toBeTruthy();
     expect(screen.getByText('3 of 3 sites')).toBeTruthy();
+  });
+
+  it('opens Settings from its header', () => {
+    const onOpenOptions = vi.fn();
+    render(<SitesView {...props({ onOpenOptions })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(onOpenOptions).toHaveBeenCalledOnce();
   });
 
   it('marks the sorted column and sorts by the header chosen', () => {

@@ -29,6 +29,11 @@ export const E2E_PREVIOUS_RELEASE_EXTENSION_DIR = join(
   PREVIOUS_RELEASE_DIR,
   `.output/${BUILD_TARGET[E2E_BROWSER]}-e2e`,
 );
+/** The Firefox e2e build, and its copy as Firefox for Android runs it (android.spec.ts). */
+export const FIREFOX_E2E_EXTENSION_DIR = resolve(`.output/${BUILD_TARGET.firefox}-e2e`);
+export const FIREFOX_ANDROID_E2E_EXTENSION_DIR = resolve(
+  `.output/${BUILD_TARGET.firefox}-e2e-android`,
+);
 /** Headless unless HEADED=1 is set, e.g. to watch a test locally. */
 export const E2E_HEADLESS = process.env.HEADED !== '1';
 

@@ -35,18 +35,25 @@ export interface E2eWorldOptions {
   replaceable?: boolean;
   /** The administrator's policy the browser starts with (LaunchOptions.policy). */
   policy?: ManagedPolicyData;
+  /** Another build than the run's e2e build, e.g. Firefox's as Android runs it. */
+  extensionDir?: string;
 }
 
 export async function startE2eWorld(
   serverOptions: Omit<ReferenceServerOptions, 'port'> = {},
-  { automaticLookups = true, replaceable = false, policy }: E2eWorldOptions = {},
+  {
+    automaticLookups = true,
+    replaceable = false,
+    policy,
+    extensionDir = E2E_EXTENSION_DIR,
+  }: E2eWorldOptions = {},
 ): Promise<E2eWorld> {
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
   const sites = await startSampleSiteServer();
   const browser = await launchExtensionBrowser({
     browserName: E2E_BROWSER,
     executablePath: e2eBrowserPath(),
-    extensionDir: E2E_EXTENSION_DIR,
+    extensionDir,
     sitesPort: sites.port,
     headless: E2E_HEADLESS,
     replaceable,

@@ -16,6 +16,7 @@ import {
 } from '../../../lib/settings/settings';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { POLICY_COPY_RECORD, type PolicyCopy } from '../../../lib/storage/records';
+import { withoutApis } from '../support/without-apis';
 
 let store: RecordStore;
 
@@ -275,6 +276,21 @@ describe('settings under an enterprise policy', () => {
       serviceBaseUrl: 'https://mine.example.com',
       locked: { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] },
     });
+  });
+
+  it('read no policy, and report nothing, where the browser has no managed storage (Firefox for Android)', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const effective = await withoutApis(['storage.managed'], async () => {
+      await policyRefreshed();
+      return readSettings();
+    });
+    expect(effective.locked).toEqual({
+      serviceBaseUrl: false,
+      lookupMode: false,
+      watchList: false,
+      pausedDomains: [],
+    });
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('store a change to a locked field, in effect only once the policy goes', async () => {
