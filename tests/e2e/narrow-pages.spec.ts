@@ -139,6 +139,8 @@ it('the checks find a planted overflow and a planted small button', async () => 
     await page.evaluate(() => {
       const wide = document.createElement('div');
       wide.style.minWidth = '900px';
+      // Some content: an empty box adds nothing to what the page scrolls over.
+      wide.textContent = 'wide';
       wide.className = 'planted';
       const small = document.createElement('button');
       small.textContent = 'x';
