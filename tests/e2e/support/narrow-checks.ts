@@ -39,9 +39,9 @@ export function sidewaysProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * Controls smaller than `min` either way: buttons, disclosure heads, fields, links that stand
- * on their own, and for a checkbox or radio the label that toggles it. Links inside a sentence
- * are left out, as WCAG leaves them out.
+ * Controls smaller than `min` either way, or narrower than their own label: buttons,
+ * disclosure heads, fields, links that stand on their own, and for a checkbox or radio the
+ * label that toggles it. Links inside a sentence are left out, as WCAG leaves them out.
  */
 export function smallTargets(page: Page, min = MIN_TARGET): Promise<string[]> {
   return page.evaluate((least: number) => {
@@ -61,11 +61,13 @@ export function smallTargets(page: Page, min = MIN_TARGET): Promise<string[]> {
       const target = (toggle && control.closest('label')) || control;
       const box = target.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
+      const name = `${target.tagName}.${target.className} "${(target.textContent ?? '').trim().slice(0, 40)}"`;
       if (box.width < least - 0.5 || box.height < least - 0.5) {
-        const name = (target.textContent ?? '').trim().slice(0, 40);
-        found.push(
-          `${target.tagName}.${target.className} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)}`,
-        );
+        found.push(`${name} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+      // A control squeezed narrower than its label (a field's value scrolls, as it should).
+      if (!(target instanceof HTMLInputElement) && target.scrollWidth > target.clientWidth + 1) {
+        found.push(`${name} cuts off its label`);
       }
     }
     return [...new Set(found)];
