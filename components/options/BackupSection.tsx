@@ -10,6 +10,7 @@ import {
 } from '../../lib/backup/backup-file';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
+import type { BadgeMode } from '../../lib/settings/settings';
 
 export interface BackupSectionProps {
   /** What importing the chosen file changes, each way; null while no file is chosen. */
@@ -41,8 +42,12 @@ const LOOKUP_CHOICE_TEXT: Record<LookupChoice, MessageKey> = {
   unanswered: 'optionsBackupLookupsUnanswered',
 };
 
-const badgeText = (visible: boolean) =>
-  t(visible ? 'optionsBackupBadgeShown' : 'optionsBackupBadgeHidden');
+const BADGE_MODE_TEXT: Record<BadgeMode, MessageKey> = {
+  all: 'optionsBackupBadgeAll',
+  scores: 'optionsBackupBadgeScores',
+  off: 'optionsBackupBadgeOff',
+};
+const badgeText = (mode: BadgeMode) => t(BADGE_MODE_TEXT[mode]);
 
 /** One change in words, and the sites it concerns when it names any. */
 function changeText(

@@ -46,7 +46,11 @@ export function OptionsView(props: OptionsViewProps) {
         locked={settings.locked.lookupMode}
         onChange={actions.setLookupMode}
       />
-      <BadgeSection visible={settings.badgeVisible} onChange={actions.setBadgeVisible} />
+      <BadgeSection
+        mode={settings.badgeMode}
+        locked={settings.locked.badgeMode}
+        onChange={actions.setBadgeMode}
+      />
       <PausedSitesSection
         domains={settings.pausedDomains.filter(
           (domain) => !settings.locked.pausedDomains.includes(domain),

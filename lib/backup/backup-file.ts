@@ -7,7 +7,7 @@
  *
  *   { "format": "agent-readiness-badge-backup", "version": 2,
  *     "exportedAt": "2026-11-22T10:00:00.000Z",
- *     "settings": { "lookupMode", "lookupModeChosen", "pausedDomains", "badgeVisible",
+ *     "settings": { "lookupMode", "lookupModeChosen", "pausedDomains", "badgeMode",
  *                   "serviceBaseUrl" },
  *     "watchList": { "<origin>": WatchRecord, … },
  *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score" }, …] }, … },
@@ -15,7 +15,9 @@
  *
  * `scoreHistory` and `lookupLog` are there only when the user chose them; the rest always is.
  * Version 1 files (0.2.0 and before) paused exact origins, `"pausedSites": ["https://…"]`: they
- * are read as version 2, each origin becoming its host, as the settings record's migration does.
+ * are read as version 2, each origin becoming its host, and their badge switch
+ * (`"badgeVisible": true | false`) a badge mode (`all` | `off`), as the settings record's
+ * migration does.
  *
  * How it is used:
  *
@@ -62,8 +64,9 @@ import {
 } from '../privacy/paused-domains';
 import type { LookupOutcomeKind } from '../service/lookup-outcome';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
-import type { UserSettings } from '../settings/settings';
+import { BADGE_MODES, type BadgeMode, type UserSettings } from '../settings/settings';
 import { isWebOrigin, MAX_WATCHED_SITES, type WatchList } from '../sites/watch-list';
+import { badgeModeOfVisible } from '../storage/records';
 import type { TabViewStatus } from '../tabs/tab-view';
 
 export const BACKUP_FORMAT = 'agent-readiness-badge-backup';
@@ -129,7 +132,7 @@ export type LookupChoice = 'automatic' | 'on-click' | 'unanswered';
 /** One change an import makes, for the preview; sites are listed by origin. */
 export type ImportChange =
   | { kind: 'lookup-mode'; from: LookupChoice; to: LookupChoice }
-  | { kind: 'badge'; from: boolean; to: boolean }
+  | { kind: 'badge'; from: BadgeMode; to: BadgeMode }
   /** null: the service this build was made for. */
   | { kind: 'service-base-url'; from: string | null; to: string | null }
   | { kind: 'paused-sites-added'; sites: string[] }
@@ -206,7 +209,7 @@ function buildBackupSchemas() {
     lookupMode: z.enum(['on-click', 'automatic']),
     lookupModeChosen: z.boolean(),
     pausedDomains: z.array(pausedDomain),
-    badgeVisible: z.boolean(),
+    badgeMode: z.enum(BADGE_MODES),
     serviceBaseUrl: z.nullable(serviceBaseUrl),
   });
   const watchRecord = z.object({
@@ -268,7 +271,7 @@ export function buildBackup(
       lookupMode: data.settings.lookupMode,
       lookupModeChosen: data.settings.lookupModeChosen,
       pausedDomains: normalisePausedDomains(data.settings.pausedDomains),
-      badgeVisible: data.settings.badgeVisible,
+      badgeMode: data.settings.badgeMode,
       serviceBaseUrl: normaliseServiceBaseUrl(data.settings.serviceBaseUrl),
     },
     watchList: Object.fromEntries(
@@ -326,8 +329,9 @@ export function parseBackup(value: unknown): BackupReading {
     if (Number.isInteger(raw.version) && (raw.version as number) > BACKUP_VERSION) {
       return refused('newer-version');
     }
+    const current = withBadgeMode(value);
     const parsed = backupSchemas().backup.safeParse(
-      raw.version === 1 ? fromVersion1(value) : value,
+      raw.version === 1 ? fromVersion1(current) : current,
     );
     if (!parsed.success) return refused('malformed');
     const backup: Backup = parsed.data;
@@ -413,6 +417,19 @@ export function previewImport(current: KeptData, backup: Backup): ImportPreview 
 }
 
 /**
+ * A file whose settings hold the badge switch (`badgeVisible`, version 1 and the first builds
+ * of version 2) with its badge mode instead. A switch that is no boolean is left in place, so
+ * the file is refused as malformed, as before.
+ */
+function withBadgeMode(value: object): object {
+  const { settings } = value as { settings?: unknown };
+  if (typeof settings !== 'object' || settings === null || 'badgeMode' in settings) return value;
+  const { badgeVisible, ...rest } = settings as { badgeVisible?: unknown };
+  const badgeMode = badgeModeOfVisible(badgeVisible);
+  return badgeMode === undefined ? value : { ...value, settings: { ...rest, badgeMode } };
+}
+
+/**
  * A version 1 file as version 2: its paused origins as their hosts. One that is no web origin
  * is left in place under its old name, so the file is refused as malformed, as version 1 did.
  */
@@ -456,8 +473,8 @@ function settingsChanges(before: UserSettings, after: UserSettings): ImportChang
   const [fromChoice, toChoice] = [lookupChoiceOf(before), lookupChoiceOf(after)];
   if (fromChoice !== toChoice)
     changes.push({ kind: 'lookup-mode', from: fromChoice, to: toChoice });
-  if (before.badgeVisible !== after.badgeVisible) {
-    changes.push({ kind: 'badge', from: before.badgeVisible, to: after.badgeVisible });
+  if (before.badgeMode !== after.badgeMode) {
+    changes.push({ kind: 'badge', from: before.badgeMode, to: after.badgeMode });
   }
   if (before.serviceBaseUrl !== after.serviceBaseUrl) {
     changes.push({

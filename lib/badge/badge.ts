@@ -10,14 +10,20 @@
 import { formatRelativeTime, parseTime } from '../locale/format-time';
 import { type MessageKey, t, uiLocale } from '../locale/i18n';
 import { notLookedUpReasonSentence } from '../privacy/not-looked-up-reasons';
+import type { BadgeMode } from '../storage/records';
 import type { TabView, UnavailableCause } from '../tabs/tab-view';
 import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
 
-/** How the badge is drawn, from the user's settings. */
+/** How the badge is drawn, from the settings in effect. */
 export interface BadgeOptions {
-  /** False: no badge text on any tab; the tooltip still says the state. */
-  textVisible: boolean;
+  /**
+   * `all`: a score or a mark for every state. `scores`: only a numeric score, fresh or stale.
+   * `off`: no text on any tab. The tooltip says the state in words under each.
+   */
+  mode: BadgeMode;
 }
+
+export const EVERY_BADGE_TEXT: BadgeOptions = { mode: 'all' };
 
 export interface BadgeLook {
   text: string;
@@ -101,6 +107,23 @@ export function badgeLook(view: TabView): BadgeLook {
   }
 }
 
+/**
+ * The text the badge carries under the user's choice. "Scores only" shows a number and
+ * nothing else: every mark goes, the problem marks too (`!`, `ERR`, the arrow, the lock) and
+ * `N/A` for a report without a score. A user who asked for a quiet icon asked for it where
+ * the service or the network has trouble as well; the tooltip and the popup still say so.
+ */
+export function badgeTextFor(view: TabView, options: BadgeOptions): string {
+  switch (options.mode) {
+    case 'all':
+      return badgeLook(view).text;
+    case 'scores':
+      return view.status === 'report' && view.report.score !== null ? badgeLook(view).text : '';
+    case 'off':
+      return '';
+  }
+}
+
 /** "scanned 3 days ago"; a scan time ahead of this computer's clock reads "scanned now". */
 function scannedPhrase(scannedAt: string, now: number): string {
   const scanned = parseTime(scannedAt);
@@ -149,6 +172,11 @@ export function badgeTitle(view: TabView, now: number): string {
   }
 }
 
-export function badgeFor(view: TabView, now: number): BadgeAppearance {
-  return { ...badgeLook(view), title: badgeTitle(view, now) };
+export function badgeFor(
+  view: TabView,
+  now: number,
+  options: BadgeOptions = EVERY_BADGE_TEXT,
+): BadgeAppearance {
+  const { color } = badgeLook(view);
+  return { text: badgeTextFor(view, options), color, title: badgeTitle(view, now) };
 }

@@ -5,25 +5,25 @@
 import { browser } from 'wxt/browser';
 import { isNoSuchTab } from '../tabs/open-tab';
 import type { TabView } from '../tabs/tab-view';
-import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE } from './badge';
+import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE, EVERY_BADGE_TEXT } from './badge';
 
 const BADGE_TEXT_COLOR = '#ffffff';
 
 /**
- * Shows a tab's view on the toolbar button. With `textVisible` false (the user turned the
- * badge off) the button carries no text, while its tooltip still says the state in words.
+ * Shows a tab's view on the toolbar button, with the text the user's badge mode allows (none
+ * where it allows none), while its tooltip always says the state in words.
  */
 export async function showBadgeOnToolbar(
   tabId: number,
   view: TabView,
   now: number,
-  options: BadgeOptions = { textVisible: true },
+  options: BadgeOptions = EVERY_BADGE_TEXT,
 ): Promise<void> {
   const action = browser.action ?? browser.browserAction;
-  const { text, color, title } = badgeFor(view, now);
+  const { text, color, title } = badgeFor(view, now, options);
   try {
     await Promise.all([
-      action.setBadgeText({ tabId, text: options.textVisible ? text : '' }),
+      action.setBadgeText({ tabId, text }),
       action.setBadgeBackgroundColor({ tabId, color }),
       action.setTitle({ tabId, title }),
       // Not every browser version has a text colour setting; white is the default where not.

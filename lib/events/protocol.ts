@@ -12,7 +12,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { BackupProblem, ImportChange, ImportMode } from '../backup/backup-file';
-import type { EffectiveSettings, LookupMode } from '../settings/settings';
+import type { BadgeMode, EffectiveSettings, LookupMode } from '../settings/settings';
 import type { ShownView, ShowTabTrigger, TabView } from '../tabs/tab-view';
 
 /** Request → reply, by message name. */
@@ -26,7 +26,8 @@ export interface WorkerProtocol {
   showSite(data: { site: string; force: boolean }): TabView | null;
   /** The consent answer, from the first-run page, the popup or the options page. */
   setLookupMode(data: { mode: LookupMode }): EffectiveSettings;
-  setBadgeVisible(data: { visible: boolean }): EffectiveSettings;
+  /** What the toolbar badge shows, from the options page. */
+  setBadgeMode(data: { mode: BadgeMode }): EffectiveSettings;
   /** Never looks up a domain (a host, or its registrable domain) and its subdomains. */
   pauseSite(data: { domain: string }): EffectiveSettings;
   /** Removes the user's paused domains that cover the site (an origin); the policy's stay. */

@@ -55,7 +55,7 @@ export function createWorkerIntents(
 
     setLookupMode: ({ mode }) =>
       changeSettings(store, () => ({ lookupMode: mode, lookupModeChosen: true })),
-    setBadgeVisible: ({ visible }) => changeSettings(store, () => ({ badgeVisible: visible })),
+    setBadgeMode: ({ mode }) => changeSettings(store, () => ({ badgeMode: mode })),
     // Paused domains change from the user's own: the policy's never become the user's.
     pauseSite({ domain }) {
       const entry = pausedDomain(domain);

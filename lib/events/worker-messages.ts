@@ -9,6 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { BADGE_MODES } from '../settings/settings';
 import {
   type MessageName,
   PROTOCOL,
@@ -45,7 +46,7 @@ function requestSchemas(): { [N in MessageName]: z.ZodMiniType<RequestOf<N>> } {
     }),
     showSite: z.object({ site: origin(), force: z.boolean() }),
     setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
-    setBadgeVisible: z.object({ visible: z.boolean() }),
+    setBadgeMode: z.object({ mode: z.enum(BADGE_MODES) }),
     pauseSite: z.object({ domain: origin() }),
     resumeSite: z.object({ site: origin() }),
     resumeDomain: z.object({ domain: origin() }),

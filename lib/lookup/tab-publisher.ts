@@ -52,7 +52,7 @@ type PublishDeps = Pick<
 >;
 
 export const badgeOptionsOf = (settings: UserSettings): BadgeOptions => ({
-  textVisible: settings.badgeVisible,
+  mode: settings.badgeMode,
 });
 
 export function createTabPublisher(deps: PublishDeps): TabPublisher {

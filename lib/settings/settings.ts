@@ -3,10 +3,11 @@
  * badge, base URL. Imports the layers below it only.
  *
  * What the user chose, kept in local storage: the lookup mode (their consent), paused sites,
- * whether the badge shows, and a service base URL of their own. Over it, what an
+ * what the badge shows, and a service base URL of their own. Over it, what an
  * administrator set by enterprise policy (managed storage, schema in
- * public/managed-schema.json): a base URL, on-click lookups only, no watch list, and domains
- * never looked up (added to the user's paused domains, and not theirs to resume). Readers get the
+ * public/managed-schema.json): a base URL, on-click lookups only, no watch list, domains
+ * never looked up (added to the user's paused domains, and not theirs to resume), and what the
+ * badge shows. Readers get the
  * effective settings, with what the policy locked; writers only ever store the user's own.
  *
  * Pages read; the worker alone writes (`changeSettings`, from the pages' intents). Every
@@ -20,6 +21,8 @@ import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/se
 import { readRecord } from '../storage/record-reads';
 import type { RecordStore } from '../storage/record-store';
 import {
+  BADGE_MODES,
+  type BadgeMode,
   DEFAULT_SETTINGS,
   type LookupMode,
   POLICY_COPY_RECORD,
@@ -29,7 +32,7 @@ import {
 } from '../storage/records';
 import { parseRecord } from '../storage/stored-record';
 
-export { DEFAULT_SETTINGS, type LookupMode };
+export { BADGE_MODES, type BadgeMode, DEFAULT_SETTINGS, type LookupMode };
 
 /** What the user chose: the settings record (lib/storage/records.ts). */
 export type UserSettings = StoredSettings;
@@ -49,6 +52,8 @@ export interface ManagedPolicy {
    * sorted, each once; entries that name no host are left out.
    */
   neverLookUpDomains: readonly string[];
+  /** What the toolbar badge shows for everyone; null when not set. */
+  badgeMode: BadgeMode | null;
 }
 
 export const NO_POLICY: ManagedPolicy = {
@@ -56,7 +61,11 @@ export const NO_POLICY: ManagedPolicy = {
   forceOnClick: false,
   disableWatchList: false,
   neverLookUpDomains: [],
+  badgeMode: null,
 };
+
+const isBadgeMode = (value: unknown): value is BadgeMode =>
+  typeof value === 'string' && (BADGE_MODES as readonly string[]).includes(value);
 
 /**
  * The settings in effect, with the fields an administrator's policy fixed. `pausedDomains`
@@ -73,6 +82,7 @@ export interface EffectiveSettings extends UserSettings {
     lookupMode: boolean;
     watchList: boolean;
     pausedDomains: readonly string[];
+    badgeMode: boolean;
   };
 }
 
@@ -88,6 +98,7 @@ export function parseManagedPolicy(stored: unknown): ManagedPolicy {
     neverLookUpDomains: Array.isArray(raw.neverLookUpDomains)
       ? normalisePausedDomains(raw.neverLookUpDomains)
       : [],
+    badgeMode: isBadgeMode(raw.badgeMode) ? raw.badgeMode : null,
   };
 }
 
@@ -103,11 +114,13 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
     ...(policy.serviceBaseUrl !== null ? { serviceBaseUrl: policy.serviceBaseUrl } : {}),
     // The administrator answered the consent question: the popup does not ask it.
     ...(policy.forceOnClick ? { lookupMode: 'on-click', lookupModeChosen: true } : {}),
+    ...(policy.badgeMode !== null ? { badgeMode: policy.badgeMode } : {}),
     locked: {
       serviceBaseUrl: policy.serviceBaseUrl !== null,
       lookupMode: policy.forceOnClick,
       watchList: policy.disableWatchList,
       pausedDomains: policy.neverLookUpDomains,
+      badgeMode: policy.badgeMode !== null,
     },
   };
 }
@@ -158,7 +171,8 @@ export async function readManagedPolicy(
       kept.serviceBaseUrl === policy.serviceBaseUrl &&
       kept.forceOnClick === policy.forceOnClick &&
       kept.disableWatchList === policy.disableWatchList &&
-      sameEntries(kept.neverLookUpDomains, policy.neverLookUpDomains);
+      sameEntries(kept.neverLookUpDomains, policy.neverLookUpDomains) &&
+      kept.badgeMode === policy.badgeMode;
     if (!same && keepCopy) await keepCopy(policy);
     return policy;
   });

@@ -33,6 +33,13 @@ import type { RecordDefinition } from './stored-record';
 
 export type LookupMode = 'on-click' | 'automatic';
 
+/**
+ * What the toolbar badge shows: `all` a score or a mark for every state, `scores` only a
+ * numeric score, `off` no text. The tooltip says the state in words under each.
+ */
+export const BADGE_MODES = ['all', 'scores', 'off'] as const;
+export type BadgeMode = (typeof BADGE_MODES)[number];
+
 /** An absolute http(s) address: the client cannot be built on anything else. */
 function isHttpUrl(value: string): boolean {
   try {
@@ -63,7 +70,7 @@ function settingsSchema() {
       lookupMode: z.catch(z.enum(['on-click', 'automatic']), 'on-click'),
       lookupModeChosen: z.catch(z.boolean(), false),
       pausedDomains: z.catch(z.pipe(z.array(z.unknown()), z.transform(sortedUnique)), []),
-      badgeVisible: z.catch(z.boolean(), true),
+      badgeMode: z.catch(z.enum(BADGE_MODES), 'all'),
       serviceBaseUrl: z.catch(z.nullable(z.string().check(z.refine(isHttpUrl))), null),
     }),
   );
@@ -86,19 +93,32 @@ function hostOfPausedOrigin(value: unknown): string | null {
 }
 
 /**
+ * Version 1's badge switch as a badge mode: on showed everything, off showed no text. Anything
+ * else is no choice at all, and takes the default.
+ */
+export function badgeModeOfVisible(visible: unknown): BadgeMode | undefined {
+  if (visible === true) return 'all';
+  if (visible === false) return 'off';
+  return undefined;
+}
+
+/**
  * Version 1 paused exact origins (`pausedSites`); version 2 pauses domains (`pausedDomains`),
  * each covering its subdomains on any scheme and port. An origin becomes its host: a pause
  * covers at least what it covered before, and what else it now covers the user asked for by
- * pausing the site. Entries that are no web origin are dropped.
+ * pausing the site. Entries that are no web origin are dropped. Version 1's badge switch
+ * (`badgeVisible`) becomes a badge mode (`badgeMode`).
  */
 function settingsToVersion2(older: unknown): unknown {
   // Already of version 2 (a store that noted no version): nothing to do.
   if (!isObject(older) || 'pausedDomains' in older) return older;
-  const { pausedSites, ...rest } = older;
+  const { pausedSites, badgeVisible, ...rest } = older;
   const hosts = Array.isArray(pausedSites) ? pausedSites.map(hostOfPausedOrigin) : [];
+  const badgeMode = badgeModeOfVisible(badgeVisible);
   return {
     ...rest,
     pausedDomains: [...new Set(hosts.filter((host) => host !== null))].sort(),
+    ...(badgeMode === undefined ? {} : { badgeMode }),
   };
 }
 
@@ -115,7 +135,8 @@ export interface StoredSettings {
    * each covers itself and its subdomains on any scheme and port.
    */
   pausedDomains: readonly string[];
-  badgeVisible: boolean;
+  /** What the toolbar badge shows (lib/badge/badge.ts). */
+  badgeMode: BadgeMode;
   /** The user's own service base URL; null means the one this build was made for. */
   serviceBaseUrl: string | null;
 }
@@ -124,7 +145,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   lookupMode: 'on-click',
   lookupModeChosen: false,
   pausedDomains: [],
-  badgeVisible: true,
+  badgeMode: 'all',
   serviceBaseUrl: null,
 };
 
@@ -148,6 +169,8 @@ export interface PolicyCopy {
   disableWatchList: boolean;
   /** Added after version 1 of the copy; a copy without it reads as listing none. */
   neverLookUpDomains: readonly string[];
+  /** Added after version 1 of the copy; a copy without it reads as setting none. */
+  badgeMode: BadgeMode | null;
 }
 
 export const POLICY_COPY_RECORD: RecordDefinition<PolicyCopy> = {
@@ -161,6 +184,7 @@ export const POLICY_COPY_RECORD: RecordDefinition<PolicyCopy> = {
       forceOnClick: z.boolean(),
       disableWatchList: z.boolean(),
       neverLookUpDomains: z.catch(z.array(z.string()), []),
+      badgeMode: z.catch(z.nullable(z.enum(BADGE_MODES)), null),
     }),
   // No copy means "read the policy itself": never a guessed one.
   fallback: () => ({
@@ -168,6 +192,7 @@ export const POLICY_COPY_RECORD: RecordDefinition<PolicyCopy> = {
     forceOnClick: false,
     disableWatchList: false,
     neverLookUpDomains: [],
+    badgeMode: null,
   }),
 };
 

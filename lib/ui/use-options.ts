@@ -32,6 +32,7 @@ import {
   serviceAccessFor,
 } from '../settings/service-base-url-choice';
 import {
+  type BadgeMode,
   type EffectiveSettings,
   type LookupMode,
   readSettings,
@@ -80,7 +81,7 @@ async function readKeptData() {
 
 export interface OptionsActions {
   setLookupMode(mode: LookupMode): void;
-  setBadgeVisible(visible: boolean): void;
+  setBadgeMode(mode: BadgeMode): void;
   saveBaseUrl(raw: string): void;
   resetBaseUrl(): void;
   /** Asks the browser for the host permission of the service in effect (from a click). */
@@ -155,7 +156,7 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
 
   const actions: OptionsActions = {
     setLookupMode: (mode) => run(sendToWorker('setLookupMode', { mode })),
-    setBadgeVisible: (visible) => run(sendToWorker('setBadgeVisible', { visible })),
+    setBadgeMode: (mode) => run(sendToWorker('setBadgeMode', { mode })),
     saveBaseUrl: (raw) => run(chooseServiceBaseUrl(raw, saveBaseUrl), setBaseUrlChoice),
     resetBaseUrl: () => run(resetServiceBaseUrl(saveBaseUrl), setBaseUrlChoice),
     allowServiceAccess() {

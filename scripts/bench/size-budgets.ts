@@ -27,9 +27,10 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 12 * KB,
-    budget: 46 * KB,
+    budget: 46.5 * KB,
     note:
-      'goal 12 KB, budget 46 KB: measured 45.5 KB with paused domains (the settings record ' +
+      'goal 12 KB, budget 46.5 KB: measured 46.1 KB with the badge modes (the setting, its ' +
+      'migration and policy key, 0.2 KB); 45.9 KB before, 45.5 KB with paused domains (the settings record ' +
       'migration, the policy key and the domain matching, 0.8 KB); 44.6 KB since every stored record is read through ' +
       'its schema (lib/storage/records.ts) and every request of the pages is checked ' +
       '(lib/events/worker-messages.ts): zod/mini grew to 8.6 KB with the record, union, pipe ' +
@@ -39,7 +40,7 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 24.2 * KB,
+    firstRenderBudget: 24.4 * KB,
     budget: 43 * KB,
     note:
       'goal 15 KB before the first render, missed since the settings and the tab state are ' +
@@ -47,7 +48,8 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       '6.0 KB and the record table 0.8 KB (14.9 KB before; 22.2 KB before paused domains, ' +
       'whose matching, settings migration and pause controls added 1.0 KB; then 23.5 KB with ' +
       'the state for a service the extension may not reach and the rule for links from the ' +
-      "service's data, 0.6 KB). Everything: 41.7 KB, of which the public suffix rules 17.4 KB, " +
+      "service's data, 0.6 KB; 24.3 KB with the badge modes in the settings record, 0.1 KB). " +
+      'Everything: 41.7 KB, of which the public suffix rules 17.4 KB, ' +
       'loaded only when "Pause on this site" ' +
       'offers the whole domain. Next to cut: a page-side reader of the two records the first ' +
       'frame needs that does not bring zod/mini',
@@ -71,9 +73,10 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'request, never on the browsing path',
   },
   options: {
-    budget: 28 * KB,
+    budget: 28.5 * KB,
     note:
-      'measured 27.3 KB: the settings page reads its records through their schemas and checks ' +
+      'measured 28.1 KB with the badge mode choices and their policy lock (0.3 KB); 27.3 KB ' +
+      'before: the settings page reads its records through their schemas and checks ' +
       'backup files (zod/mini 8.5 KB, the backup format); opened rarely, never on the browsing ' +
       'path. A paused domain is checked as a host name, without the lookup policy and its ICANN ' +
       'table (37.8 KB before)',

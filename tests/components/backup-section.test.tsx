@@ -12,7 +12,7 @@ const PREVIEW: ImportPreview = {
     { kind: 'watched-sites-left-out', sites: ['https://c.example.com'], limit: 50 },
   ],
   replace: [
-    { kind: 'badge', from: true, to: false },
+    { kind: 'badge', from: 'all', to: 'off' },
     { kind: 'service-base-url', from: null, to: 'https://lookup.example.com' },
     {
       kind: 'watched-sites-removed',
@@ -96,7 +96,7 @@ describe('BackupSection', () => {
 
     fireEvent.click(within(preview).getByRole('radio', { name: /Replace what is here/ }));
     expect(preview.textContent).not.toContain('paused site added');
-    expect(preview.textContent).toContain('Score on the toolbar button: shown → hidden');
+    expect(preview.textContent).toContain('Toolbar badge shows: everything → nothing');
     expect(preview.textContent).toContain(
       'Report service: https://is-agentic.com (default) → https://lookup.example.com',
     );

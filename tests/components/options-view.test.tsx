@@ -9,7 +9,13 @@ import type { OptionsActions } from '../../lib/ui/use-options';
 
 afterEach(cleanup);
 
-const UNLOCKED = { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] };
+const UNLOCKED = {
+  serviceBaseUrl: false,
+  lookupMode: false,
+  watchList: false,
+  pausedDomains: [],
+  badgeMode: false,
+};
 
 const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings => ({
   ...DEFAULT_SETTINGS,
@@ -19,7 +25,7 @@ const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings =>
 
 const actions = (): OptionsActions => ({
   setLookupMode: vi.fn(),
-  setBadgeVisible: vi.fn(),
+  setBadgeMode: vi.fn(),
   saveBaseUrl: vi.fn(),
   resetBaseUrl: vi.fn(),
   allowServiceAccess: vi.fn(),
@@ -81,7 +87,7 @@ describe('OptionsView', () => {
       lookupMode: 'on-click',
       lookupModeChosen: true,
       serviceBaseUrl: 'https://lookup.corp.example.com',
-      locked: { serviceBaseUrl: true, lookupMode: true, watchList: false, pausedDomains: [] },
+      locked: { ...UNLOCKED, serviceBaseUrl: true, lookupMode: true },
     });
     expect(
       (screen.getByRole('radio', { name: /Automatically/ }) as HTMLInputElement).disabled,
@@ -144,6 +150,42 @@ describe('OptionsView', () => {
   it('says so when nothing was sent', () => {
     renderOptions();
     expect(screen.getByText('Nothing has been sent.')).toBeTruthy();
+  });
+});
+
+describe('the badge section', () => {
+  const choice = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+  const LABELS = {
+    all: 'Show the score, or a mark for every other state',
+    scores: 'Show scores only',
+    off: 'Show nothing on the button',
+  } as const;
+
+  it('offers the three choices, the stored one chosen, and sends the one clicked', () => {
+    const handlers = actions();
+    renderOptions({ badgeMode: 'scores' }, { actions: handlers });
+    const group = screen.getByRole('group', { name: 'Toolbar badge' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    expect(choice(LABELS.scores).checked).toBe(true);
+    expect(choice(LABELS.all).checked).toBe(false);
+    expect(choice(LABELS.off).disabled).toBe(false);
+    fireEvent.click(choice(LABELS.off));
+    expect(handlers.setBadgeMode).toHaveBeenCalledWith('off');
+    expect(screen.queryByText(/Set by your organisation's policy/)).toBeNull();
+  });
+
+  it("shows the policy's choice as locked", () => {
+    const handlers = actions();
+    renderOptions(
+      { badgeMode: 'off', locked: { ...UNLOCKED, badgeMode: true } },
+      { actions: handlers },
+    );
+    expect(choice(LABELS.off).checked).toBe(true);
+    for (const label of Object.values(LABELS)) expect(choice(label).disabled).toBe(true);
+    const section = screen.getByRole('region', { name: 'Toolbar badge' });
+    expect(within(section).getByText(/Set by your organisation's policy/)).toBeTruthy();
+    fireEvent.click(choice(LABELS.all));
+    expect(handlers.setBadgeMode).not.toHaveBeenCalled();
   });
 });
 

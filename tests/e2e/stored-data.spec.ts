@@ -71,14 +71,21 @@ describe('two pages changing different things at the same instant', () => {
     await browser.settledBadgeOf(tabId);
     const popup = await PopupPage.open(browser, tabId);
     const options = await openOptions();
-    const badge = options.getByRole('checkbox', { name: 'Show the score on the toolbar button' });
-    await expect.poll(() => badge.count()).toBe(1);
+    const badgeChoice = (mode: 'all' | 'off') =>
+      options.getByRole('radio', {
+        name:
+          mode === 'all'
+            ? 'Show the score, or a mark for every other state'
+            : 'Show nothing on the button',
+      });
+    await expect.poll(() => badgeChoice('all').count()).toBe(1);
 
     let lost = 0;
     for (let round = 1; round <= 20; round++) {
       const before = await browser.storedSettings();
       const paused = (before.pausedDomains ?? []).includes(MID_HOST);
-      const visible = before.badgeVisible ?? true;
+      const mode = before.badgeMode === 'off' ? 'off' : 'all';
+      const nextMode: typeof mode = mode === 'off' ? 'all' : 'off';
       if (!paused) {
         // "Pause on this site" offers the site or its whole domain: the site is the one clicked.
         const offer = popup.page.getByRole('button', { name: 'Pause on this site' });
@@ -89,15 +96,15 @@ describe('two pages changing different things at the same instant', () => {
         name: paused ? 'Resume on this site' : `Only ${MID_HOST}`,
       });
       await expect.poll(() => pauseButton.count()).toBe(1);
-      await expect.poll(() => badge.isChecked()).toBe(visible);
+      await expect.poll(() => badgeChoice(mode).isChecked()).toBe(true);
       // Both clicks leave together: each page sends its intent, the worker applies both.
-      await Promise.all([badge.click(), pauseButton.click()]);
-      const expected = { paused: !paused, visible: !visible };
+      await Promise.all([badgeChoice(nextMode).click(), pauseButton.click()]);
+      const expected = { paused: !paused, mode: nextMode };
       const kept = async () => {
         const after = await browser.storedSettings();
         return {
           paused: (after.pausedDomains ?? []).includes(MID_HOST),
-          visible: after.badgeVisible ?? true,
+          mode: after.badgeMode ?? 'all',
         };
       };
       const deadline = Date.now() + 5000;
@@ -106,7 +113,7 @@ describe('two pages changing different things at the same instant', () => {
           lost += 1;
           // Put the round's state in place by hand, so the next round starts from it.
           await browser.saveSettings({
-            badgeVisible: expected.visible,
+            badgeMode: expected.mode,
             pausedDomains: expected.paused ? [MID_HOST] : [],
           });
           break;
@@ -115,7 +122,7 @@ describe('two pages changing different things at the same instant', () => {
       }
     }
     expect(lost).toBe(0);
-    await browser.saveSettings({ badgeVisible: true, pausedDomains: [] });
+    await browser.saveSettings({ badgeMode: 'all', pausedDomains: [] });
     await popup.close();
     await options.close();
   }, 180_000);
@@ -213,7 +220,9 @@ describe('a store damaged by a crash', () => {
     const options = await openOptions();
     await expect
       .poll(() =>
-        options.getByRole('checkbox', { name: 'Show the score on the toolbar button' }).count(),
+        options
+          .getByRole('radio', { name: 'Show the score, or a mark for every other state' })
+          .count(),
       )
       .toBe(1);
     await options.close();
@@ -233,7 +242,7 @@ describe('a backup', () => {
     await browser.saveSettings({
       lookupMode: 'automatic',
       lookupModeChosen: true,
-      badgeVisible: false,
+      badgeMode: 'off',
       pausedDomains: [new URL(FIXTURE_ORIGINS.low).hostname],
     });
     await options.evaluate(async (origin) => {
@@ -255,7 +264,7 @@ describe('a backup', () => {
 
     await options.getByRole('button', { name: 'Clear all local data' }).click();
     await expect.poll(() => options.getByText('Local data cleared.').count()).toBe(1);
-    await browser.saveSettings({ badgeVisible: true, pausedDomains: [] });
+    await browser.saveSettings({ badgeMode: 'all', pausedDomains: [] });
     await expect.poll(async () => (await storedLocal())['watch-list:v1'] ?? {}).toEqual({});
 
     // The file chosen as the file picker would hand it over (one way for both browsers).
@@ -271,13 +280,13 @@ describe('a backup', () => {
     await expect
       .poll(async () => {
         const settings = await browser.storedSettings();
-        return { badge: settings.badgeVisible, paused: settings.pausedDomains };
+        return { badge: settings.badgeMode, paused: settings.pausedDomains };
       })
-      .toEqual({ badge: false, paused: [new URL(FIXTURE_ORIGINS.low).hostname] });
+      .toEqual({ badge: 'off', paused: [new URL(FIXTURE_ORIGINS.low).hostname] });
     await expect
       .poll(async () => Object.keys((await storedLocal())['watch-list:v1'] ?? {}))
       .toEqual([FIXTURE_ORIGINS.mid]);
-    await browser.saveSettings({ badgeVisible: true, pausedDomains: [] });
+    await browser.saveSettings({ badgeMode: 'all', pausedDomains: [] });
     await options.close();
   });
 });

@@ -183,7 +183,9 @@ describe('the previous release, used', () => {
   it('turns the badge off on the options page', async () => {
     const page = await optionsPage();
     await page.getByLabel('Show the score on the toolbar button').uncheck();
-    await expect.poll(async () => (await browser.storedSettings()).badgeVisible).toBe(false);
+    // 0.1.0's settings: a switch, which this build reads as the badge mode "off".
+    const stored = async () => (await browser.storedSettings()) as Record<string, unknown>;
+    await expect.poll(async () => (await stored()).badgeVisible).toBe(false);
     await page.close();
   });
 
@@ -262,18 +264,20 @@ describe.skipIf(E2E_BROWSER === 'firefox')('relaunched on the same profile with 
 });
 
 async function expectSettingsKept() {
-  // The paused origin is kept as its host: the worker migrates the settings to version 2 at
-  // its start, which may come a moment after the update.
-  const { pausedSites: _origins, ...asTheyWere } = beforeUpdate[SETTINGS] as object as {
-    pausedSites?: unknown;
-  };
+  // The paused origin is kept as its host, the badge switch as its mode: the worker migrates
+  // the settings to version 2 at its start, which may come a moment after the update.
+  const {
+    pausedSites: _origins,
+    badgeVisible: _visible,
+    ...asTheyWere
+  } = beforeUpdate[SETTINGS] as object as { pausedSites?: unknown; badgeVisible?: unknown };
   await expect
     .poll(async () => (await localStorageNow())[SETTINGS])
-    .toEqual({ ...asTheyWere, pausedDomains: [new URL(PAUSED).hostname] });
+    .toEqual({ ...asTheyWere, pausedDomains: [new URL(PAUSED).hostname], badgeMode: 'off' });
   expect((await localStorageNow())[SETTINGS]).toMatchObject({
     lookupMode: 'automatic',
     lookupModeChosen: true,
-    badgeVisible: false,
+    badgeMode: 'off',
     serviceBaseUrl: ownService.baseUrl,
   });
 }

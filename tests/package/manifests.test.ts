@@ -67,6 +67,7 @@ describe('the Chrome package manifest', () => {
         .toString('utf8') ?? '{}',
     );
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual([
+      'badgeMode',
       'disableWatchList',
       'forceOnClick',
       'neverLookUpDomains',
@@ -76,6 +77,10 @@ describe('the Chrome package manifest', () => {
     expect(schema.properties.neverLookUpDomains).toMatchObject({
       type: 'array',
       items: { type: 'string' },
+    });
+    expect(schema.properties.badgeMode).toMatchObject({
+      type: 'string',
+      enum: ['all', 'scores', 'off'],
     });
   });
 

@@ -4,8 +4,9 @@
  * function inside the extension (Chromium's service worker, Firefox's extension page); the
  * function uses the `chrome` API, which both browsers offer there.
  */
-import { badgeLook, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
+import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
 import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
+import type { BadgeMode } from '../../lib/storage/records';
 import type { TabState } from '../../lib/tabs/tab-state-store';
 
 /** Runs `fn(arg)` inside the extension and resolves to its result. */
@@ -30,16 +31,21 @@ export function createExtensionStateReads(inExtension: InExtension) {
    * as the answer for the site it then loads.
    */
   const showsStateOfCurrentPage = async (tabId: number, badge: { text: string }) => {
-    const { url, state, pausedDomains } = await inExtension(async (id: number) => {
+    const { url, state, pausedDomains, badgeMode } = await inExtension(async (id: number) => {
       const key = `tab-state:${id}`;
       const tab = await chrome.tabs.get(id);
-      const { settings } = (await chrome.storage.local.get('settings')) as {
-        settings?: { pausedDomains?: string[] };
+      const stored = (await chrome.storage.local.get(['settings', 'managed-policy'])) as {
+        settings?: { pausedDomains?: string[]; badgeMode?: BadgeMode };
+        'managed-policy'?: { badgeMode?: BadgeMode | null };
       };
       return {
         url: tab.url,
         state: (await chrome.storage.session.get(key))[key] as TabState,
-        pausedDomains: (settings?.pausedDomains ?? []) as string[],
+        pausedDomains: (stored.settings?.pausedDomains ?? []) as string[],
+        // The policy's mode, where it sets one, is the one in effect.
+        badgeMode: (stored['managed-policy']?.badgeMode ??
+          stored.settings?.badgeMode ??
+          'all') as BadgeMode,
       };
     }, tabId);
     if (!state || state.view.status === 'loading') return false;
@@ -48,7 +54,7 @@ export function createExtensionStateReads(inExtension: InExtension) {
       target.kind === 'target'
         ? state.target === target.origin
         : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
-    return about && badgeLook(state.view).text === badge.text;
+    return about && badgeTextFor(state.view, { mode: badgeMode }) === badge.text;
   };
 
   /** When the extension last wrote a tab's state, and whether that state is "loading". */
@@ -74,10 +80,10 @@ export function createExtensionStateReads(inExtension: InExtension) {
       const settled =
         badge.text !== '…' &&
         badge.title !== DEFAULT_BADGE_TITLE &&
-        !badge.title.startsWith('Looking up ') &&
-        // Only "not looked up" has no mark; otherwise an empty badge is a page between the
-        // commit that clears it and the load that puts it back.
-        (badge.text !== '' || badge.title.startsWith('Not looked up'));
+        !badge.title.startsWith('Looking up ');
+      // An empty badge where the state calls for text (a page between the commit that clears
+      // it and the load that puts it back) does not match the stored state below; under the
+      // badge settings "scores only" and "nothing" many states call for none.
       if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
         return badge;
       }

@@ -256,7 +256,7 @@ function filterSteps(options: LocatorOptions): Step[] {
 }
 
 /** Playwright's key names where puppeteer's differ. */
-const KEY_NAMES: Record<string, string> = { Control: 'Control', Meta: 'Meta' };
+const KEY_NAMES: Record<string, string> = { Control: 'Control', Meta: 'Meta', Space: ' ' };
 
 export class FirefoxPage {
   #closed = false;

@@ -43,7 +43,7 @@ const settings: fc.Arbitrary<UserSettings> = fc.record({
       { maxLength: 5 },
     )
     .map((domains) => domains.sort()),
-  badgeVisible: fc.boolean(),
+  badgeMode: fc.constantFrom('all', 'scores', 'off'),
   serviceBaseUrl: fc.option(
     label.map((host) => `https://${host}.example.com/api`),
     { nil: null },

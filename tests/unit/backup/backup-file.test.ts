@@ -43,7 +43,7 @@ const KEPT: KeptData = {
     lookupMode: 'automatic',
     lookupModeChosen: true,
     pausedDomains: ['a.example.com', 'b.example.com'],
-    badgeVisible: false,
+    badgeMode: 'off',
     serviceBaseUrl: 'https://lookup.example.com/api',
   },
   watchList: {
@@ -167,6 +167,31 @@ describe('a backup file', () => {
     }
   });
 
+  it.each([
+    [true, 'all'],
+    [false, 'off'],
+  ] as const)('reads an older file whose badge switch is %s as badge mode %s', (visible, mode) => {
+    const file = fileObject() as unknown as Record<string, unknown>;
+    const { pausedDomains: _domains, badgeMode: _mode, ...settings } = KEPT.settings;
+    const versionOne = {
+      ...file,
+      version: 1,
+      settings: { ...settings, pausedSites: [], badgeVisible: visible },
+    };
+    const fromVersionOne = read(JSON.stringify(versionOne)).settings;
+    expect(fromVersionOne.badgeMode).toBe(mode);
+    expect(fromVersionOne).not.toHaveProperty('badgeVisible');
+    const { badgeMode: _kept, ...withSwitch } = KEPT.settings;
+    const earlyVersionTwo = { ...file, settings: { ...withSwitch, badgeVisible: visible } };
+    expect(read(JSON.stringify(earlyVersionTwo)).settings.badgeMode).toBe(mode);
+    // A switch that is no boolean refuses the file, as before.
+    expect(
+      readBackupFile(
+        JSON.stringify({ ...versionOne, settings: { ...versionOne.settings, badgeVisible: 1 } }),
+      ),
+    ).toEqual({ ok: false, problem: 'malformed' });
+  });
+
   it('refuses a text too long before parsing it', () => {
     const padded = JSON.stringify(backupOf(KEPT)).padEnd(MAX_BACKUP_LENGTH + 1, ' ');
     expect(readBackupFile(padded)).toEqual({ ok: false, problem: 'too-large' });
@@ -214,10 +239,7 @@ describe('a backup file', () => {
       'an unknown lookup mode',
       (file) => (file.settings = { ...KEPT.settings, lookupMode: 'always' }),
     ],
-    [
-      'a setting left out',
-      (file) => (file.settings = { ...KEPT.settings, badgeVisible: undefined }),
-    ],
+    ['a setting left out', (file) => (file.settings = { ...KEPT.settings, badgeMode: undefined })],
     [
       'a paused javascript: URL',
       (file) => (file.settings = { ...KEPT.settings, pausedDomains: ['javascript:alert(1)'] }),
@@ -308,14 +330,14 @@ describe('planning an import', () => {
     lookupMode: 'on-click',
     lookupModeChosen: true,
     pausedDomains: ['a.example.com', 'c.example.com'],
-    badgeVisible: true,
+    badgeMode: 'all',
     serviceBaseUrl: null,
   };
   const theirs: UserSettings = {
     lookupMode: 'automatic',
     lookupModeChosen: true,
     pausedDomains: ['a.example.com', 'b.example.com'],
-    badgeVisible: false,
+    badgeMode: 'off',
     serviceBaseUrl: 'https://lookup.example.com',
   };
   const current: KeptData = {
@@ -328,7 +350,7 @@ describe('planning an import', () => {
   });
   const settingsChanges: ImportChange[] = [
     { kind: 'lookup-mode', from: 'on-click', to: 'automatic' },
-    { kind: 'badge', from: true, to: false },
+    { kind: 'badge', from: 'all', to: 'off' },
     { kind: 'service-base-url', from: null, to: 'https://lookup.example.com' },
     { kind: 'paused-sites-added', sites: ['b.example.com'] },
   ];

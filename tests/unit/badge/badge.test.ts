@@ -152,3 +152,64 @@ describe('badgeFor titles in words', () => {
     );
   });
 });
+
+describe('badgeFor under each badge mode', () => {
+  const scored = (stale: boolean): TabView => ({
+    status: 'report',
+    target,
+    report: reports.mid,
+    receivedAt: NOW,
+    stale,
+  });
+  /** Every view status, with what "everything" shows; "scores only" shows a score alone. */
+  const views: [TabView, string, string][] = [
+    [scored(false), '75', '75'],
+    [scored(true), '75', '75'],
+    [
+      { status: 'report', target, report: reports.nullScore, receivedAt: NOW, stale: false },
+      BADGE_MARKS.noScore,
+      '',
+    ],
+    [{ status: 'loading', target }, BADGE_MARKS.loading, ''],
+    [
+      { status: 'no-report', target, message: null, scanUrl: null, documentationUrl: null },
+      BADGE_MARKS.noReport,
+      '',
+    ],
+    [{ status: 'busy', target, retryAt: null }, BADGE_MARKS.busy, ''],
+    [
+      { status: 'service-moved', target, message: null, documentationUrl: null },
+      BADGE_MARKS.serviceMoved,
+      '',
+    ],
+    [
+      { status: 'service-not-permitted', target, serviceHost: 'lookup.example.com' },
+      BADGE_MARKS.serviceNotPermitted,
+      '',
+    ],
+    [
+      { status: 'unavailable', target, cause: 'network', retryAt: null },
+      BADGE_MARKS.unavailable,
+      '',
+    ],
+    [{ status: 'invalid-response', target, problem: 'score: too big' }, BADGE_MARKS.invalid, ''],
+    [{ status: 'rejected', target, message: null }, BADGE_MARKS.invalid, ''],
+    [{ status: 'not-looked-up', reason: 'private-address' }, BADGE_MARKS.notLookedUp, ''],
+  ];
+
+  it('covers every view status', () => {
+    expect(new Set(views.map(([view]) => view.status)).size).toBe(10);
+  });
+
+  it.each(views)('for $status: everything, scores only, off', (view, all, scores) => {
+    const everything = badgeFor(view, NOW, { mode: 'all' });
+    const scoresOnly = badgeFor(view, NOW, { mode: 'scores' });
+    const off = badgeFor(view, NOW, { mode: 'off' });
+    expect([everything.text, scoresOnly.text, off.text]).toEqual([all, scores, '']);
+    expect(badgeFor(view, NOW).text).toBe(all);
+    // The tooltip says the state in words, whatever the badge shows.
+    expect(scoresOnly.title).toBe(everything.title);
+    expect(off.title).toBe(everything.title);
+    expect(off.color).toBe(everything.color);
+  });
+});

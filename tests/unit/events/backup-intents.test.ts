@@ -22,7 +22,7 @@ const SETTINGS: StoredSettings = {
   lookupMode: 'automatic',
   lookupModeChosen: true,
   pausedDomains: ['b.example.com', 'a.example.com'],
-  badgeVisible: false,
+  badgeMode: 'off',
   serviceBaseUrl: 'https://lookup.example.com/api',
 };
 const WATCHED: WatchRecord = {
@@ -136,7 +136,7 @@ describe('createBackupIntents', () => {
         lookupMode: 'on-click',
         lookupModeChosen: true,
         pausedDomains: ['c.example.com'],
-        badgeVisible: true,
+        badgeMode: 'all',
         serviceBaseUrl: null,
       }),
       store.write(WATCH_LIST_RECORD, {
@@ -156,7 +156,7 @@ describe('createBackupIntents', () => {
 
   it("keeps the current base URL when the extension may not call the file's, and says so", async () => {
     const text = await intents.exportBackup({ includeHistory: false, includeLog: false });
-    await store.write(SETTINGS_RECORD, { ...SETTINGS, serviceBaseUrl: null, badgeVisible: true });
+    await store.write(SETTINGS_RECORD, { ...SETTINGS, serviceBaseUrl: null, badgeMode: 'all' });
     grantedHosts();
     const result = await intents.importBackup({ text, mode: 'replace' });
     expect(result).toMatchObject({ ok: true, baseUrlKept: true });
@@ -165,7 +165,7 @@ describe('createBackupIntents', () => {
     // The rest of the file is taken.
     expect(await store.read(SETTINGS_RECORD)).toMatchObject({
       serviceBaseUrl: null,
-      badgeVisible: false,
+      badgeMode: 'off',
     });
   });
 

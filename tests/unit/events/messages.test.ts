@@ -25,7 +25,7 @@ function fakeHandlers() {
     showTab: vi.fn<WorkerHandlers['showTab']>(async () => reportView),
     showSite: vi.fn<WorkerHandlers['showSite']>(async () => null),
     setLookupMode: vi.fn<WorkerHandlers['setLookupMode']>(fail),
-    setBadgeVisible: vi.fn<WorkerHandlers['setBadgeVisible']>(fail),
+    setBadgeMode: vi.fn<WorkerHandlers['setBadgeMode']>(fail),
     pauseSite: vi.fn<WorkerHandlers['pauseSite']>(fail),
     resumeSite: vi.fn<WorkerHandlers['resumeSite']>(fail),
     resumeDomain: vi.fn<WorkerHandlers['resumeDomain']>(fail),

@@ -30,7 +30,7 @@ const STORED: UserSettings = {
   lookupMode: 'on-click',
   lookupModeChosen: true,
   pausedDomains: [OTHER_HOST],
-  badgeVisible: true,
+  badgeMode: 'all',
   serviceBaseUrl: 'https://mine.example.com',
 };
 
@@ -108,7 +108,7 @@ describe('createWorkerIntents', () => {
       () => intents.setLookupMode({ mode: 'automatic' }),
       { lookupMode: 'automatic', lookupModeChosen: true },
     ],
-    ['setBadgeVisible', () => intents.setBadgeVisible({ visible: false }), { badgeVisible: false }],
+    ['setBadgeMode', () => intents.setBadgeMode({ mode: 'off' }), { badgeMode: 'off' }],
   ])('%s changes only its own field', async (_intent, call, change) => {
     const effective = await call();
     const expected = { ...STORED, ...change };
@@ -130,14 +130,14 @@ describe('createWorkerIntents', () => {
   it('keeps every one of several intents sent at the same instant', async () => {
     await Promise.all([
       intents.pauseSite({ domain: SITE_HOST }),
-      intents.setBadgeVisible({ visible: false }),
+      intents.setBadgeMode({ mode: 'off' }),
       intents.resumeSite({ site: OTHER }),
       intents.setLookupMode({ mode: 'automatic' }),
     ]);
     expect(await readUserSettings()).toEqual({
       ...STORED,
       pausedDomains: [SITE_HOST],
-      badgeVisible: false,
+      badgeMode: 'off',
       lookupMode: 'automatic',
     });
   });

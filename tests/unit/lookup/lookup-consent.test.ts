@@ -156,17 +156,16 @@ describe('paused sites and private windows', () => {
 describe('the badge setting', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('hides and shows the badge text of every open tab at once', async () => {
+  it('applies a new badge mode to every open tab at once', async () => {
     const t = setUp(AUTOMATIC_SETTINGS);
     const first = t.world.open(`${HIGH}/`);
     await t.worker.handlers.activated({ tabId: first });
     const second = t.world.open(`${LOW}/`);
     await t.worker.handlers.activated({ tabId: second });
-    await t.change({ badgeVisible: false });
-    expect(t.world.badgeTextVisible.get(first)).toBe(false);
-    expect(t.world.badgeTextVisible.get(second)).toBe(false);
-    await t.change({ badgeVisible: true });
-    expect(t.world.badgeTextVisible.get(first)).toBe(true);
-    expect(t.world.badgeTextVisible.get(second)).toBe(true);
+    for (const mode of ['off', 'scores', 'all'] as const) {
+      await t.change({ badgeMode: mode });
+      expect(t.world.badgeModes.get(first)).toBe(mode);
+      expect(t.world.badgeModes.get(second)).toBe(mode);
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  applyPolicy,
   automaticLookupsAllowed,
   changeSettings,
   createSettingsReader,
   DEFAULT_SETTINGS,
   isSiteLockedPaused,
   isSitePaused,
+  NO_POLICY,
   POLICY_COPY_KEY,
   parseManagedPolicy,
   parseSettings,
@@ -41,7 +43,13 @@ describe('settings', () => {
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
       ...DEFAULT_SETTINGS,
-      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] },
+      locked: {
+        serviceBaseUrl: false,
+        lookupMode: false,
+        watchList: false,
+        pausedDomains: [],
+        badgeMode: false,
+      },
     });
     expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
   });
@@ -51,40 +59,40 @@ describe('settings', () => {
       lookupMode: 'always',
       lookupModeChosen: 'yes',
       pausedDomains: ['b.example.com', 42, 'a.example.com', 'b.example.com'],
-      badgeVisible: false,
+      badgeMode: 'off',
       serviceBaseUrl: 7,
     });
     expect(parsed).toEqual({
       lookupMode: 'on-click',
       lookupModeChosen: false,
       pausedDomains: ['a.example.com', 'b.example.com'],
-      badgeVisible: false,
+      badgeMode: 'off',
       serviceBaseUrl: null,
     });
     expect(parseSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
   });
 
   it('apply a change on top of what is stored', async () => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { badgeVisible: false } });
+    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { badgeMode: 'off' } });
     const next = await changeSettings(store, () => ({ lookupMode: 'automatic' }));
-    expect(next).toMatchObject({ lookupMode: 'automatic', badgeVisible: false });
+    expect(next).toMatchObject({ lookupMode: 'automatic', badgeMode: 'off' });
     expect(await readSettings()).toEqual(next);
     expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toEqual({
       ...DEFAULT_SETTINGS,
       lookupMode: 'automatic',
-      badgeVisible: false,
+      badgeMode: 'off',
     });
   });
 
   it('keep both of two changes to different fields asked at the same instant', async () => {
     await Promise.all([
-      changeSettings(store, () => ({ badgeVisible: false })),
+      changeSettings(store, () => ({ badgeMode: 'off' })),
       changeSettings(store, (_current, user) => ({
         pausedDomains: [...user.pausedDomains, 'a.example.com'],
       })),
     ]);
     expect(await readSettings()).toMatchObject({
-      badgeVisible: false,
+      badgeMode: 'off',
       pausedDomains: ['a.example.com'],
     });
   });
@@ -110,36 +118,36 @@ describe('settings', () => {
         lookupMode: 'automatic',
         lookupModeChosen: true,
         pausedSites: ['https://jira.example.com:8443', 'http://jira.example.com'],
-        badgeVisible: false,
+        badgeMode: 'off',
         serviceBaseUrl: null,
       },
     });
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       pausedDomains: ['jira.example.com'],
-      badgeVisible: false,
+      badgeMode: 'off',
     });
   });
 
   it('never store a field as the change hands it when it is not a valid value', async () => {
     await changeSettings(store, () => ({
-      badgeVisible: false,
+      badgeMode: 'off',
       serviceBaseUrl: 'javascript:alert(1)',
     }));
     expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
-      badgeVisible: false,
+      badgeMode: 'off',
       serviceBaseUrl: null,
     });
   });
 
   it('tell watchers of every change, parsed', async () => {
-    const seen: boolean[] = [];
-    const stop = watchSettings((settings) => seen.push(settings.badgeVisible));
-    await changeSettings(store, () => ({ badgeVisible: false }));
-    await changeSettings(store, () => ({ badgeVisible: true }));
+    const seen: string[] = [];
+    const stop = watchSettings((settings) => seen.push(settings.badgeMode));
+    await changeSettings(store, () => ({ badgeMode: 'off' }));
+    await changeSettings(store, () => ({ badgeMode: 'all' }));
     stop();
-    await changeSettings(store, () => ({ badgeVisible: false }));
-    expect(seen).toEqual([false, true]);
+    await changeSettings(store, () => ({ badgeMode: 'off' }));
+    expect(seen).toEqual(['off', 'all']);
   });
 
   it('allow automatic lookups only after the user said yes to them', () => {
@@ -162,6 +170,7 @@ describe('settings under an enterprise policy', () => {
       forceOnClick: false,
       disableWatchList: false,
       neverLookUpDomains: [],
+      badgeMode: null,
     });
     expect(
       parseManagedPolicy({
@@ -169,20 +178,37 @@ describe('settings under an enterprise policy', () => {
         forceOnClick: 'yes',
         disableWatchList: 'true',
         neverLookUpDomains: 'corp.example.com',
+        badgeMode: 'loud',
       }),
     ).toEqual({
       serviceBaseUrl: null,
       forceOnClick: false,
       disableWatchList: false,
       neverLookUpDomains: [],
+      badgeMode: null,
     });
     expect(parseManagedPolicy(undefined)).toEqual({
       serviceBaseUrl: null,
       forceOnClick: false,
       disableWatchList: false,
       neverLookUpDomains: [],
+      badgeMode: null,
     });
     expect(parseManagedPolicy({ disableWatchList: true }).disableWatchList).toBe(true);
+    for (const mode of ['all', 'scores', 'off'] as const) {
+      expect(parseManagedPolicy({ badgeMode: mode }).badgeMode).toBe(mode);
+    }
+    expect(parseManagedPolicy({ badgeMode: 'Scores' }).badgeMode).toBe(null);
+  });
+
+  it("put the policy's badge mode over the user's, and lock it", () => {
+    const user = { ...DEFAULT_SETTINGS, badgeMode: 'off' as const };
+    const locked = applyPolicy(user, { ...NO_POLICY, badgeMode: 'scores' });
+    expect(locked.badgeMode).toBe('scores');
+    expect(locked.locked.badgeMode).toBe(true);
+    const free = applyPolicy(user, NO_POLICY);
+    expect(free.badgeMode).toBe('off');
+    expect(free.locked.badgeMode).toBe(false);
   });
 
   it('read the domains never looked up, normalised, leaving out entries that name no host', () => {
@@ -274,7 +300,13 @@ describe('settings under an enterprise policy', () => {
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       serviceBaseUrl: 'https://mine.example.com',
-      locked: { serviceBaseUrl: false, lookupMode: false, watchList: false, pausedDomains: [] },
+      locked: {
+        serviceBaseUrl: false,
+        lookupMode: false,
+        watchList: false,
+        pausedDomains: [],
+        badgeMode: false,
+      },
     });
   });
 
@@ -289,6 +321,7 @@ describe('settings under an enterprise policy', () => {
       lookupMode: false,
       watchList: false,
       pausedDomains: [],
+      badgeMode: false,
     });
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -313,6 +346,7 @@ describe('settings under an enterprise policy', () => {
       forceOnClick: true,
       disableWatchList: false,
       neverLookUpDomains: [],
+      badgeMode: null,
     });
   });
 
@@ -327,6 +361,24 @@ describe('settings under an enterprise policy', () => {
     await policyRefreshed();
     await policyRefreshed();
     expect(set).not.toHaveBeenCalled();
+  });
+
+  it('rewrite a kept copy from before the policy could set the badge, once it sets it', async () => {
+    await fakeBrowser.storage.managed.set({ badgeMode: 'scores' });
+    await fakeBrowser.storage.local.set({
+      [POLICY_COPY_KEY]: {
+        serviceBaseUrl: null,
+        forceOnClick: false,
+        disableWatchList: false,
+        neverLookUpDomains: [],
+      },
+    });
+    expect((await readSettings()).badgeMode).toBe('all');
+    await policyRefreshed();
+    expect((await fakeBrowser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY]).toMatchObject({
+      badgeMode: 'scores',
+    });
+    expect((await readSettings()).badgeMode).toBe('scores');
   });
 
   it('answer from the kept copy of the policy without waiting for managed storage', async () => {
@@ -361,12 +413,12 @@ describe('settings under an enterprise policy', () => {
     await readSettingsNow();
     await policyRefreshed();
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    expect((await readSettingsNow()).badgeVisible).toBe(true);
-    expect((await readSettingsNow()).badgeVisible).toBe(true);
+    expect((await readSettingsNow()).badgeMode).toBe('all');
+    expect((await readSettingsNow()).badgeMode).toBe('all');
     // (A policy refresh started before may still read its copy; the settings are not read.)
     expect(get.mock.calls.filter(([key]) => key === 'settings')).toEqual([]);
-    await changeSettings(store, () => ({ badgeVisible: false }));
-    expect((await readSettingsNow()).badgeVisible).toBe(false);
+    await changeSettings(store, () => ({ badgeMode: 'off' }));
+    expect((await readSettingsNow()).badgeMode).toBe('off');
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
     expect((await readSettingsNow()).locked.lookupMode).toBe(false);
     await policyRefreshed();

@@ -70,12 +70,12 @@ describe('createRecordStore', () => {
   describe('updates of one record', () => {
     it('keeps both of two settings changes asked at the same instant', async () => {
       await Promise.all([
-        changeSettings(store, () => ({ badgeVisible: false })),
+        changeSettings(store, () => ({ badgeMode: 'off' })),
         changeSettings(store, () => ({ lookupMode: 'automatic', lookupModeChosen: true })),
       ]);
       expect(await stored(SETTINGS_RECORD.key)).toEqual({
         ...DEFAULT_SETTINGS,
-        badgeVisible: false,
+        badgeMode: 'off',
         lookupMode: 'automatic',
         lookupModeChosen: true,
       });
@@ -102,7 +102,7 @@ describe('createRecordStore', () => {
 
   describe('clearLocalData', () => {
     it('keeps the settings and the storage versions, and removes everything else', async () => {
-      await changeSettings(store, () => ({ badgeVisible: false }));
+      await changeSettings(store, () => ({ badgeMode: 'off' }));
       await store.write(WATCH_LIST_RECORD, { [SITE]: watched(1) });
       await store.write(RETRY_GATE_RECORD, RETRY_GATE_RECORD.fallback(), { id: 'service' });
       await fakeBrowser.storage.local.set({ 'left-by-an-older-version': 1 });
@@ -114,7 +114,7 @@ describe('createRecordStore', () => {
         [SETTINGS_RECORD.key, STORAGE_VERSIONS_RECORD.key].sort(),
       );
       expect(await fakeBrowser.storage.session.get(null)).toEqual({});
-      expect((await readUserSettings()).badgeVisible).toBe(false);
+      expect((await readUserSettings()).badgeMode).toBe('off');
     });
 
     it('drops a write of work begun before the clear, and keeps one begun after', async () => {
@@ -252,7 +252,7 @@ describe('createRecordStore: migrations at start', () => {
       lookupMode: 'automatic',
       lookupModeChosen: true,
       pausedDomains: ['jira.example.com'],
-      badgeVisible: true,
+      badgeMode: 'all',
       serviceBaseUrl: null,
     });
     expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
@@ -300,7 +300,7 @@ describe('createRecordStore: migrations at start', () => {
     });
     const store = createRecordStore({ warn: () => {} });
     const writes = Promise.all([
-      store.write(SETTINGS_RECORD, { ...DEFAULT_SETTINGS, badgeVisible: false }),
+      store.write(SETTINGS_RECORD, { ...DEFAULT_SETTINGS, badgeMode: 'off' }),
       store.update(WATCH_LIST_RECORD, (list) => ({ ...list, [SITE]: watched(1) })),
       store.writeKeys('local', { 'report-cache-totals:v2': { entries: 0, bytes: 0 } }),
     ]);

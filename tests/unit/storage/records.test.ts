@@ -148,7 +148,7 @@ describe('the settings record', () => {
       { lookupModeChosen: false },
     ],
     ['paused domains that are no list', { pausedDomains: 'a.example.com' }, { pausedDomains: [] }],
-    ['a badge choice that is no boolean', { badgeVisible: 0 }, { badgeVisible: true }],
+    ['a badge mode it does not know', { badgeMode: 'loud' }, { badgeMode: 'all' }],
     [
       'a base URL that is no web address',
       { serviceBaseUrl: 'javascript:alert(1)' },
@@ -159,7 +159,7 @@ describe('the settings record', () => {
       lookupMode: 'automatic',
       lookupModeChosen: true,
       pausedDomains: ['a.example.com'],
-      badgeVisible: false,
+      badgeMode: 'off',
       serviceBaseUrl: 'https://lookup.example.com',
     };
     expect(parseRecord(SETTINGS_RECORD, { ...good, ...bad }).value).toEqual({
@@ -176,7 +176,7 @@ describe('the settings record', () => {
     ).toEqual(['a.example.com', 'b.example.com']);
   });
 
-  it('reads a version-1 value (paused origins) as version 2 (their hosts), not as damaged', () => {
+  it('reads a version-1 value (paused origins, a badge switch) as version 2 (their hosts, a badge mode), not as damaged', () => {
     const versionOne = {
       lookupMode: 'automatic',
       lookupModeChosen: true,
@@ -195,7 +195,7 @@ describe('the settings record', () => {
         lookupMode: 'automatic',
         lookupModeChosen: true,
         pausedDomains: ['10.0.0.1', '[2001:db8::1]', 'a.example.com', 'jira.example.com'],
-        badgeVisible: false,
+        badgeMode: 'off',
         serviceBaseUrl: null,
       },
       damaged: false,
@@ -204,7 +204,7 @@ describe('the settings record', () => {
       lookupMode: 'automatic',
       lookupModeChosen: true,
       pausedDomains: ['10.0.0.1', '[2001:db8::1]', 'a.example.com', 'jira.example.com'],
-      badgeVisible: false,
+      badgeMode: 'off',
       serviceBaseUrl: null,
     });
   });
@@ -222,7 +222,7 @@ describe('the settings record', () => {
           'https://a.b.example',
         ],
       }).value,
-    ).toEqual({ ...DEFAULT_SETTINGS, badgeVisible: false, pausedDomains: ['a.b.example'] });
+    ).toEqual({ ...DEFAULT_SETTINGS, badgeMode: 'off', pausedDomains: ['a.b.example'] });
     for (const pausedSites of ['https://a.example.com', { a: 1 }, null]) {
       expect(parseRecord(SETTINGS_RECORD, { pausedSites }).value).toEqual(DEFAULT_SETTINGS);
     }
@@ -230,6 +230,27 @@ describe('the settings record', () => {
     expect(parseRecord(SETTINGS_RECORD, ['https://a.example.com'])).toEqual({
       value: DEFAULT_SETTINGS,
       damaged: true,
+    });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['on', true, 'all'],
+    ['off', false, 'off'],
+    ['left out', undefined, 'all'],
+    ['no boolean', 'yes', 'all'],
+  ])('reads a version-1 badge switch that is %s as a badge mode', (_case, badgeVisible, mode) => {
+    const versionOne = { pausedSites: [], badgeVisible };
+    expect(parseRecord(SETTINGS_RECORD, versionOne).value.badgeMode).toBe(mode);
+    expect(migrateValue(SETTINGS_RECORD, versionOne, 1)).not.toHaveProperty('badgeVisible');
+  });
+
+  it('reads a version-2 value without a badge mode as the default mode', () => {
+    const { badgeMode: _mode, ...withoutMode } = DEFAULT_SETTINGS;
+    expect(
+      parseRecord(SETTINGS_RECORD, { ...withoutMode, pausedDomains: ['example.com'] }),
+    ).toEqual({
+      value: { ...DEFAULT_SETTINGS, pausedDomains: ['example.com'], badgeMode: 'all' },
+      damaged: false,
     });
   });
 

@@ -4,7 +4,7 @@
  * over the same storage. Shared by the lookup service's example tests and its property test.
  */
 
-import type { BadgeOptions } from '../../../lib/badge/badge';
+import { type BadgeOptions, EVERY_BADGE_TEXT } from '../../../lib/badge/badge';
 import { createReportCache, type ReportCache } from '../../../lib/cache/report-cache';
 import { createRetryGate, type RetryGate } from '../../../lib/cache/retry-gate';
 import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/events/tab-listeners';
@@ -13,6 +13,7 @@ import type { LookupService, LookupServiceDeps } from '../../../lib/lookup/ports
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
+import type { BadgeMode } from '../../../lib/storage/records';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
 import { createTabStateStore, type TabStateStore } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
@@ -65,20 +66,20 @@ export class TabWorld {
   openTabs = async (): Promise<OpenTab[]> =>
     [...this.tabs].map(([id, url]) => ({ id, url, active: this.activeTabId === id }));
 
-  /** Whether each tab's badge text was shown (false: the user turned the badge off). */
-  readonly badgeTextVisible = new Map<number, boolean>();
+  /** The badge mode each tab's badge was last shown with. */
+  readonly badgeModes = new Map<number, BadgeMode>();
 
   /** Like the browser: setting the badge of a tab that is gone rejects. */
   showBadge = (
     tabId: number,
     view: TabView,
     _now?: number,
-    options: BadgeOptions = { textVisible: true },
+    options: BadgeOptions = EVERY_BADGE_TEXT,
   ): Promise<void> =>
     this.#applyInOrder(() => {
       if (!this.tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
       this.badges.set(tabId, view);
-      this.badgeTextVisible.set(tabId, options.textVisible);
+      this.badgeModes.set(tabId, options.mode);
     });
 
   clearBadge = (tabId: number): Promise<void> =>
