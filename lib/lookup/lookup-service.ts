@@ -162,14 +162,9 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   }
 
   /**
-   * A background tab: no request (pages opened in bulk must not each cost one), but its
-   * state must never stay about a site it no longer shows.
-   */
-  async function followInBackground(tabId: number, call: number): Promise<void> {
-    await showKnown(tabId, call);
-  }
-
-  /**
+   * What a background tab, or a page following a tab, gets: no request (pages opened in bulk
+   * must not each cost one), but a state never left about a site the tab no longer shows.
+   *
    * What is known of a tab's site without sending anything: the cache, a request already under
    * way, or the tab's kept state, published as on a tab switch. Otherwise the tab's state is
    * withdrawn (its badge shows nothing) and the answer is "not asked". Only the newest call
@@ -216,7 +211,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     if (tab === null || !isNewest(tabId, call)) return;
     // Only the user's yes to automatic lookups lets a tab event send anything.
     if (tab.active && automaticLookupsAllowed(settings)) await lookAt(tabId, call, false);
-    else await followInBackground(tabId, call);
+    else await showKnown(tabId, call);
   }
 
   return {
@@ -233,7 +228,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     async tabActivated(tabId) {
       const call = beginCall(tabId);
       if (automaticLookupsAllowed(await deps.readSettings())) await lookAt(tabId, call, false);
-      else await followInBackground(tabId, call);
+      else await showKnown(tabId, call);
     },
 
     async settingsChanged() {
