@@ -10,7 +10,7 @@
  *     "settings": { "lookupMode", "lookupModeChosen", "pausedDomains", "badgeVisible",
  *                   "serviceBaseUrl" },
  *     "watchList": { "<origin>": WatchRecord, … },
- *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score" }, …] }, … },
+ *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score", "checks" }, …] }, … },
  *     "lookupLog": [LookupLogEntry, …] }
  *
  * `scoreHistory` and `lookupLog` are there only when the user chose them; the rest always is.
@@ -54,6 +54,7 @@ import {
   type ScoreRecord,
   type SiteHistory,
   type StoredHistory,
+  scanChecksSchema,
 } from '../history/score-history';
 import {
   hostOfSite,
@@ -220,6 +221,8 @@ function buildBackupSchemas() {
   const scan = z.object({
     scannedAt: z.string().check(z.refine(isContractDateTime)),
     score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    // A file of a version that kept no checks: they are not known.
+    checks: z._default(z.nullable(scanChecksSchema()), null),
   });
   const siteHistory = z.object({ seen: time, scans: z.array(scan) });
   const logEntry = z.object({

@@ -27,9 +27,10 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 12 * KB,
-    budget: 46 * KB,
+    budget: 47 * KB,
     note:
-      'goal 12 KB, budget 46 KB: measured 45.5 KB with paused domains (the settings record ' +
+      "goal 12 KB, budget 47 KB: measured 46.4 KB since the score history keeps each scan's " +
+      "checks (the record's version 2, its migration and bounds, 0.7 KB); 45.5 KB with paused domains (the settings record " +
       'migration, the policy key and the domain matching, 0.8 KB); 44.6 KB since every stored record is read through ' +
       'its schema (lib/storage/records.ts) and every request of the pages is checked ' +
       '(lib/events/worker-messages.ts): zod/mini grew to 8.6 KB with the record, union, pipe ' +
@@ -39,11 +40,13 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 24.2 * KB,
+    firstRenderBudget: 24.4 * KB,
     budget: 43 * KB,
     note:
       'goal 15 KB before the first render, missed since the settings and the tab state are ' +
-      'parsed through their record schemas: 23.3 KB before the first frame, of which zod/mini ' +
+      'parsed through their record schemas (24.3 KB since the record table holds the score ' +
+      "history's checks of each scan, 0.2 KB; the history itself still loads after the first frame); " +
+      'before that 23.3 KB before the first frame, of which zod/mini ' +
       '6.0 KB and the record table 0.8 KB (14.9 KB before; 22.2 KB before paused domains, ' +
       'whose matching, settings migration and pause controls added 1.0 KB; then 23.5 KB with ' +
       'the state for a service the extension may not reach and the rule for links from the ' +
@@ -53,8 +56,8 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'frame needs that does not bring zod/mini',
   },
   sidepanel: {
-    budget: 49 * KB,
-    note: 'measured 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
+    budget: 49.5 * KB,
+    note: "measured 49.1 KB with the score history's checks of each scan in the record table; 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads",
   },
   'site-report': {
     budget: 48 * KB,
@@ -71,9 +74,10 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'request, never on the browsing path',
   },
   options: {
-    budget: 28 * KB,
+    budget: 28.5 * KB,
     note:
-      'measured 27.3 KB: the settings page reads its records through their schemas and checks ' +
+      "measured 28.1 KB since the record table holds the score history's checks of each scan; " +
+      '27.3 KB before: the settings page reads its records through their schemas and checks ' +
       'backup files (zod/mini 8.5 KB, the backup format); opened rarely, never on the browsing ' +
       'path. A paused domain is checked as a host name, without the lookup policy and its ICANN ' +
       'table (37.8 KB before)',
@@ -85,8 +89,8 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
  * the popup's Preact and components, and one bigger than the popup deserves its own line here.
  */
 export const DEFAULT_PAGE_BUDGET: SizeBudget = {
-  budget: 20 * KB,
-  note: "a page without its own budget (the first-run page: measured 19.5 KB, 0.6 KB of it paused domains in the settings it reads) gets about the popup's size",
+  budget: 20.5 * KB,
+  note: "a page without its own budget (the first-run page: measured 20.1 KB with the score history's checks of each scan in the record table; 19.5 KB before, 0.6 KB of it paused domains in the settings it reads) gets about the popup's size",
 };
 
 export function budgetFor(entry: string): SizeBudget {
