@@ -10,7 +10,7 @@
  *     "settings": { "lookupMode", "lookupModeChosen", "pausedDomains", "badgeMode",
  *                   "serviceBaseUrl" },
  *     "watchList": { "<origin>": WatchRecord, … },
- *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score" }, …] }, … },
+ *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score", "checks" }, …] }, … },
  *     "lookupLog": [LookupLogEntry, …] }
  *
  * `scoreHistory` and `lookupLog` are there only when the user chose them; the rest always is.
@@ -56,6 +56,7 @@ import {
   type ScoreRecord,
   type SiteHistory,
   type StoredHistory,
+  scanChecksSchema,
 } from '../history/score-history';
 import {
   hostOfSite,
@@ -223,6 +224,8 @@ function buildBackupSchemas() {
   const scan = z.object({
     scannedAt: z.string().check(z.refine(isContractDateTime)),
     score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    // A file of a version that kept no checks: they are not known.
+    checks: z._default(z.nullable(scanChecksSchema()), null),
   });
   const siteHistory = z.object({ seen: time, scans: z.array(scan) });
   const logEntry = z.object({

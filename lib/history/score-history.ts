@@ -13,19 +13,66 @@ import type { LookupOutcome } from '../service/lookup-outcome';
 import { readRecord } from '../storage/record-reads';
 import type { Epoch, RecordStore } from '../storage/record-store';
 import {
+  type ListedCheck,
+  MAX_CHECK_ID_LENGTH,
+  MAX_CHECK_NAME_LENGTH,
+  MAX_CHECKS_PER_SCAN,
   SCORE_HISTORY_RECORD,
+  type ScanChecks,
   type ScoreRecord,
   type SiteHistory,
   type StoredScoreHistory,
+  scanChecksSchema,
 } from '../storage/records';
 
-export type { ScoreRecord, SiteHistory };
+export type { ListedCheck, ScanChecks, ScoreRecord, SiteHistory };
+export { MAX_CHECK_ID_LENGTH, MAX_CHECK_NAME_LENGTH, MAX_CHECKS_PER_SCAN, scanChecksSchema };
 
 export const SCORE_HISTORY_KEY = SCORE_HISTORY_RECORD.key;
 /** Scans kept per site: enough for a trend, a few hundred bytes a site. */
 export const SCANS_PER_SITE = 10;
 /** Sites kept: the least recently seen goes first. */
 export const MAX_SITES = 200;
+/** What of a report the history keeps. */
+export type RecordedReport = Pick<
+  ScanReport,
+  'scanned_at' | 'score' | 'eligible_checks' | 'score_breakdown' | 'issues'
+>;
+
+function cutName(name: string): string {
+  return name.length <= MAX_CHECK_NAME_LENGTH
+    ? name
+    : `${name.slice(0, MAX_CHECK_NAME_LENGTH - 1)}…`;
+}
+
+/**
+ * What a report checked, within the bounds; null (unknown) when it lists more checks than a
+ * scan keeps or an id too long to keep. A check listed twice is kept once (the first).
+ */
+export function checksOf(report: RecordedReport): ScanChecks | null {
+  if (report.issues.length > MAX_CHECKS_PER_SCAN) return null;
+  const listed: ListedCheck[] = [];
+  const seen = new Set<string>();
+  for (const issue of report.issues) {
+    if (issue.id.length > MAX_CHECK_ID_LENGTH) return null;
+    if (seen.has(issue.id)) continue;
+    seen.add(issue.id);
+    listed.push({
+      id: issue.id,
+      name: cutName(issue.name),
+      tier: issue.tier,
+      result: issue.result,
+    });
+  }
+  const { essential, recommended } = report.score_breakdown;
+  // A tier counts as scored when its bucket holds checks. The bonus tier has no count of checks
+  // in the report (points and positive signals only, which move as a site improves), so it is
+  // never said to appear or disappear.
+  const tiers: ScanChecks['tiers'] = [];
+  if (essential.total > 0) tiers.push('essential');
+  if (recommended.total > 0) tiers.push('recommended');
+  return { listed, eligible: report.eligible_checks, tiers };
+}
 
 /** The whole history as stored: site → its scans. */
 export type StoredHistory = StoredScoreHistory;
@@ -42,14 +89,17 @@ export interface ScoreChange {
 export function withScan(
   history: StoredHistory,
   site: string,
-  report: Pick<ScanReport, 'scanned_at' | 'score'>,
+  report: RecordedReport,
   now: number,
 ): StoredHistory {
   const scans = history[site]?.scans ?? [];
   const known = scans.some((scan) => scan.scannedAt === report.scanned_at);
-  const nextScans = known
-    ? scans
-    : [...scans, { scannedAt: report.scanned_at, score: report.score }].slice(-SCANS_PER_SITE);
+  const recorded: ScoreRecord = {
+    scannedAt: report.scanned_at,
+    score: report.score,
+    checks: checksOf(report),
+  };
+  const nextScans = known ? scans : [...scans, recorded].slice(-SCANS_PER_SITE);
   const next: StoredHistory = { ...history, [site]: { seen: now, scans: nextScans } };
   const sites = Object.keys(next);
   if (sites.length <= MAX_SITES) return next;
@@ -64,7 +114,7 @@ export function withScan(
  * earlier scan.
  */
 export function scoreChangeFor(
-  scans: readonly ScoreRecord[],
+  scans: readonly Pick<ScoreRecord, 'scannedAt' | 'score'>[],
   report: Pick<ScanReport, 'scanned_at' | 'score'>,
 ): ScoreChange | null {
   const current = parseTime(report.scanned_at);

@@ -27,10 +27,11 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 12 * KB,
-    budget: 46.5 * KB,
+    budget: 47.5 * KB,
     note:
-      'goal 12 KB, budget 46.5 KB: measured 46.1 KB with the badge modes (the setting, its ' +
-      'migration and policy key, 0.2 KB); 45.9 KB before, 45.5 KB with paused domains (the settings record ' +
+      "goal 12 KB, budget 47.5 KB: the score history keeps each scan's checks (the record's " +
+      'version 2, its migration and bounds, 0.7 KB) and the badge modes (the setting, its ' +
+      'migration and policy key, 0.2 KB); 45.5 KB with paused domains (the settings record ' +
       'migration, the policy key and the domain matching, 0.8 KB); 44.6 KB since every stored record is read through ' +
       'its schema (lib/storage/records.ts) and every request of the pages is checked ' +
       '(lib/events/worker-messages.ts): zod/mini grew to 8.6 KB with the record, union, pipe ' +
@@ -40,11 +41,13 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 24.4 * KB,
-    budget: 43 * KB,
+    firstRenderBudget: 24.6 * KB,
+    budget: 43.5 * KB,
     note:
       'goal 15 KB before the first render, missed since the settings and the tab state are ' +
-      'parsed through their record schemas: 23.3 KB before the first frame, of which zod/mini ' +
+      'parsed through their record schemas (24.4 KB with the badge modes and the score ' +
+      "history's checks of each scan in the record table; the history itself still loads after the first frame); " +
+      'before that 23.3 KB before the first frame, of which zod/mini ' +
       '6.0 KB and the record table 0.8 KB (14.9 KB before; 22.2 KB before paused domains, ' +
       'whose matching, settings migration and pause controls added 1.0 KB; then 23.5 KB with ' +
       'the state for a service the extension may not reach and the rule for links from the ' +
@@ -55,17 +58,17 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'frame needs that does not bring zod/mini',
   },
   sidepanel: {
-    budget: 49 * KB,
-    note: 'measured 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
+    budget: 49.5 * KB,
+    note: "measured 49.1 KB with the score history's checks of each scan in the record table; 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads",
   },
   'site-report': {
-    budget: 48 * KB,
-    note: 'measured 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
+    budget: 48.5 * KB,
+    note: 'measured 48.2 KB with the checks of each scan in the score history; 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
   },
   sites: {
-    budget: 34 * KB,
+    budget: 34.5 * KB,
     note:
-      'measured 33.6 KB with its Settings button and the options-page opener with its tab ' +
+      'measured 34.1 KB with the checks of each scan in the score history; 33.6 KB with its Settings button and the options-page opener with its tab ' +
       'fallback (lib/ui/open-options.ts), the way to Settings where there is no toolbar menu ' +
       '(Firefox for Android); 33.0 KB before (0.6 KB of it paused domains in the settings it reads): the sites page reads the cache itself (http-cache-semantics to judge ' +
       'freshness, every entry checked against its record schema and the contract), renders the ' +
@@ -73,10 +76,10 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'request, never on the browsing path',
   },
   options: {
-    budget: 28.5 * KB,
+    budget: 29.5 * KB,
     note:
-      'measured 28.1 KB with the badge mode choices and their policy lock (0.3 KB); 27.3 KB ' +
-      'before: the settings page reads its records through their schemas and checks ' +
+      "the badge mode choices and their policy lock (0.3 KB), the record table holding the score history's " +
+      'checks of each scan (0.8 KB); 27.3 KB before: the settings page reads its records through their schemas and checks ' +
       'backup files (zod/mini 8.5 KB, the backup format); opened rarely, never on the browsing ' +
       'path. A paused domain is checked as a host name, without the lookup policy and its ICANN ' +
       'table (37.8 KB before)',
@@ -88,8 +91,8 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
  * the popup's Preact and components, and one bigger than the popup deserves its own line here.
  */
 export const DEFAULT_PAGE_BUDGET: SizeBudget = {
-  budget: 20 * KB,
-  note: "a page without its own budget (the first-run page: measured 19.5 KB, 0.6 KB of it paused domains in the settings it reads) gets about the popup's size",
+  budget: 20.5 * KB,
+  note: "a page without its own budget (the first-run page: measured 20.1 KB with the score history's checks of each scan in the record table; 19.5 KB before, 0.6 KB of it paused domains in the settings it reads) gets about the popup's size",
 };
 
 export function budgetFor(entry: string): SizeBudget {

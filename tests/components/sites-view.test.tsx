@@ -97,8 +97,8 @@ describe('the sites page view', () => {
           selected,
           onToggleWatch,
           selectedScans: [
-            { scannedAt: '2026-10-01T09:00:00Z', score: 70 },
-            { scannedAt: '2026-11-19T09:30:00Z', score: 91.6 },
+            { scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null },
+            { scannedAt: '2026-11-19T09:30:00Z', score: 91.6, checks: null },
           ],
         })}
       />,

@@ -55,10 +55,10 @@ describe.each(['chrome', 'firefox'] as const)('the %s package', (kind) => {
   });
 
   // The background, the popup (built on its own) and the pages' shared chunk each carry
-  // zod/mini for the record schemas, and two locales carry the backup section's text and
-  // the badge setting's choices.
+  // zod/mini for the record schemas (among them each scan's checks in the score history), and
+  // two locales carry the backup section's text and the badge setting's choices.
   it('stays small', () => {
-    expect(readFileSync(zipPathOf(kind)).length).toBeLessThan(192_000);
+    expect(readFileSync(zipPathOf(kind)).length).toBeLessThan(193_000);
   });
 });
 

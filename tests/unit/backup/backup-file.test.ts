@@ -60,8 +60,8 @@ const KEPT: KeptData = {
     [site(1)]: {
       seen: 5,
       scans: [
-        { scannedAt: '2026-11-01T00:00:00Z', score: 70 },
-        { scannedAt: '2026-11-20T00:00:00Z', score: 74 },
+        { scannedAt: '2026-11-01T00:00:00Z', score: 70, checks: null },
+        { scannedAt: '2026-11-20T00:00:00Z', score: 74, checks: null },
       ],
     },
   },
@@ -276,13 +276,18 @@ describe('a backup file', () => {
       'a score above 100 in the history',
       (file) =>
         (file.scoreHistory = {
-          [site(1)]: { seen: 1, scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 101 }] },
+          [site(1)]: {
+            seen: 1,
+            scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 101, checks: null }],
+          },
         }),
     ],
     [
       'a scan time that is no time',
       (file) =>
-        (file.scoreHistory = { [site(1)]: { seen: 1, scans: [{ scannedAt: 'x', score: 1 }] } }),
+        (file.scoreHistory = {
+          [site(1)]: { seen: 1, scans: [{ scannedAt: 'x', score: 1, checks: null }] },
+        }),
     ],
     ['a log that is no list', (file) => (file.lookupLog = { entries: [] })],
     [
@@ -477,6 +482,7 @@ describe('score history and lookup log on import', () => {
   const scan = (day: number, score: number) => ({
     scannedAt: `2026-11-${String(day).padStart(2, '0')}T00:00:00Z`,
     score,
+    checks: null,
   });
   const current: KeptData = {
     settings: DEFAULT_SETTINGS,

@@ -35,7 +35,7 @@ const WATCHED: WatchRecord = {
 };
 const WATCH_LIST: WatchList = { [SITE]: WATCHED };
 const HISTORY: StoredScoreHistory = {
-  [SITE]: { seen: 5, scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 74 }] },
+  [SITE]: { seen: 5, scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 74, checks: null }] },
 };
 const LOG: StoredLookupLog = {
   nextId: 2,

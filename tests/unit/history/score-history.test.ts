@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  checksOf,
   createScoreHistory,
+  MAX_CHECK_ID_LENGTH,
+  MAX_CHECK_NAME_LENGTH,
+  MAX_CHECKS_PER_SCAN,
   MAX_SITES,
   readScansOf,
   SCANS_PER_SITE,
@@ -13,12 +17,28 @@ import {
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { SCORE_HISTORY_RECORD, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports, issue } from '../../fixtures/reports';
 
 const reports = fixtureReports();
 const SITE = 'http://mid.readiness-fixtures.com';
 const day = (n: number) => `2026-10-${String(n).padStart(2, '0')}T09:00:00Z`;
-const scan = (n: number, score: number | null) => ({ scanned_at: day(n), score });
+const MID_CHECKS = {
+  listed: [
+    {
+      id: 'agent-friendly-404',
+      name: 'Agent-friendly 404 pages',
+      tier: 'essential',
+      result: 'failed',
+    },
+    { id: 'json-ld', name: 'Structured data (JSON-LD)', tier: 'essential', result: 'partial' },
+    { id: 'openapi-spec', name: 'OpenAPI description', tier: 'recommended', result: 'failed' },
+    { id: 'mcp-server', name: 'MCP server', tier: 'bonus', result: 'failed' },
+  ],
+  eligible: 21,
+  tiers: ['essential', 'recommended'],
+};
+const ISSUE = issue('sitemap', 'essential', 'failed', 'Sitemap', null, null);
+const scan = (n: number, score: number | null) => ({ ...reports.mid, scanned_at: day(n), score });
 
 describe('score history', () => {
   let store: RecordStore;
@@ -33,8 +53,8 @@ describe('score history', () => {
     await history.record(SITE, { ...reports.mid, ...scan(1, 60) });
     await history.record(SITE, { ...reports.mid, ...scan(3, 68.4) });
     expect(await history.scansOf(SITE)).toEqual([
-      { scannedAt: day(1), score: 60 },
-      { scannedAt: day(3), score: 68.4 },
+      { scannedAt: day(1), score: 60, checks: MID_CHECKS },
+      { scannedAt: day(3), score: 68.4, checks: MID_CHECKS },
     ]);
     expect(await history.scansOf('http://other.example.com')).toEqual([]);
     // What the worker wrote, a page reads.
@@ -76,16 +96,16 @@ describe('score history', () => {
     const GOOD = 'https://good.example.com';
     await fakeBrowser.storage.local.set({
       [SCORE_HISTORY_KEY]: {
-        [GOOD]: { seen: 1, scans: [{ scannedAt: day(2), score: 70 }] },
+        [GOOD]: { seen: 1, scans: [{ scannedAt: day(2), score: 70, checks: null }] },
         'https://broken.example.com': 'nonsense',
       },
     });
     const history = createScoreHistory({ store, now: () => 2 });
-    expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70 }]);
+    expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
     expect(await history.scansOf('https://broken.example.com')).toEqual([]);
     await history.record('https://broken.example.com', reports.mid);
     expect(await history.scansOf('https://broken.example.com')).toHaveLength(1);
-    expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70 }]);
+    expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
   });
 
   it('keeps the readable scans of a site that has one damaged scan', async () => {
@@ -101,7 +121,37 @@ describe('score history', () => {
       },
     });
     const history = createScoreHistory({ store, now: () => 2 });
-    expect(await history.scansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70 }]);
+    // A scan of version 1 (no checks) among them reads with its checks unknown.
+    expect(await history.scansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
+  });
+
+  it('reads a version-1 history (scores only) with every check list unknown, never empty', async () => {
+    await fakeBrowser.storage.local.set({
+      [SCORE_HISTORY_KEY]: { [SITE]: { seen: 1, scans: [{ scannedAt: day(2), score: 70 }] } },
+    });
+    expect(await readScansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
+  });
+
+  it('keeps what each scan checked within bounds: names cut, too many checks or a long id unknown', () => {
+    const named = (count: number, name = 'A check') =>
+      Array.from({ length: count }, (_, i) => ({
+        ...ISSUE,
+        id: `check-${i}`,
+        name,
+      }));
+    const longName = checksOf({ ...reports.mid, issues: named(1, 'n'.repeat(500)) });
+    expect(longName?.listed[0]?.name).toHaveLength(MAX_CHECK_NAME_LENGTH);
+    expect(longName?.listed[0]?.name.endsWith('…')).toBe(true);
+    expect(checksOf({ ...reports.mid, issues: named(MAX_CHECKS_PER_SCAN) })?.listed).toHaveLength(
+      MAX_CHECKS_PER_SCAN,
+    );
+    expect(checksOf({ ...reports.mid, issues: named(MAX_CHECKS_PER_SCAN + 1) })).toBeNull();
+    const longId = { ...ISSUE, id: 'x'.repeat(MAX_CHECK_ID_LENGTH + 1) };
+    expect(checksOf({ ...reports.mid, issues: [longId] })).toBeNull();
+    // Listed twice, kept once; no checks listed is a known, empty list.
+    const twice = checksOf({ ...reports.mid, issues: [...named(1), ...named(1)] });
+    expect(twice?.listed).toHaveLength(1);
+    expect(checksOf({ ...reports.mid, issues: [] })).toEqual({ ...MID_CHECKS, listed: [] });
   });
 
   it('lives in local storage under its own key, outside the settings', async () => {

@@ -75,7 +75,9 @@ describe('the sites table rows', () => {
     const report = { ...reports.mid, scanned_at: '2026-11-19T09:00:00Z', score: 70 };
     const [row] = buildSiteRows({
       answers: [reportAnswer(report)],
-      scans: { [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6 }] },
+      scans: {
+        [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6, checks: null }],
+      },
       watched: {},
     });
     expect(row?.change).toBe(8);

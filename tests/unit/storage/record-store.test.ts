@@ -259,6 +259,20 @@ describe('createRecordStore: migrations at start', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it('brings a version-1 score history (scores only) to version 2 (checks unknown)', async () => {
+    const scan = { scannedAt: '2026-10-01T09:00:00Z', score: 70 };
+    await fakeBrowser.storage.local.set({
+      [SCORE_HISTORY_RECORD.key]: { [SITE]: { seen: 3, scans: [scan] } },
+    });
+    const warn = vi.fn();
+    await createRecordStore({ warn }).ready;
+    expect(await stored(SCORE_HISTORY_RECORD.key)).toEqual({
+      [SITE]: { seen: 3, scans: [{ ...scan, checks: null }] },
+    });
+    expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('resets, and tells of, a version-1 record that does not migrate', async () => {
     await fakeBrowser.storage.local.set({ [gateKey]: { failuresInARow: 'many' } });
     const warn = vi.fn();

@@ -271,13 +271,41 @@ describe('the lists of entries', () => {
   });
 
   it('score history: keeps the good sites when one is damaged', () => {
-    const good = { seen: 1, scans: [{ scannedAt: '2026-10-01T09:00:00Z', score: 70 }] };
+    const good = {
+      seen: 1,
+      scans: [{ scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null }],
+    };
     const parsed = parseRecord(SCORE_HISTORY_RECORD, {
       'https://a.example.com': good,
       'https://b.example.com': 'nonsense',
       'https://c.example.com': { seen: 1 },
     });
     expect(parsed).toEqual({ value: { 'https://a.example.com': good }, damaged: true });
+  });
+
+  it('score history: a version-1 value (scores only) reads as version 2, each check list unknown', () => {
+    const versionOne = {
+      'https://a.example.com': {
+        seen: 1,
+        scans: [
+          { scannedAt: '2026-10-01T09:00:00Z', score: 70 },
+          { scannedAt: '2026-10-03T09:00:00Z', score: null },
+        ],
+      },
+    };
+    expect(parseRecord(SCORE_HISTORY_RECORD, versionOne)).toEqual({
+      value: {
+        'https://a.example.com': {
+          seen: 1,
+          scans: [
+            { scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null },
+            { scannedAt: '2026-10-03T09:00:00Z', score: null, checks: null },
+          ],
+        },
+      },
+      damaged: false,
+    });
+    expect(migrateValue(SCORE_HISTORY_RECORD, 'nonsense', 1)).toBe('nonsense');
   });
 
   it('lookup log: keeps the good entries when one is damaged, and numbers on after them', () => {

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CheckDiff,
+  checkDiffFor,
+  diffChecks,
+  methodologyMoved,
+} from '../../../lib/history/check-diff';
+import type { ListedCheck, ScanChecks } from '../../../lib/history/score-history';
+import { fixtureReports, issue } from '../../fixtures/reports';
+
+const check = (id: string, result: ListedCheck['result'] = 'failed'): ListedCheck => ({
+  id,
+  name: `Name of ${id}`,
+  tier: 'essential',
+  result,
+});
+const checks = (listed: ListedCheck[], changes: Partial<ScanChecks> = {}): ScanChecks => ({
+  listed,
+  eligible: 20,
+  tiers: ['essential', 'recommended'],
+  ...changes,
+});
+const AT = Date.parse('2026-10-03T09:00:00Z');
+const earlier = (value: ScanChecks) => ({ checks: value, scannedAt: AT });
+const changes = (found: Partial<Record<'fixed' | 'new' | 'worse' | 'better', ListedCheck[]>>) => ({
+  kind: 'changes',
+  previousScannedAt: AT,
+  fixed: [],
+  new: [],
+  worse: [],
+  better: [],
+  ...found,
+});
+
+describe('diffChecks', () => {
+  const sitemap = check('sitemap');
+  const jsonLd = check('json-ld');
+  it.each<[string, ReturnType<typeof earlier> | null, ScanChecks | null, CheckDiff]>([
+    [
+      'fixed: listed before, not now',
+      earlier(checks([sitemap, jsonLd])),
+      checks([jsonLd]),
+      changes({ fixed: [sitemap] }) as CheckDiff,
+    ],
+    [
+      'new: not listed before, listed now',
+      earlier(checks([jsonLd])),
+      checks([sitemap, jsonLd]),
+      changes({ new: [sitemap] }) as CheckDiff,
+    ],
+    [
+      'worse: partial, now failed',
+      earlier(checks([check('json-ld', 'partial')])),
+      checks([jsonLd]),
+      changes({ worse: [jsonLd] }) as CheckDiff,
+    ],
+    [
+      'better: failed, now partial',
+      earlier(checks([jsonLd])),
+      checks([check('json-ld', 'partial')]),
+      changes({ better: [check('json-ld', 'partial')] }) as CheckDiff,
+    ],
+    ['nothing changed', earlier(checks([jsonLd])), checks([jsonLd]), changes({}) as CheckDiff],
+    ['first scan: no earlier list known', null, checks([jsonLd]), { kind: 'first-scan' }],
+    ['unknown: this scan kept no list', earlier(checks([jsonLd])), null, { kind: 'unknown' }],
+    [
+      'methodology moved: a tier appeared',
+      earlier(checks([jsonLd], { tiers: ['essential'] })),
+      checks([]),
+      { kind: 'methodology-moved', previousScannedAt: AT },
+    ],
+    [
+      'methodology moved: a tier disappeared',
+      earlier(checks([jsonLd])),
+      checks([], { tiers: ['essential'] }),
+      { kind: 'methodology-moved', previousScannedAt: AT },
+    ],
+    [
+      'methodology moved: eligible checks up by more than a fifth',
+      earlier(checks([jsonLd])),
+      checks([], { eligible: 25 }),
+      { kind: 'methodology-moved', previousScannedAt: AT },
+    ],
+    [
+      'methodology moved: eligible checks down by more than a fifth',
+      earlier(checks([jsonLd])),
+      checks([], { eligible: 15 }),
+      { kind: 'methodology-moved', previousScannedAt: AT },
+    ],
+    [
+      'a fifth exactly is still comparable',
+      earlier(checks([jsonLd])),
+      checks([], { eligible: 24 }),
+      changes({ fixed: [jsonLd] }) as CheckDiff,
+    ],
+  ])('%s', (_name, previous, current, expected) => {
+    expect(diffChecks(previous, current)).toEqual(expected);
+  });
+
+  it('takes any change from no eligible checks as methodology moved', () => {
+    expect(methodologyMoved(checks([], { eligible: 0 }), checks([], { eligible: 1 }))).toBe(true);
+    expect(methodologyMoved(checks([], { eligible: 0 }), checks([], { eligible: 0 }))).toBe(false);
+  });
+});
+
+describe('checkDiffFor', () => {
+  const report = fixtureReports().mid;
+  const scan = (day: number, listed: ScanChecks | null) => ({
+    scannedAt: `2026-10-${String(day).padStart(2, '0')}T09:00:00Z`,
+    score: 50,
+    checks: listed,
+  });
+  const current = { ...report, scanned_at: '2026-10-05T09:00:00Z' };
+  const mid = checks(
+    report.issues.map(({ id, name, tier, result }) => ({ id, name, tier, result })),
+    { eligible: 21 },
+  );
+
+  it('compares with the newest earlier scan whose checks are known, skipping unknown ones', () => {
+    const fixed = { id: 'sitemap', name: 'Sitemap', tier: 'essential', result: 'failed' } as const;
+    const scans = [
+      scan(1, checks([], { eligible: 21 })),
+      scan(3, { ...mid, listed: [...mid.listed, fixed] }),
+      scan(4, null),
+      // The report itself, already recorded, and a later scan: neither is "earlier".
+      scan(5, mid),
+      scan(6, checks([], { eligible: 21 })),
+    ];
+    expect(checkDiffFor(scans, current)).toEqual({
+      ...changes({ fixed: [fixed] }),
+      previousScannedAt: Date.parse('2026-10-03T09:00:00Z'),
+    });
+  });
+
+  it('is the first scan when only unknown lists (version 1) came before', () => {
+    expect(checkDiffFor([scan(1, null), scan(2, null)], current)).toEqual({ kind: 'first-scan' });
+    expect(checkDiffFor([], current)).toEqual({ kind: 'first-scan' });
+  });
+
+  it('names a new check from the report itself', () => {
+    const added = issue('sitemap', 'recommended', 'failed', 'Sitemap', null, null);
+    const diff = checkDiffFor([scan(3, mid)], { ...current, issues: [...report.issues, added] });
+    expect(diff).toMatchObject({ kind: 'changes', new: [{ id: 'sitemap', name: 'Sitemap' }] });
+  });
+});
