@@ -84,6 +84,7 @@ function viewFor(
           onRefresh={onRefresh}
           onCopyFixList={controls?.copyFixList}
           change={controls?.scoreChange}
+          checkDiff={controls?.checkDiff}
         />
       );
     case 'no-report':

@@ -1,4 +1,5 @@
 import type { ScanReport } from '../../lib/contract/report-schema';
+import type { CheckDiff } from '../../lib/history/check-diff';
 import type { ScoreChange } from '../../lib/history/score-history';
 import { t } from '../../lib/locale/i18n';
 import { ExternalLink } from '../popup/ExternalLink';
@@ -17,6 +18,7 @@ export interface ReportViewProps {
   /** Copies the fix list; without it no Copy button is shown. */
   onCopyFixList?: ((report: ScanReport) => Promise<boolean>) | undefined;
   change?: ScoreChange | null | undefined;
+  checkDiff?: CheckDiff | null | undefined;
 }
 
 /**
@@ -31,6 +33,7 @@ export function ReportView({
   onRefresh,
   onCopyFixList,
   change,
+  checkDiff,
 }: ReportViewProps) {
   return (
     <article class="report">
@@ -43,6 +46,7 @@ export function ReportView({
         receivedAt={receivedAt}
         now={now}
         change={change}
+        checkDiff={checkDiff}
       />
       <div class="actions report-actions">
         <ExternalLink class="button button-primary" href={report.report_url}>

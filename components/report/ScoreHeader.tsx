@@ -1,9 +1,11 @@
 import { roundScore, type ScoreBandId, scoreBandFor } from '../../lib/badge/score-band';
+import type { CheckDiff } from '../../lib/history/check-diff';
 import type { ScoreChange } from '../../lib/history/score-history';
 import { formatExactTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatChange, formatNumber } from '../../lib/locale/locale-format';
 import { tWith } from '../popup/format';
+import { CheckChangeNote } from './CheckChangeNote';
 
 export interface ScoreHeaderProps {
   displayTarget: string;
@@ -17,6 +19,8 @@ export interface ScoreHeaderProps {
   now: number;
   /** The change since the previous scan, when one is known. */
   change?: ScoreChange | null | undefined;
+  /** How the checks changed since the previous scan with known checks, when loaded. */
+  checkDiff?: CheckDiff | null | undefined;
 }
 
 const BAND_NAME: Record<Exclude<ScoreBandId, 'unscored'>, MessageKey> = {
@@ -52,6 +56,7 @@ export function ScoreHeader({
   receivedAt,
   now,
   change,
+  checkDiff,
 }: ScoreHeaderProps) {
   const locale = uiLocale();
   const band = scoreBandFor(score);
@@ -108,6 +113,7 @@ export function ScoreHeader({
           ) : null}
         </p>
         {change ? <ChangeNote change={change} /> : null}
+        {checkDiff ? <CheckChangeNote diff={checkDiff} /> : null}
         {stale ? (
           <p class="stale-note">
             <span class="stale-mark">{t('popupStaleMark')}</span>{' '}

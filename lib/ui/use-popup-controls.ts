@@ -12,6 +12,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ScanReport } from '../contract/report-schema';
 import { sendToWorker } from '../events/protocol';
+import type { CheckDiff } from '../history/check-diff';
 import type { ScoreChange } from '../history/score-history';
 import { hostOfSite } from '../privacy/paused-domains';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
@@ -35,6 +36,8 @@ export interface PopupControls {
   site: string | null;
   /** Change of the shown report's score since the previous scan, when there is one. */
   scoreChange: ScoreChange | null;
+  /** How the checks changed since the previous scan with known checks; null until loaded. */
+  checkDiff: CheckDiff | null;
   /** Copies the report's fix list as Markdown; resolves to whether the clipboard took it. */
   copyFixList(report: ScanReport): Promise<boolean>;
   /** Whether the site is paused and by whom, or the choice being made; null: no site. */
@@ -110,18 +113,25 @@ export function usePopupControls(
   const serviceHost = hostOf(serviceBaseUrl);
   const report = view?.status === 'report' ? view.report : null;
   const [scoreChange, setScoreChange] = useState<ScoreChange | null>(null);
+  const [checkDiff, setCheckDiff] = useState<CheckDiff | null>(null);
 
   useEffect(() => {
     setScoreChange(null);
+    setCheckDiff(null);
     if (site === null || report === null) return;
     let current = true;
     // Loaded after the first frame, which does not need it.
-    import('../history/score-history')
-      .then(({ readScansOf, scoreChangeFor }) =>
-        readScansOf(site).then((scans) => scoreChangeFor(scans, report)),
+    Promise.all([import('../history/score-history'), import('../history/check-diff')])
+      .then(([{ readScansOf, scoreChangeFor }, { checkDiffFor }]) =>
+        readScansOf(site).then((scans) => ({
+          change: scoreChangeFor(scans, report),
+          diff: checkDiffFor(scans, report),
+        })),
       )
-      .then((change) => {
-        if (current) setScoreChange(change);
+      .then(({ change, diff }) => {
+        if (!current) return;
+        setScoreChange(change);
+        setCheckDiff(diff);
       });
     return () => {
       current = false;
@@ -158,6 +168,7 @@ export function usePopupControls(
     site,
     sitePause: settings !== null && site !== null ? sitePauseOf(settings, site, choice) : null,
     scoreChange,
+    checkDiff,
     copyFixList: (shown: ScanReport) => copyFixListOf(shown, serviceBaseUrl),
     offerPause,
     pauseDomain,

@@ -43,6 +43,7 @@ function controls(
     site: SITE,
     sitePause: sitePauseOf(effective, SITE, null),
     scoreChange: null,
+    checkDiff: null,
     copyFixList: vi.fn(async () => true),
     offerPause: vi.fn(),
     pauseDomain: vi.fn(),
@@ -225,6 +226,58 @@ describe('PopupView score change since the previous scan', () => {
   });
 });
 
+describe('PopupView check changes since the previous scan', () => {
+  const previousScannedAt = Date.parse('2026-10-03T09:00:00Z');
+  const named = (id: string, name: string) => ({
+    id,
+    name,
+    tier: 'essential' as const,
+    result: 'failed' as const,
+  });
+  const changes = {
+    kind: 'changes' as const,
+    previousScannedAt,
+    fixed: [named('markdown', 'Markdown negotiation'), named('sitemap', 'Sitemap')],
+    new: [named('json-ld', 'JSON-LD')],
+    worse: [],
+    better: [named('openapi', 'OpenAPI description')],
+  };
+
+  it('counts what changed under the score change, and opens to the names', () => {
+    const { container } = renderPopup(reportView(), controls({ checkDiff: changes }));
+    const summary = screen.getByText('Since the scan of Oct 3: 2 fixed, 1 new, 1 better');
+    const details = summary.closest('details');
+    expect(details?.open).toBe(false);
+    expect(details?.textContent).toContain('Fixed: Markdown negotiation, Sitemap');
+    expect(details?.textContent).toContain('New: JSON-LD');
+    expect(details?.textContent).toContain('Better: OpenAPI description');
+    expect(details?.textContent).not.toContain('Worse');
+    fireEvent.click(summary);
+    expect(container.querySelector('details.check-change')).toBeTruthy();
+  });
+
+  it('says the service counts differently instead of listing changes', () => {
+    renderPopup(
+      reportView(),
+      controls({ checkDiff: { kind: 'methodology-moved', previousScannedAt } }),
+    );
+    expect(
+      screen.getByText('The service changed how it counts checks since the scan of Oct 3'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/fixed/)).toBeNull();
+  });
+
+  it.each([
+    ['a first scan', { kind: 'first-scan' as const }],
+    ['an unknown list', { kind: 'unknown' as const }],
+    ['no change', { ...changes, fixed: [], new: [], better: [] }],
+  ])('shows nothing for %s', (_name, checkDiff) => {
+    const { container } = renderPopup(reportView(), controls({ checkDiff }));
+    expect(container.querySelector('.check-change')).toBeNull();
+    expect(screen.queryByText(/Since the scan/)).toBeNull();
+  });
+});
+
 describe('PopupView links from the service', () => {
   it('names the host of a link that leaves the service, and drops plain http from https', () => {
     const leaving = { ...reports.mid, report_url: 'https://reports.example.org/mid' };
@@ -286,8 +339,18 @@ describe('PopupView in German', () => {
       reportView(),
       controls({
         scoreChange: { delta: 8, previousScannedAt: Date.parse('2026-10-03T09:00:00Z') },
+        checkDiff: {
+          kind: 'changes',
+          previousScannedAt: Date.parse('2026-10-03T09:00:00Z'),
+          fixed: [{ id: 'sitemap', name: 'Sitemap', tier: 'essential', result: 'failed' }],
+          new: [],
+          worse: [{ id: 'json-ld', name: 'JSON-LD', tier: 'essential', result: 'failed' }],
+          better: [],
+        },
       }),
     );
+    expect(screen.getByText('Seit dem Scan vom 3. Okt.: 1 behoben, 1 schlechter')).toBeTruthy();
+    expect(container.textContent).toContain('Behoben: Sitemap');
     expect(screen.getByText('12,5 / 20 Punkte')).toBeTruthy();
     expect(screen.getByText('9 / 12 Prüfungen bestanden')).toBeTruthy();
     expect(screen.getByText('+8 seit 3. Okt.')).toBeTruthy();
