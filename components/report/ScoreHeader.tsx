@@ -5,7 +5,7 @@ import { formatExactTime, formatRelativeTime, parseTime } from '../../lib/locale
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatChange, formatNumber } from '../../lib/locale/locale-format';
 import { tWith } from '../popup/format';
-import { CheckChangeNote } from './CheckChangeNote';
+import { LazyCheckChangeNote } from './LazyCheckChangeNote';
 
 export interface ScoreHeaderProps {
   displayTarget: string;
@@ -113,7 +113,7 @@ export function ScoreHeader({
           ) : null}
         </p>
         {change ? <ChangeNote change={change} /> : null}
-        {checkDiff ? <CheckChangeNote diff={checkDiff} /> : null}
+        {checkDiff ? <LazyCheckChangeNote diff={checkDiff} /> : null}
         {stale ? (
           <p class="stale-note">
             <span class="stale-mark">{t('popupStaleMark')}</span>{' '}

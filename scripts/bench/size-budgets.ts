@@ -41,12 +41,12 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 24.6 * KB,
-    budget: 43.5 * KB,
+    firstRenderBudget: 24.8 * KB,
+    budget: 45.5 * KB,
     note:
       'goal 15 KB before the first render, missed since the settings and the tab state are ' +
-      'parsed through their record schemas (24.4 KB with the badge modes and the score ' +
-      "history's checks of each scan in the record table; the history itself still loads after the first frame); " +
+      'parsed through their record schemas (24.7 KB with the badge modes, the score ' +
+      "history's checks of each scan in the record table and the loader of the check changes, whose note and diff load after the first frame); " +
       'before that 23.3 KB before the first frame, of which zod/mini ' +
       '6.0 KB and the record table 0.8 KB (14.9 KB before; 22.2 KB before paused domains, ' +
       'whose matching, settings migration and pause controls added 1.0 KB; then 23.5 KB with ' +
@@ -58,17 +58,17 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'frame needs that does not bring zod/mini',
   },
   sidepanel: {
-    budget: 49.5 * KB,
-    note: "measured 49.1 KB with the score history's checks of each scan in the record table; 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads",
+    budget: 52 * KB,
+    note: "measured 51.8 KB with the check changes since the previous scan (their note and diff, 1.2 KB, and the chunks they split off); 49.1 KB with the score history's checks of each scan in the record table; 47.5 KB (with the not-permitted state and the link rule): the popup view plus its active-tab follower, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads",
   },
   'site-report': {
-    budget: 48.5 * KB,
-    note: 'measured 48.2 KB with the checks of each scan in the score history; 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
+    budget: 50.5 * KB,
+    note: 'measured 50.2 KB with the check changes since the previous scan; 48.2 KB with the checks of each scan in the score history; 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
   },
   sites: {
-    budget: 34.5 * KB,
+    budget: 36.5 * KB,
     note:
-      'measured 34.1 KB with the checks of each scan in the score history; 33.6 KB with its Settings button and the options-page opener with its tab ' +
+      'measured 36.2 KB with the check changes since the previous scan; 34.1 KB with the checks of each scan in the score history; 33.6 KB with its Settings button and the options-page opener with its tab ' +
       'fallback (lib/ui/open-options.ts), the way to Settings where there is no toolbar menu ' +
       '(Firefox for Android); 33.0 KB before (0.6 KB of it paused domains in the settings it reads): the sites page reads the cache itself (http-cache-semantics to judge ' +
       'freshness, every entry checked against its record schema and the contract), renders the ' +

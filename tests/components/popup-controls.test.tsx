@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupView } from '../../components/popup/PopupView';
@@ -243,9 +243,9 @@ describe('PopupView check changes since the previous scan', () => {
     better: [named('openapi', 'OpenAPI description')],
   };
 
-  it('counts what changed under the score change, and opens to the names', () => {
+  it('counts what changed under the score change, and opens to the names', async () => {
     const { container } = renderPopup(reportView(), controls({ checkDiff: changes }));
-    const summary = screen.getByText('Since the scan of Oct 3: 2 fixed, 1 new, 1 better');
+    const summary = await screen.findByText('Since the scan of Oct 3: 2 fixed, 1 new, 1 better');
     const details = summary.closest('details');
     expect(details?.open).toBe(false);
     expect(details?.textContent).toContain('Fixed: Markdown negotiation, Sitemap');
@@ -256,13 +256,13 @@ describe('PopupView check changes since the previous scan', () => {
     expect(container.querySelector('details.check-change')).toBeTruthy();
   });
 
-  it('says the service counts differently instead of listing changes', () => {
+  it('says the service counts differently instead of listing changes', async () => {
     renderPopup(
       reportView(),
       controls({ checkDiff: { kind: 'methodology-moved', previousScannedAt } }),
     );
     expect(
-      screen.getByText('The service changed how it counts checks since the scan of Oct 3'),
+      await screen.findByText('The service changed how it counts checks since the scan of Oct 3'),
     ).toBeTruthy();
     expect(screen.queryByText(/fixed/)).toBeNull();
   });
@@ -271,8 +271,12 @@ describe('PopupView check changes since the previous scan', () => {
     ['a first scan', { kind: 'first-scan' as const }],
     ['an unknown list', { kind: 'unknown' as const }],
     ['no change', { ...changes, fixed: [], new: [], better: [] }],
-  ])('shows nothing for %s', (_name, checkDiff) => {
+  ])('shows nothing for %s', async (_name, checkDiff) => {
     const { container } = renderPopup(reportView(), controls({ checkDiff }));
+    // The note's own chunk has loaded and rendered whatever it would.
+    await act(async () => {
+      await import('../../components/report/CheckChangeNote');
+    });
     expect(container.querySelector('.check-change')).toBeNull();
     expect(screen.queryByText(/Since the scan/)).toBeNull();
   });
@@ -328,7 +332,7 @@ describe('PopupView without permission to reach the service', () => {
 });
 
 describe('PopupView in German', () => {
-  it('shows every text from the German messages, numbers the German way', () => {
+  it('shows every text from the German messages, numbers the German way', async () => {
     const german = readLocaleMessages().get('de') ?? {};
     fakeBrowser.i18n.getMessage = ((key: string, subs?: string | string[]) => {
       const entry = german[key];
@@ -349,7 +353,9 @@ describe('PopupView in German', () => {
         },
       }),
     );
-    expect(screen.getByText('Seit dem Scan vom 3. Okt.: 1 behoben, 1 schlechter')).toBeTruthy();
+    expect(
+      await screen.findByText('Seit dem Scan vom 3. Okt.: 1 behoben, 1 schlechter'),
+    ).toBeTruthy();
     expect(container.textContent).toContain('Behoben: Sitemap');
     expect(screen.getByText('12,5 / 20 Punkte')).toBeTruthy();
     expect(screen.getByText('9 / 12 Prüfungen bestanden')).toBeTruthy();
