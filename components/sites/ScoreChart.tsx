@@ -14,16 +14,10 @@ interface Point {
 }
 
 /**
- * One site's score over the scans this browser saw, as a line on 0–100, with a table of the
- * same points behind it: the chart is hidden from screen readers, the table is what they read.
+ * One site's score over the scans this browser saw, as a line on 0–100. It is drawn for the eye
+ * only: the site's timeline beside it (SiteTimeline.tsx) says the same in words.
  */
-export function ScoreChart({
-  scans,
-  formatDate,
-}: {
-  scans: readonly ScoreRecord[];
-  formatDate: (at: number) => string;
-}) {
+export function ScoreChart({ scans }: { scans: readonly ScoreRecord[] }) {
   const points: Point[] = [];
   for (const scan of scans) {
     const at = parseTime(scan.scannedAt);
@@ -58,23 +52,6 @@ export function ScoreChart({
           />
         ))}
       </svg>
-      <table class="chart-table">
-        <caption>{t('sitesChartCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('sitesColumn_scanned')}</th>
-            <th scope="col">{t('sitesColumn_score')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.scannedAt}>
-              <td>{formatDate(point.at)}</td>
-              <td>{Math.round(point.score)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </figure>
   );
 }

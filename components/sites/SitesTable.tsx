@@ -15,6 +15,7 @@ export interface SitesTableProps {
 }
 
 const columnTitle = (column: SiteColumn) => t(`sitesColumn_${column}`);
+const TIER_COLUMNS: ReadonlySet<SiteColumn> = new Set(['essential', 'recommended', 'bonus']);
 
 /**
  * The table of sites. Each column header is a button that sorts by it (aria-sort says how);
@@ -52,7 +53,7 @@ export function SitesTable({
     }
   };
   return (
-    <table class="sites-table">
+    <table class="sites-table" aria-describedby="sites-legend">
       <thead>
         <tr>
           {SITE_COLUMNS.map((column) => (
@@ -67,6 +68,12 @@ export function SitesTable({
                 <span aria-hidden="true" class="sort-mark">
                   {sort.column === column ? (sort.direction === 'ascending' ? '▲' : '▼') : ''}
                 </span>
+                {TIER_COLUMNS.has(column) ? (
+                  <>
+                    {' '}
+                    <span class="col-sub">{t('sitesColumnCounts')}</span>
+                  </>
+                ) : null}
               </button>
             </th>
           ))}

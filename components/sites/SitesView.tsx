@@ -2,6 +2,7 @@ import './sites.css';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import type { ScoreRecord } from '../../lib/history/score-history';
 import { scoreChangeFor } from '../../lib/history/score-history';
+import type { TimelineStep } from '../../lib/history/site-timeline';
 import { t } from '../../lib/locale/i18n';
 import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
@@ -11,6 +12,7 @@ import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
 import { ReportView } from '../report/ReportView';
 import { ScoreChart } from './ScoreChart';
 import { SitesTable } from './SitesTable';
+import { SiteTimeline } from './SiteTimeline';
 import { WatchToggle } from './WatchToggle';
 
 const BANDS: readonly BandFilter[] = ['all', 'strong', 'fair', 'weak', 'unscored', 'none'];
@@ -28,6 +30,8 @@ export interface SitesViewProps {
   sort: SiteSort;
   selected: SiteRow | null;
   selectedScans: readonly ScoreRecord[];
+  /** The selected site's scans with what changed at each, oldest first. */
+  selectedTimeline: readonly TimelineStep[];
   now: number;
   watchNote: WatchNote;
   onFilter(filter: SiteFilter): void;
@@ -110,6 +114,9 @@ export function SitesView(props: SitesViewProps) {
                     formatScanned={props.formatScanned}
                   />
                 </div>
+                <p id="sites-legend" class="sites-legend muted small">
+                  {t('sitesLegend')}
+                </p>
                 {rows.length < matching ? (
                   <button type="button" class="button show-more" onClick={props.onShowMore}>
                     {t('sitesShowMore')}
@@ -152,7 +159,8 @@ function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
       ) : (
         <p>{t('sitesNoKeptReport')}</p>
       )}
-      <ScoreChart scans={props.selectedScans} formatDate={props.formatDate} />
+      <ScoreChart scans={props.selectedScans} />
+      <SiteTimeline steps={props.selectedTimeline} formatDate={props.formatDate} />
     </aside>
   );
 }

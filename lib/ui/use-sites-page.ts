@@ -4,6 +4,7 @@
  * rendered).
  */
 import { useCallback, useMemo, useState } from 'preact/hooks';
+import { timelineOf } from '../history/site-timeline';
 import { formatExactTime, formatRelativeTime } from '../locale/format-time';
 import { uiLocale } from '../locale/i18n';
 import { exportFileName, sitesCsv, sitesJson } from '../sites/site-export';
@@ -47,6 +48,8 @@ export function useSitesPage(initialSite: string | null) {
     selectedRow && watch.watched
       ? { ...selectedRow, watched: watch.watched.has(selectedRow.site) }
       : selectedRow;
+  const selectedScans = selected ? (scans[selected.site] ?? null) : null;
+  const selectedTimeline = useMemo(() => timelineOf(selectedScans ?? []), [selectedScans]);
   const locale = uiLocale();
 
   const onExport = useCallback(
@@ -67,7 +70,8 @@ export function useSitesPage(initialSite: string | null) {
     filter,
     sort,
     selected,
-    selectedScans: selected ? (scans[selected.site] ?? []) : [],
+    selectedScans: selectedScans ?? [],
+    selectedTimeline,
     now,
     watchNote: watch.note,
     onFilter: (next: SiteFilter) => {

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
+import type { ListedCheck } from '../../lib/history/score-history';
+import { timelineOf } from '../../lib/history/site-timeline';
 import { buildSiteRows, type SiteRow } from '../../lib/sites/site-rows';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
 
@@ -21,6 +23,17 @@ const rows: SiteRow[] = buildSiteRows({
   watched: {},
 });
 
+const listed = (id: string, name: string, result: ListedCheck['result']): ListedCheck => ({
+  id,
+  name,
+  tier: 'essential',
+  result,
+});
+const sitemap = listed('sitemap', 'Sitemap', 'failed');
+const partialJsonLd = listed('json-ld', 'JSON-LD', 'partial');
+const failedJsonLd = listed('json-ld', 'JSON-LD', 'failed');
+const openapi = listed('openapi', 'OpenAPI description', 'failed');
+
 function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
   return {
     total: rows.length,
@@ -30,6 +43,7 @@ function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
     sort: { column: 'score', direction: 'descending' },
     selected: null,
     selectedScans: [],
+    selectedTimeline: [],
     now: NOW,
     watchNote: 'none',
     onFilter: vi.fn(),
@@ -88,31 +102,86 @@ describe('the sites page view', () => {
     expect(document.activeElement).toBe(buttons[0]);
   });
 
-  it("shows the selected site's report, watch box and score table", () => {
+  it("shows the selected site's report, watch box, chart and timeline", () => {
     const onToggleWatch = vi.fn();
     const selected = rows[0] as SiteRow;
+    const scans = [
+      {
+        scannedAt: '2026-10-01T09:00:00Z',
+        score: 70,
+        checks: { listed: [sitemap, partialJsonLd], eligible: 20, tiers: ['essential' as const] },
+      },
+      {
+        scannedAt: '2026-11-19T09:30:00Z',
+        score: 91.6,
+        checks: { listed: [failedJsonLd, openapi], eligible: 20, tiers: ['essential' as const] },
+      },
+    ];
     render(
       <SitesView
         {...props({
           selected,
           onToggleWatch,
-          selectedScans: [
-            { scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null },
-            { scannedAt: '2026-11-19T09:30:00Z', score: 91.6, checks: null },
-          ],
+          selectedScans: scans,
+          selectedTimeline: timelineOf(scans),
         })}
       />,
     );
     const detail = screen.getByRole('complementary', { name: selected.host });
     expect(within(detail).getByText('Score over time')).toBeTruthy();
-    const table = within(detail).getByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual(['ScannedScore', '2026-10-0170', '2026-11-1992']);
+    const timeline = within(detail).getByRole('region', { name: 'Timeline' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      '2026-11-19 · Score 92 (+22)Fixed: SitemapNew: OpenAPI descriptionWorse: JSON-LD',
+      '2026-10-01 · Score 70The first scan this browser saw.',
+    ]);
     fireEvent.click(within(detail).getByLabelText('Watch this site'));
     expect(onToggleWatch).toHaveBeenCalledWith(selected.site);
+  });
+
+  it.each([
+    ['no check changed', [], 'No check changed.'],
+    ['the service counts differently', null, 'The service changed how it counts checks'],
+  ])('says so in the timeline when %s', (_name, listed, words) => {
+    const known = (checks: (typeof sitemap)[]) => ({
+      listed: checks,
+      eligible: 20,
+      tiers: ['essential' as const],
+    });
+    const scans = [
+      { scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: known([]) },
+      {
+        scannedAt: '2026-11-19T09:30:00Z',
+        score: 70,
+        checks: listed === null ? { ...known([]), eligible: 40 } : known(listed),
+      },
+    ];
+    render(
+      <SitesView
+        {...props({
+          selected: rows[0] as SiteRow,
+          selectedScans: scans,
+          selectedTimeline: timelineOf(scans),
+        })}
+      />,
+    );
+    const [newest] = within(screen.getByRole('region', { name: 'Timeline' })).getAllByRole(
+      'listitem',
+    );
+    expect(newest?.textContent).toContain('(unchanged)');
+    expect(newest?.textContent).toContain(words);
+    expect(newest?.textContent).not.toContain('Fixed');
+  });
+
+  it('says what the numbers in the tier columns are, in their headers and a legend', () => {
+    render(<SitesView {...props()} />);
+    for (const tier of ['Essential', 'Recommended', 'Bonus']) {
+      expect(screen.getByRole('columnheader', { name: `${tier} failed / partial` })).toBeTruthy();
+    }
+    const table = screen.getByRole('table');
+    const legend = document.getElementById(table.getAttribute('aria-describedby') ?? '');
+    expect(legend?.textContent).toMatch(/^Change: points since the previous scan/);
+    expect(legend?.textContent).toContain('failed / passed only partly');
   });
 
   it('says when there are no sites, and when the filter leaves none', () => {
