@@ -25,15 +25,12 @@ import type { ScanReport } from '../contract/report-schema';
 import { type CheckDiff, checkDiffFor } from '../history/check-diff';
 import type { ScoreRecord } from '../history/score-history';
 import type { LookupService } from '../lookup/ports';
-import {
-  automaticLookupsAllowed,
-  type EffectiveSettings,
-  isSitePaused,
-} from '../settings/settings';
+import { type EffectiveSettings, isSitePaused } from '../settings/settings';
 import type { RecordStore } from '../storage/record-store';
 import { WATCH_LIST_RECORD } from '../storage/records';
 import type { TabView } from '../tabs/tab-view';
 import { updateWatchList, type WatchList, type WatchRecord } from './watch-list';
+import { watchingAllowed } from './watching-allowed';
 
 /** What the watch record alone tells of a change: the old and new values it keeps. */
 export interface WatchedValuesChange {
@@ -60,11 +57,6 @@ export interface WatchRoundDeps {
   notify(change: WatchChange): Promise<void>;
   now(): number;
   onError(error: unknown): void;
-}
-
-/** Whether scheduled lookups may run at all under these settings. */
-export function watchingAllowed(settings: EffectiveSettings): boolean {
-  return !settings.locked.watchList && automaticLookupsAllowed(settings);
 }
 
 /** The record after a scheduled lookup ended with `view`, and the change to tell, if any. */
