@@ -119,8 +119,10 @@ export default defineBackground(() => {
         store,
         readSettings,
         showSite: (site) => service.showSite(site),
+        readScans: (site) => scoreHistory.scansOf(site),
         notify: notifyWatchChange,
         now,
+        onError: logError,
       }),
     logError,
   );

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { LIVE_ORIGIN } from '../tests/fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../tests/fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../tests/reference-server/misbehaving-sites';
+import { RESCANNED_ORIGIN } from '../tests/reference-server/rescanned-site';
 import {
   DEFAULT_REFERENCE_SERVER_PORT,
   startReferenceServer,
@@ -27,6 +28,8 @@ const SAMPLE_SITES: { name: string; url: string }[] = [
   { name: 'no score', url: `${FIXTURE_ORIGINS.nullScore}/` },
   { name: 'no developer surface', url: `${FIXTURE_ORIGINS.noDeveloperSurface}/` },
   { name: 'many issues', url: `${FIXTURE_ORIGINS.manyIssues}/` },
+  // Scanned again after its first lookup: Refresh in its popup shows what changed.
+  { name: 'rescanned', url: `${RESCANNED_ORIGIN}/` },
   { name: 'no report', url: `${UNSCANNED_ORIGIN}/` },
   { name: 'service unavailable', url: `${MISBEHAVING_ORIGINS.unavailable}/` },
   { name: 'live-shaped report', url: `${LIVE_ORIGIN}/` },

@@ -10,8 +10,7 @@
  * shows the change. Clicking a notification opens the sites page on that site.
  */
 import { browser } from 'wxt/browser';
-import { t } from '../locale/i18n';
-import { hostOf } from '../sites/site-rows';
+import { watchChangeMessage } from '../sites/watch-change-message';
 import type { WatchChange } from '../sites/watch-check';
 
 export const WATCH_ALARM_NAME = 'watch-list-round';
@@ -35,18 +34,6 @@ export async function ensureWatchAlarm(): Promise<void> {
     delayInMinutes: WATCH_PERIOD_MINUTES,
     periodInMinutes: WATCH_PERIOD_MINUTES,
   });
-}
-
-const scoreText = (score: number | null) => (score === null ? t('sitesNoScore') : String(score));
-
-/** The notification's words: the site, and the old and new values of what changed. */
-export function watchChangeMessage(change: WatchChange): { title: string; message: string } {
-  const lines: string[] = [];
-  if (change.oldScore !== change.newScore) {
-    lines.push(t('watchNoticeScore', [scoreText(change.oldScore), scoreText(change.newScore)]));
-  }
-  lines.push(t('watchNoticeFailed', [String(change.oldFailed), String(change.newFailed)]));
-  return { title: t('watchNoticeTitle', hostOf(change.site)), message: lines.join('\n') };
 }
 
 /** Shows a change, when the user granted notifications; otherwise does nothing. */

@@ -16,26 +16,34 @@
  *   showSite itself and is not sent.
  *
  * A change is told when a report was seen before and the rounded score or the set of failed
- * checks differs; the first report seen after watching starts the record silently.
+ * checks differs; the first report seen after watching starts the record silently. It comes
+ * with what changed check by check, from the score history: the report's scan against the
+ * newest earlier scan the history holds.
  */
 import { roundScore } from '../badge/score-band';
+import type { ScanReport } from '../contract/report-schema';
+import { type CheckDiff, checkDiffFor } from '../history/check-diff';
+import type { ScoreRecord } from '../history/score-history';
 import type { LookupService } from '../lookup/ports';
-import {
-  automaticLookupsAllowed,
-  type EffectiveSettings,
-  isSitePaused,
-} from '../settings/settings';
+import { type EffectiveSettings, isSitePaused } from '../settings/settings';
 import type { RecordStore } from '../storage/record-store';
 import { WATCH_LIST_RECORD } from '../storage/records';
 import type { TabView } from '../tabs/tab-view';
 import { updateWatchList, type WatchList, type WatchRecord } from './watch-list';
+import { watchingAllowed } from './watching-allowed';
 
-export interface WatchChange {
+/** What the watch record alone tells of a change: the old and new values it keeps. */
+export interface WatchedValuesChange {
   site: string;
   oldScore: number | null;
   newScore: number | null;
   oldFailed: number;
   newFailed: number;
+}
+
+export interface WatchChange extends WatchedValuesChange {
+  /** The checks' changes since the previous scan the score history holds. */
+  checks: CheckDiff;
 }
 
 export interface WatchRoundDeps {
@@ -44,13 +52,11 @@ export interface WatchRoundDeps {
   /** Stores one site's record, unless the site was unwatched meanwhile. */
   saveRecord(site: string, record: WatchRecord): Promise<void>;
   showSite: LookupService['showSite'];
+  /** The site's scans in the score history. */
+  readScans(site: string): Promise<ScoreRecord[]>;
   notify(change: WatchChange): Promise<void>;
   now(): number;
-}
-
-/** Whether scheduled lookups may run at all under these settings. */
-export function watchingAllowed(settings: EffectiveSettings): boolean {
-  return !settings.locked.watchList && automaticLookupsAllowed(settings);
+  onError(error: unknown): void;
 }
 
 /** The record after a scheduled lookup ended with `view`, and the change to tell, if any. */
@@ -59,7 +65,7 @@ export function afterLookup(
   record: WatchRecord,
   view: TabView,
   now: number,
-): { record: WatchRecord; change: WatchChange | null } {
+): { record: WatchRecord; change: WatchedValuesChange | null } {
   if (view.status !== 'report') {
     return { record: { ...record, checkedAt: now, status: view.status }, change: null };
   }
@@ -102,6 +108,25 @@ const serviceHeldBack = (view: TabView) =>
 
 const PAUSED_VIEW: TabView = { status: 'not-looked-up', reason: 'paused' };
 
+/**
+ * The checks' changes from the newest scan before the report's. The lookup records its report
+ * in the history without waiting, so the report's own scan may be there already or not yet:
+ * checkDiffFor compares only with scans before the report's, so either way gives the same.
+ * A history that cannot be read costs the names, not the notification.
+ */
+async function checkDiffOf(
+  deps: Pick<WatchRoundDeps, 'readScans' | 'onError'>,
+  site: string,
+  report: ScanReport,
+): Promise<CheckDiff> {
+  try {
+    return checkDiffFor(await deps.readScans(site), report);
+  } catch (error) {
+    deps.onError(error);
+    return { kind: 'unknown' };
+  }
+}
+
 /** One round over the watch list; resolves to the number of sites shown. */
 export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
   const settings = await deps.readSettings();
@@ -119,7 +144,9 @@ export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
     if (!paused) shown += 1;
     const { record: next, change } = afterLookup(site, record, view, deps.now());
     await deps.saveRecord(site, next);
-    if (change !== null) await deps.notify(change);
+    if (change !== null && view.status === 'report') {
+      await deps.notify({ ...change, checks: await checkDiffOf(deps, site, view.report) });
+    }
     if (serviceHeldBack(view)) break;
   }
   return shown;
@@ -131,7 +158,10 @@ export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
  * the round began.
  */
 export function runStoredWatchRound(
-  deps: Pick<WatchRoundDeps, 'readSettings' | 'showSite' | 'notify' | 'now'> & {
+  deps: Pick<
+    WatchRoundDeps,
+    'readSettings' | 'showSite' | 'readScans' | 'notify' | 'now' | 'onError'
+  > & {
     store: RecordStore;
   },
 ): Promise<number> {

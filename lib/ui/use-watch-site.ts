@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { sendToWorker } from '../events/protocol';
-import { watchingAllowed } from '../sites/watch-check';
 import { onWatchListChanged, readWatchList } from '../sites/watch-list';
+import { watchingAllowed } from '../sites/watching-allowed';
 import { logError } from './log-error';
 import { useSettings } from './use-settings';
 

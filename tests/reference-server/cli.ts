@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { LIVE_ORIGIN } from '../fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
 import { describeMisbehaviour } from './misbehaviour';
+import { RESCANNED_CACHE_CONTROL, RESCANNED_ORIGIN } from './rescanned-site';
 import {
   DEFAULT_REFERENCE_SERVER_HOST,
   DEFAULT_REFERENCE_SERVER_PORT,
@@ -63,6 +64,10 @@ function siteTable(server: ReferenceServer): string {
   }
   const live = reports.get(LIVE_ORIGIN);
   rows.push([LIVE_ORIGIN, `200 live-shaped report, score ${live?.score} (${live?.score_label})`]);
+  rows.push([
+    RESCANNED_ORIGIN,
+    `200 report, its second scan from the second lookup on, Cache-Control: ${RESCANNED_CACHE_CONTROL}`,
+  ]);
   rows.push([UNSCANNED_ORIGIN, '404 no report stored']);
   for (const [origin, misbehaviour] of misbehaviours) {
     if (!fixtureOrigins.has(origin)) rows.push([origin, describeMisbehaviour(misbehaviour)]);

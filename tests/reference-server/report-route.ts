@@ -34,6 +34,8 @@ export interface ReportRouteContext {
   reports: ReportTable;
   misbehaviourFor(origin: string): Misbehaviour | undefined;
   cacheControlFor(origin: string): string;
+  /** Called once a lookup of `origin` was answered with its stored report. */
+  reportServed(origin: string): void;
   /** Aborted when the server closes, so slow answers stop waiting. */
   closing: AbortSignal;
 }
@@ -174,6 +176,7 @@ function answerNormally(
       ...date,
       'Cache-Control': cacheControl ?? context.cacheControlFor(url.origin),
     });
+    context.reportServed(url.origin);
     return;
   }
   const scan = scanUrl(context.baseUrl, url);

@@ -36,6 +36,12 @@ import {
 } from './report-route';
 import { buildReportTable, type ReportTable } from './report-store';
 import { type RecordedRequest, RequestLog } from './request-log';
+import {
+  RESCANNED_CACHE_CONTROL,
+  RESCANNED_ORIGIN,
+  rescannedScans,
+  ScanSequences,
+} from './rescanned-site';
 import { sendHtml, sendJson, sendText } from './responses';
 
 export type { Dialect, RateLimit } from './live-dialect';
@@ -94,8 +100,16 @@ export interface ReferenceServer {
   reports(): ReportTable;
   /** The dialect the server speaks. */
   dialect: Dialect;
-  /** Stores a new report for an origin, as a new scan would: later lookups get it. */
+  /**
+   * Stores a new report for an origin, as a new scan would: later lookups get it. For the
+   * rescanned site (rescanned-site.ts) it also ends the steps between scans until rewound.
+   */
   storeReport(origin: string, report: ScanReport): void;
+  /**
+   * Puts the rescanned site back at its first scan, stepping again: for a test that needs its
+   * scans in order whatever looked it up before.
+   */
+  rewindScans(): void;
   /** Stops listening, cuts open connections (slow answers included) and resolves when done. */
   close(): Promise<void>;
 }
@@ -105,7 +119,8 @@ export async function startReferenceServer(
 ): Promise<ReferenceServer> {
   const host = options.host ?? DEFAULT_REFERENCE_SERVER_HOST;
   const defaultCacheControl = options.defaultCacheControl ?? DEFAULT_CACHE_CONTROL;
-  const cacheControl = new Map<string, string>();
+  // The rescanned site's point is to be asked again at once; an option may still override it.
+  const cacheControl = new Map<string, string>([[RESCANNED_ORIGIN, RESCANNED_CACHE_CONTROL]]);
   for (const value of [defaultCacheControl, ...Object.values(options.cacheControl ?? {})]) {
     assertValidMisbehaviour({ kind: 'cache-control', value });
   }
@@ -173,8 +188,15 @@ export async function startReferenceServer(
   // The live-shaped site is there in both dialects: its report keeps the contract too.
   const dialectReports =
     dialect === 'live' ? liveFixtureReports(baseUrl) : { [LIVE_ORIGIN]: liveSiteReport(baseUrl) };
-  const reports = new Map(
-    buildReportTable(baseUrl, { ...dialectReports, ...options.extraReports?.(baseUrl) }),
+  const extraReports = options.extraReports?.(baseUrl) ?? {};
+  const reports = new Map(buildReportTable(baseUrl, { ...dialectReports, ...extraReports }));
+  // A report given for the rescanned site in the options is what the caller wants served.
+  const rescannedGiven = Object.keys(extraReports).some(
+    (origin) => new URL(origin).origin === RESCANNED_ORIGIN,
+  );
+  const sequences = new ScanSequences(
+    new Map(rescannedGiven ? [] : [[RESCANNED_ORIGIN, rescannedScans(baseUrl)]]),
+    reports,
   );
   context = {
     baseUrl,
@@ -182,6 +204,7 @@ export async function startReferenceServer(
     reports,
     misbehaviourFor: (origin) => misbehaviours.get(origin),
     cacheControlFor: (origin) => cacheControl.get(origin) ?? defaultCacheControl,
+    reportServed: (origin) => sequences.answered(origin),
     closing: closing.signal,
   };
 
@@ -203,8 +226,11 @@ export async function startReferenceServer(
     reports: () => reports,
     dialect,
     storeReport: (origin, report) => {
-      reports.set(new URL(origin).origin, report);
+      const key = new URL(origin).origin;
+      sequences.stop(key);
+      reports.set(key, report);
     },
+    rewindScans: () => sequences.rewind(),
     close: () => {
       closed ??= new Promise<void>((resolve, reject) => {
         closing.abort();

@@ -4,35 +4,67 @@ import { actionMenuContext } from '../../../lib/events/sites-menu';
 import {
   ensureWatchAlarm,
   notifyWatchChange,
+  registerWatchNotificationClicks,
   WATCH_ALARM_NAME,
   WATCH_PERIOD_MINUTES,
-  watchChangeMessage,
 } from '../../../lib/events/watch-alarm';
+import { watchChangeMessage } from '../../../lib/sites/watch-change-message';
+import type { WatchChange } from '../../../lib/sites/watch-check';
 
-const change = {
+const change: WatchChange = {
   site: 'https://shop.example.com',
   oldScore: 71,
   newScore: 64,
   oldFailed: 2,
   newFailed: 4,
+  checks: {
+    kind: 'changes',
+    previousScannedAt: Date.parse('2026-11-10T08:00:00Z'),
+    fixed: [],
+    new: [{ id: 'sitemap', name: 'Sitemap', tier: 'recommended', result: 'failed' }],
+    worse: [],
+    better: [],
+  },
 };
+
+type ClickListener = (id: string) => void;
 
 describe('the watch list schedule and notices', () => {
   beforeEach(() => {
     fakeBrowser.reset();
-    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(
-      (key: string, subs?: string | (string | number)[]) =>
-        `${key}(${[subs ?? []].flat().join('|')})`,
-    );
   });
 
-  it('says which site changed, with the old and new score and failed checks', () => {
-    expect(watchChangeMessage(change)).toEqual({
-      title: 'watchNoticeTitle(shop.example.com)',
-      message: 'watchNoticeScore(71|64)\nwatchNoticeFailed(2|4)',
+  it('shows a basic notification with the words of the change, under an id naming the site', async () => {
+    const create = vi.fn(async () => '');
+    Object.assign(fakeBrowser, {
+      notifications: { create },
+      permissions: { contains: async () => true },
     });
-    const sameScore = watchChangeMessage({ ...change, newScore: 71 });
-    expect(sameScore.message).toBe('watchNoticeFailed(2|4)');
+    await notifyWatchChange(change);
+    expect(create).toHaveBeenCalledWith(`watch-change:${change.site}`, {
+      type: 'basic',
+      iconUrl: expect.stringMatching(/\/icon\/128\.png$/),
+      ...watchChangeMessage(change),
+    });
+    expect(watchChangeMessage(change).message).toBe('Score: 71 → 64 · New: Sitemap');
+  });
+
+  it('opens the sites page on the site when its notification is clicked, and only then', async () => {
+    const listeners: ClickListener[] = [];
+    const clear = vi.fn(async () => true);
+    Object.assign(fakeBrowser, {
+      notifications: { onClicked: { addListener: (l: ClickListener) => listeners.push(l) }, clear },
+    });
+    const opened: string[] = [];
+    registerWatchNotificationClicks(async (site) => {
+      opened.push(site);
+    }, vi.fn());
+    for (const listener of listeners) {
+      listener('some-other-notification');
+      listener(`watch-change:${change.site}`);
+    }
+    expect(opened).toEqual([change.site]);
+    expect(clear).toHaveBeenCalledWith(`watch-change:${change.site}`);
   });
 
   it('shows nothing without the notifications permission', async () => {

@@ -3,8 +3,15 @@
  * The reference server over real HTTP: it must answer exactly as the contract says, key
  * reports by origin, misbehave on request, and record what it was sent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contractSchemas, errorBodySchema } from '../../../lib/contract/report-schema';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  contractSchemas,
+  errorBodySchema,
+  type ScanReport,
+} from '../../../lib/contract/report-schema';
+import { diffChecks } from '../../../lib/history/check-diff';
+import { checksOf } from '../../../lib/history/score-history';
+import { parseTime } from '../../../lib/locale/format-time';
 import {
   FIXTURE_ORIGINS,
   type FixtureName,
@@ -18,6 +25,13 @@ import {
   SLOW_DELAY_MS,
 } from '../../reference-server/misbehaving-sites';
 import { retargetReport } from '../../reference-server/report-store';
+import {
+  RESCANNED_FIXED,
+  RESCANNED_NEW,
+  RESCANNED_ORIGIN,
+  RESCANNED_WORSE,
+  rescannedScans,
+} from '../../reference-server/rescanned-site';
 import {
   type Misbehaviour,
   type ReferenceServer,
@@ -337,6 +351,97 @@ describe('built-in misbehaving sites', () => {
     const { response, text } = await lookup(MISBEHAVING_ORIGINS.unavailable);
     expect(response.status).toBe(200);
     expect(JSON.parse(text).target).toBe(`${MISBEHAVING_ORIGINS.unavailable}/`);
+  });
+});
+
+describe('the rescanned site', () => {
+  beforeEach(() => {
+    server.rewindScans();
+    server.setMisbehaviour(RESCANNED_ORIGIN, null);
+  });
+
+  const scans = () => rescannedScans(server.baseUrl);
+
+  /** One lookup of the rescanned site: its status, Cache-Control and report. */
+  async function lookUpRescanned() {
+    const { response, text } = await lookup(`${RESCANNED_ORIGIN}/docs`);
+    return {
+      status: response.status,
+      cacheControl: response.headers.get('cache-control'),
+      report: response.status === 200 ? (JSON.parse(text) as ScanReport) : null,
+    };
+  }
+
+  it('answers its first scan, then its second from the second lookup on, each to the contract', async () => {
+    const [first, second] = scans();
+    const answers = [await lookUpRescanned(), await lookUpRescanned(), await lookUpRescanned()];
+    expect(answers.map((answer) => answer.report)).toEqual([first, second, second]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.cacheControl).toBe('max-age=0');
+      expect(contractSchemas().scanReport.safeParse(answer.report).error).toBeUndefined();
+    }
+    expect(server.reports().get(RESCANNED_ORIGIN)).toEqual(second);
+  });
+
+  it('moves between its scans by one fixed, one new and one worse check, counted the same way', () => {
+    const [first, second] = scans();
+    expect(parseTime(second.scanned_at)).toBeGreaterThan(parseTime(first.scanned_at) ?? Infinity);
+    expect(second.score).not.toBe(first.score);
+    expect(Math.round(second.score ?? 0)).not.toBe(Math.round(first.score ?? 0));
+    const before = checksOf(first);
+    const after = checksOf(second);
+    if (before === null) throw new Error('the first scan lists too many checks to compare');
+    expect(diffChecks({ checks: before, scannedAt: 0 }, after)).toEqual({
+      kind: 'changes',
+      previousScannedAt: 0,
+      fixed: [expect.objectContaining({ id: RESCANNED_FIXED.id, name: 'Sitemap' })],
+      new: [expect.objectContaining({ id: RESCANNED_NEW.id, name: 'Markdown negotiation' })],
+      worse: [expect.objectContaining({ id: RESCANNED_WORSE.id, result: 'failed' })],
+      better: [],
+    });
+  });
+
+  it('does not move on for an answer other than its report', async () => {
+    server.setMisbehaviour(RESCANNED_ORIGIN, { kind: 'unavailable' });
+    expect((await lookUpRescanned()).status).toBe(503);
+    server.setMisbehaviour(RESCANNED_ORIGIN, null);
+    expect((await lookUpRescanned()).report).toEqual(scans()[0]);
+  });
+
+  it('goes back to its first scan when rewound', async () => {
+    await lookUpRescanned();
+    expect((await lookUpRescanned()).report).toEqual(scans()[1]);
+    server.rewindScans();
+    expect((await lookUpRescanned()).report).toEqual(scans()[0]);
+    expect((await lookUpRescanned()).report).toEqual(scans()[1]);
+  });
+
+  it('keeps a report stored from the outside until rewound', async () => {
+    const stored = { ...scans()[0], score: 12 };
+    server.storeReport(RESCANNED_ORIGIN, stored);
+    expect((await lookUpRescanned()).report).toEqual(stored);
+    expect((await lookUpRescanned()).report).toEqual(stored);
+    server.rewindScans();
+    expect((await lookUpRescanned()).report).toEqual(scans()[0]);
+  });
+
+  it('serves a report given for it in the options as given, lookup after lookup', async () => {
+    const given = (baseUrl: string) => ({ ...rescannedScans(baseUrl)[1], score: 5 });
+    const other = await startReferenceServer({
+      port: 0,
+      extraReports: (baseUrl) => ({ [RESCANNED_ORIGIN]: given(baseUrl) }),
+    });
+    try {
+      const get = async () =>
+        (await fetch(
+          `${other.baseUrl}/api/report?url=${encodeURIComponent(RESCANNED_ORIGIN)}`,
+        ).then((response) => response.json())) as ScanReport;
+      expect(await get()).toEqual(given(other.baseUrl));
+      expect(await get()).toEqual(given(other.baseUrl));
+    } finally {
+      await other.close();
+    }
   });
 });
 

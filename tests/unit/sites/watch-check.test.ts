@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScanReport } from '../../../lib/contract/report-schema';
+import { checksOf, type ScoreRecord } from '../../../lib/history/score-history';
 import { applyPolicy, DEFAULT_SETTINGS, NO_POLICY } from '../../../lib/settings/settings';
 import { afterLookup, runWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
 import { newWatchRecord, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { RESCANNED_ORIGIN, rescannedScans } from '../../reference-server/rescanned-site';
 
 const reports = fixtureReports();
 const NOW = Date.parse('2026-11-23T08:00:00Z');
@@ -21,10 +23,23 @@ const reportView = (report: ScanReport): TabView => ({
   stale: false,
 });
 
-function world(list: WatchList, views: Record<string, TabView>, settings = consented) {
+const scanOf = (report: ScanReport): ScoreRecord => ({
+  scannedAt: report.scanned_at,
+  score: report.score,
+  checks: checksOf(report),
+});
+
+function world(
+  list: WatchList,
+  views: Record<string, TabView>,
+  settings = consented,
+  history: Record<string, ScoreRecord[]> = {},
+) {
   const saved: Record<string, WatchRecord> = {};
   const notices: WatchChange[] = [];
+  const errors: unknown[] = [];
   const showSite = vi.fn(async (site: string) => views[site] ?? reportView(reports.mid));
+  const readScans = vi.fn(async (site: string) => history[site] ?? []);
   const deps = {
     readSettings: async () => settings,
     readWatchList: async () => list,
@@ -32,12 +47,16 @@ function world(list: WatchList, views: Record<string, TabView>, settings = conse
       saved[site] = record;
     },
     showSite,
+    readScans,
     notify: async (change: WatchChange) => {
       notices.push(change);
     },
     now: () => NOW,
+    onError: (error: unknown) => {
+      errors.push(error);
+    },
   };
-  return { deps, saved, notices, showSite };
+  return { deps, saved, notices, showSite, readScans, errors };
 }
 
 describe('a watched site after its scheduled lookup', () => {
@@ -169,5 +188,60 @@ describe('a round over the watch list', () => {
         newScore: 99,
       }),
     ]);
+  });
+
+  describe('what changed check by check', () => {
+    const [first, second] = rescannedScans('http://127.0.0.1:8787');
+    const seen = afterLookup(RESCANNED_ORIGIN, newWatchRecord(0), reportView(first), 1);
+    const roundOnSecond = (history: ScoreRecord[]) =>
+      world(
+        { [RESCANNED_ORIGIN]: seen.record },
+        { [RESCANNED_ORIGIN]: reportView(second) },
+        consented,
+        { [RESCANNED_ORIGIN]: history },
+      );
+
+    // The lookup records its report without waiting, so a round may find it in the history
+    // already, or not yet.
+    it.each([
+      ['before the new scan is recorded', [scanOf(first)]],
+      ['after the new scan is recorded', [scanOf(first), scanOf(second)]],
+    ])('tells the checks changed since the previous scan in the history, %s', async (_, history) => {
+      const { deps, notices } = roundOnSecond(history);
+      await runWatchRound(deps);
+      expect(notices).toHaveLength(1);
+      const { checks } = notices[0] ?? {};
+      if (checks?.kind !== 'changes') throw new Error(`a list of changes, not ${checks?.kind}`);
+      expect(checks.previousScannedAt).toBe(Date.parse(first.scanned_at));
+      expect(checks.fixed.map((check) => check.name)).toEqual(['Sitemap']);
+      expect(checks.new.map((check) => check.name)).toEqual(['Markdown negotiation']);
+      expect(checks.worse.map((check) => check.name)).toEqual(['Structured data (JSON-LD)']);
+      expect(checks.better).toEqual([]);
+    });
+
+    it('says a first scan when the history holds no earlier one', async () => {
+      const { deps, notices } = roundOnSecond([scanOf(second)]);
+      await runWatchRound(deps);
+      expect(notices.map((notice) => notice.checks)).toEqual([{ kind: 'first-scan' }]);
+    });
+
+    it('still notifies when the history cannot be read, without the checks', async () => {
+      const { deps, notices, readScans, errors } = roundOnSecond([]);
+      const failure = new Error('storage gone');
+      readScans.mockRejectedValueOnce(failure);
+      await runWatchRound(deps);
+      expect(notices.map((notice) => notice.checks)).toEqual([{ kind: 'unknown' }]);
+      expect(errors).toEqual([failure]);
+    });
+
+    it('reads no history when nothing changed', async () => {
+      const { deps, notices, readScans } = world(
+        { [RESCANNED_ORIGIN]: seen.record },
+        { [RESCANNED_ORIGIN]: reportView(first) },
+      );
+      await runWatchRound(deps);
+      expect(notices).toEqual([]);
+      expect(readScans).not.toHaveBeenCalled();
+    });
   });
 });

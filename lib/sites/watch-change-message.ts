@@ -1,0 +1,106 @@
+/**
+ * The words of the notification about a watched site's change: the site in the title; in the
+ * message the score's old and new values and, when the score history knows both scans' checks,
+ * which checks changed ("Score: 74 → 81 · Fixed: Markdown negotiation, Sitemap · New: JSON-LD").
+ *
+ * A notification shows only so much, and Firefox for Android shows the basic template's
+ * message on a line or two: the message stays within WATCH_MESSAGE_MAX_LENGTH. Every kind of
+ * change is said at least as a count; names are added, kind by kind, as long as they fit.
+ *
+ * Without a list of changes to tell (a first scan, checks not known, none changed between the
+ * two scans the history holds) it says what the watch record itself knows: the score and the
+ * number of failed checks, old and new.
+ */
+import type { CheckChanges } from '../history/check-diff';
+import { type MessageKey, t } from '../locale/i18n';
+import { hostOf } from './site-rows';
+import type { WatchChange } from './watch-check';
+
+/** The longest message: well within what Chrome's and Android's notifications show. */
+export const WATCH_MESSAGE_MAX_LENGTH = 150;
+/** Checks named per kind before the rest are counted ("+2 more"). */
+export const NAMES_PER_KIND = 2;
+/** A check's name is cut to this, so one long name cannot crowd out the others. */
+export const NAME_MAX_LENGTH = 32;
+const SEPARATOR = ' · ';
+const ELLIPSIS = '…';
+
+const KINDS: readonly { kind: keyof CheckChanges; names: MessageKey; count: MessageKey }[] = [
+  { kind: 'fixed', names: 'watchNoticeFixed', count: 'watchNoticeFixedCount' },
+  { kind: 'new', names: 'watchNoticeNew', count: 'watchNoticeNewCount' },
+  { kind: 'worse', names: 'watchNoticeWorse', count: 'watchNoticeWorseCount' },
+  { kind: 'better', names: 'watchNoticeBetter', count: 'watchNoticeBetterCount' },
+];
+
+const scoreText = (score: number | null) => (score === null ? t('sitesNoScore') : String(score));
+
+function cut(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - ELLIPSIS.length)}${ELLIPSIS}`;
+}
+
+/**
+ * The ways to say one kind of change, the fullest first: its first NAMES_PER_KIND names, then
+ * fewer, each with the rest counted; last, the count alone.
+ */
+function kindForms(names: readonly string[], kind: (typeof KINDS)[number]): string[] {
+  const forms: string[] = [];
+  for (let shown = Math.min(names.length, NAMES_PER_KIND); shown > 0; shown -= 1) {
+    const listed = names.slice(0, shown).map((name) => cut(name, NAME_MAX_LENGTH));
+    const rest = names.length - shown;
+    if (rest > 0) listed.push(t('watchNoticeMore', String(rest)));
+    forms.push(t(kind.names, listed.join(', ')));
+  }
+  forms.push(t(kind.count, String(names.length)));
+  return forms;
+}
+
+const joined = (parts: readonly string[]) => parts.join(SEPARATOR);
+const within = (parts: readonly string[]) => joined(parts).length <= WATCH_MESSAGE_MAX_LENGTH;
+
+/**
+ * The fixed parts, then one form of each kind: all start as counts (the shortest), then kind
+ * by kind, in order, each takes the fullest form that keeps the message within the bound. A
+ * kind whose count does not fit is left out; the cut at the end only guards the bound.
+ */
+function fitted(fixed: readonly string[], kinds: readonly (readonly string[])[]): string {
+  const said: (readonly string[])[] = [];
+  const chosen: string[] = [];
+  for (const forms of kinds) {
+    const count = forms.at(-1);
+    if (count === undefined || !within([...fixed, ...chosen, count])) continue;
+    said.push(forms);
+    chosen.push(count);
+  }
+  for (const [index, forms] of said.entries()) {
+    const trial = (form: string) => chosen.map((part, at) => (at === index ? form : part));
+    const fullest = forms.find((form) => within([...fixed, ...trial(form)]));
+    if (fullest !== undefined) chosen[index] = fullest;
+  }
+  return cut(joined([...fixed, ...chosen]), WATCH_MESSAGE_MAX_LENGTH);
+}
+
+/** The notification's title and message for a change. */
+export function watchChangeMessage(change: WatchChange): { title: string; message: string } {
+  const title = t('watchNoticeTitle', hostOf(change.site));
+  const score =
+    change.oldScore === change.newScore
+      ? []
+      : [t('watchNoticeScore', [scoreText(change.oldScore), scoreText(change.newScore)])];
+  const failed = t('watchNoticeFailed', [String(change.oldFailed), String(change.newFailed)]);
+  const { checks } = change;
+  if (checks.kind === 'methodology-moved') {
+    return { title, message: fitted([...score, t('watchNoticeMethodology')], []) };
+  }
+  const present =
+    checks.kind === 'changes' ? KINDS.filter(({ kind }) => checks[kind].length > 0) : [];
+  if (checks.kind !== 'changes' || present.length === 0) {
+    return { title, message: fitted([...score, failed], []) };
+  }
+  const kinds = present.map((kind) =>
+    kindForms(
+      checks[kind.kind].map((check) => check.name),
+      kind,
+    ),
+  );
+  return { title, message: fitted(score, kinds) };
+}
