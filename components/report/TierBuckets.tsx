@@ -6,6 +6,11 @@ import { formatNumber, tCount } from '../../lib/locale/locale-format';
 export interface TierBucketsProps {
   breakdown: ScanReport['score_breakdown'];
   eligibleChecks: number;
+  /**
+   * The heading's id and level where the default (h2, `buckets-title`) does not fit: several
+   * reports on one page (the sites comparison) need an id each, and sit deeper in the outline.
+   */
+  heading?: { id: string; level: 2 | 3 | 4 | 5 };
 }
 
 interface BucketRowProps {
@@ -53,11 +58,13 @@ function BucketRow({ name, bucket }: BucketRowProps) {
 }
 
 /** Essential and recommended as bars, bonus as added points, and the count of checks. */
-export function TierBuckets({ breakdown, eligibleChecks }: TierBucketsProps) {
+export function TierBuckets({ breakdown, eligibleChecks, heading }: TierBucketsProps) {
   const { bonus } = breakdown;
+  const { id, level } = heading ?? { id: 'buckets-title', level: 2 };
+  const Heading = `h${level}` as const;
   return (
-    <section class="buckets" aria-labelledby="buckets-title">
-      <h2 id="buckets-title">{t('popupBreakdownTitle')}</h2>
+    <section class="buckets" aria-labelledby={id}>
+      <Heading id={id}>{t('popupBreakdownTitle')}</Heading>
       <ul class="bucket-list">
         <BucketRow name={t('popupTierEssential')} bucket={breakdown.essential} />
         <BucketRow name={t('popupTierRecommended')} bucket={breakdown.recommended} />

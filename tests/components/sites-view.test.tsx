@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
 import { buildSiteRows, type SiteRow } from '../../lib/sites/site-rows';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+import { idleComparison } from './compare-props';
 
 afterEach(cleanup);
 
@@ -42,6 +43,7 @@ function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
     onOpenOptions: vi.fn(),
     formatScanned: () => '3 days ago',
     formatDate: (at) => new Date(at).toISOString().slice(0, 10),
+    compare: idleComparison(),
     ...change,
   };
 }
