@@ -9,8 +9,10 @@ export interface TierBucketsProps {
   /**
    * The heading's id and level where the default (h2, `buckets-title`) does not fit: several
    * reports on one page (the sites comparison) need an id each, and sit deeper in the outline.
+   * `under` names the heading it sits under (its id), read before its own in the section's
+   * name, so that several breakdowns on one page do not share one name.
    */
-  heading?: { id: string; level: 2 | 3 | 4 | 5 };
+  heading?: { id: string; level: 2 | 3 | 4 | 5; under?: string };
 }
 
 interface BucketRowProps {
@@ -60,10 +62,10 @@ function BucketRow({ name, bucket }: BucketRowProps) {
 /** Essential and recommended as bars, bonus as added points, and the count of checks. */
 export function TierBuckets({ breakdown, eligibleChecks, heading }: TierBucketsProps) {
   const { bonus } = breakdown;
-  const { id, level } = heading ?? { id: 'buckets-title', level: 2 };
+  const { id, level, under } = heading ?? { id: 'buckets-title', level: 2 };
   const Heading = `h${level}` as const;
   return (
-    <section class="buckets" aria-labelledby={id}>
+    <section class="buckets" aria-labelledby={under === undefined ? id : `${under} ${id}`}>
       <Heading id={id}>{t('popupBreakdownTitle')}</Heading>
       <ul class="bucket-list">
         <BucketRow name={t('popupTierEssential')} bucket={breakdown.essential} />

@@ -51,7 +51,7 @@ function CheckName({ check }: { check: ComparedCheck }) {
 function SiteCard({ site, index }: { site: ComparedSite; index: number }) {
   return (
     <li class="compare-site">
-      <h4>{site.host}</h4>
+      <h4 id={`compare-site-${index}`}>{site.host}</h4>
       {site.report === null ? (
         <p class="compare-no-report">{t('sitesNoKeptReport')}</p>
       ) : (
@@ -69,7 +69,7 @@ function SiteCard({ site, index }: { site: ComparedSite; index: number }) {
           <TierBuckets
             breakdown={site.report.score_breakdown}
             eligibleChecks={site.report.eligible_checks}
-            heading={{ id: `compare-buckets-${index}`, level: 5 }}
+            heading={{ id: `compare-buckets-${index}`, level: 5, under: `compare-site-${index}` }}
           />
         </>
       )}

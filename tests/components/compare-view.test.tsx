@@ -85,7 +85,7 @@ describe('the comparison view', () => {
   it('has a captioned table with column and row headers, differing checks first, marks in words', () => {
     render(<CompareView count={3} comparison={comparison} onClose={vi.fn()} onExport={vi.fn()} />);
     const table = screen.getByRole('table', {
-      name: 'Checks not passed by any of these sites, those that differ first',
+      name: 'Checks at least one of these sites did not pass, those that differ first',
     });
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((header) => header.textContent)).toEqual([
@@ -131,6 +131,12 @@ describe('the comparison view', () => {
       'compare-buckets-0',
     );
     expect((cards[1] as HTMLElement).querySelectorAll('meter.bar')).toHaveLength(2);
+    // Each site's breakdown is a region named for its site.
+    expect(
+      within(cards[1] as HTMLElement).getByRole('region', {
+        name: `${hostOf('mid')} Score breakdown`,
+      }),
+    ).toBeTruthy();
     expect(
       within(cards[2] as HTMLElement).getByText('No report is kept for this site.'),
     ).toBeTruthy();
@@ -142,7 +148,7 @@ describe('the comparison view', () => {
   it('has one card per check for narrow screens, saying the same', () => {
     render(<CompareView count={3} comparison={comparison} onClose={vi.fn()} onExport={vi.fn()} />);
     const list = screen.getByRole('list', {
-      name: 'Checks not passed by any of these sites, those that differ first',
+      name: 'Checks at least one of these sites did not pass, those that differ first',
     });
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(4);
