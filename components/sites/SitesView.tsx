@@ -134,17 +134,6 @@ export function SitesView(props: SitesViewProps) {
   );
 }
 
-function CompareRegion({ compare }: { compare: SiteComparisonState }) {
-  return (
-    <LazyCompareView
-      count={compare.picked.length}
-      comparison={compare.comparison}
-      onClose={compare.onClose}
-      onExport={compare.onExport}
-    />
-  );
-}
-
 function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
   const { row, now, watchNote } = props;
   return (
@@ -182,4 +171,16 @@ function WatchNoteText({ note }: { note: WatchNote }) {
   if (note === 'full') return <p class="muted small">{t('sitesWatchFull')}</p>;
   if (note === 'needs-consent') return <p class="muted small">{t('sitesWatchNeedsConsent')}</p>;
   return <p class="muted small">{t('sitesWatchNote')}</p>;
+}
+
+/** The comparison of the ticked sites, in place of the list while it is open. */
+function CompareRegion({ compare }: { compare: SiteComparisonState }) {
+  return (
+    <LazyCompareView
+      count={compare.picked.length}
+      comparison={compare.comparison}
+      onClose={compare.onClose}
+      onExport={compare.onExport}
+    />
+  );
 }
