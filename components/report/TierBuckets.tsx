@@ -6,6 +6,13 @@ import { formatNumber, tCount } from '../../lib/locale/locale-format';
 export interface TierBucketsProps {
   breakdown: ScanReport['score_breakdown'];
   eligibleChecks: number;
+  /**
+   * The heading's id and level where the default (h2, `buckets-title`) does not fit: several
+   * reports on one page (the sites comparison) need an id each, and sit deeper in the outline.
+   * `under` names the heading it sits under (its id), read before its own in the section's
+   * name, so that several breakdowns on one page do not share one name.
+   */
+  heading?: { id: string; level: 2 | 3 | 4 | 5; under?: string };
 }
 
 interface BucketRowProps {
@@ -53,11 +60,13 @@ function BucketRow({ name, bucket }: BucketRowProps) {
 }
 
 /** Essential and recommended as bars, bonus as added points, and the count of checks. */
-export function TierBuckets({ breakdown, eligibleChecks }: TierBucketsProps) {
+export function TierBuckets({ breakdown, eligibleChecks, heading }: TierBucketsProps) {
   const { bonus } = breakdown;
+  const { id, level, under } = heading ?? { id: 'buckets-title', level: 2 };
+  const Heading = `h${level}` as const;
   return (
-    <section class="buckets" aria-labelledby="buckets-title">
-      <h2 id="buckets-title">{t('popupBreakdownTitle')}</h2>
+    <section class="buckets" aria-labelledby={under === undefined ? id : `${under} ${id}`}>
+      <Heading id={id}>{t('popupBreakdownTitle')}</Heading>
       <ul class="bucket-list">
         <BucketRow name={t('popupTierEssential')} bucket={breakdown.essential} />
         <BucketRow name={t('popupTierRecommended')} bucket={breakdown.recommended} />

@@ -12,6 +12,13 @@ export interface SitesTableProps {
   onSort(column: SiteColumn): void;
   onSelect(site: string): void;
   formatScanned(row: SiteRow): string;
+  /** The boxes that tick sites for the comparison; without it the table has none. */
+  pick?: SitePick;
+}
+
+export interface SitePick {
+  picked: readonly string[];
+  onPick(site: string, options: { picked: boolean }): void;
 }
 
 const columnTitle = (column: SiteColumn) => t(`sitesColumn_${column}`);
@@ -29,6 +36,7 @@ export function SitesTable({
   onSort,
   onSelect,
   formatScanned,
+  pick,
 }: SitesTableProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
@@ -87,6 +95,7 @@ export function SitesTable({
             data-site={row.site}
           >
             <th scope="row" class="col-site">
+              {pick ? <PickBox pick={pick} row={row} /> : null}
               <button
                 type="button"
                 class="row-select"
@@ -129,5 +138,23 @@ export function SitesTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A site's box for the comparison. Named by its own label, not by text in the cell, so the
+ * row's header still reads as the site alone. Checked only while the site is ticked: a
+ * refused tick (a fifth site) shows unticked at the next render.
+ */
+function PickBox({ pick, row }: { pick: SitePick; row: SiteRow }) {
+  return (
+    <label class="compare-pick">
+      <input
+        type="checkbox"
+        checked={pick.picked.includes(row.site)}
+        aria-label={t('sitesComparePick', row.host)}
+        onChange={(event) => pick.onPick(row.site, { picked: event.currentTarget.checked })}
+      />
+    </label>
   );
 }

@@ -7,9 +7,12 @@ import { t } from '../../lib/locale/i18n';
 import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import type { BandFilter, SiteColumn, SiteFilter, SiteSort } from '../../lib/sites/site-table';
+import type { SiteComparisonState } from '../../lib/ui/use-site-comparison';
 import type { WatchNote } from '../../lib/ui/use-watch-site';
 import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
 import { ReportView } from '../report/ReportView';
+import { CompareBar } from './CompareBar';
+import { LazyCompareView } from './LazyCompareView';
 import { ScoreChart } from './ScoreChart';
 import { SitesTable } from './SitesTable';
 import { SiteTimeline } from './SiteTimeline';
@@ -45,11 +48,13 @@ export interface SitesViewProps {
   onOpenOptions(): void;
   formatScanned(row: SiteRow): string;
   formatDate(at: number): string;
+  /** The sites ticked for the comparison, and the comparison when it is open. */
+  compare: SiteComparisonState;
 }
 
 /** The sites page: filter and export above, the table, and the chosen site's report beside it. */
 export function SitesView(props: SitesViewProps) {
-  const { total, rows, matching, filter, sort, selected } = props;
+  const { total, rows, matching, filter, sort, selected, compare } = props;
   return (
     <ServiceBaseUrlContext.Provider value={props.serviceBaseUrl ?? configuredServiceBaseUrl()}>
       <main class="sites-page">
@@ -60,7 +65,8 @@ export function SitesView(props: SitesViewProps) {
             {t('sitesSettings')}
           </button>
         </header>
-        <div class="sites-toolbar">
+        {/* Hidden, not removed, while comparing: the list comes back as it was left. */}
+        <div class="sites-toolbar" hidden={compare.open}>
           <label class="field">
             <span>{t('sitesFilterText')}</span>
             <input
@@ -94,7 +100,7 @@ export function SitesView(props: SitesViewProps) {
             <p class="muted small">{t('sitesExportNote')}</p>
           </div>
         </div>
-        <div class={`sites-body${selected ? ' with-detail' : ''}`}>
+        <div class={`sites-body${selected ? ' with-detail' : ''}`} hidden={compare.open}>
           <section class="sites-list" aria-live="polite">
             {total === null ? null : total === 0 ? (
               <p class="sites-empty">{t('sitesEmpty')}</p>
@@ -104,6 +110,7 @@ export function SitesView(props: SitesViewProps) {
                   {t('sitesCount', [String(rows.length), String(matching)])}
                 </p>
                 {matching === 0 ? <p class="sites-empty">{t('sitesNoMatch')}</p> : null}
+                <CompareBar {...compare} />
                 <div class="table-scroll">
                   <SitesTable
                     rows={rows}
@@ -112,6 +119,7 @@ export function SitesView(props: SitesViewProps) {
                     onSort={props.onSort}
                     onSelect={props.onSelect}
                     formatScanned={props.formatScanned}
+                    pick={compare}
                   />
                 </div>
                 <p id="sites-legend" class="sites-legend muted small">
@@ -127,6 +135,7 @@ export function SitesView(props: SitesViewProps) {
           </section>
           {selected ? <SiteDetail {...props} row={selected} /> : null}
         </div>
+        {compare.open ? <CompareRegion compare={compare} /> : null}
       </main>
     </ServiceBaseUrlContext.Provider>
   );
@@ -170,4 +179,16 @@ function WatchNoteText({ note }: { note: WatchNote }) {
   if (note === 'full') return <p class="muted small">{t('sitesWatchFull')}</p>;
   if (note === 'needs-consent') return <p class="muted small">{t('sitesWatchNeedsConsent')}</p>;
   return <p class="muted small">{t('sitesWatchNote')}</p>;
+}
+
+/** The comparison of the ticked sites, in place of the list while it is open. */
+function CompareRegion({ compare }: { compare: SiteComparisonState }) {
+  return (
+    <LazyCompareView
+      count={compare.picked.length}
+      comparison={compare.comparison}
+      onClose={compare.onClose}
+      onExport={compare.onExport}
+    />
+  );
 }

@@ -23,12 +23,14 @@ import { downloadText } from './download';
 import { fixListMarkdown } from './fix-list';
 import { logError } from './log-error';
 import { openOptionsPageFromClick } from './open-options';
+import { useSiteComparison } from './use-site-comparison';
 import { useSites } from './use-sites';
 import { useWatchList } from './use-watch-site';
 
 export function useSitesPage(initialSite: string | null) {
   const { rows, scans, now, serviceBaseUrl } = useSites(logError);
   const watch = useWatchList();
+  const compare = useSiteComparison(rows);
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
   const [sort, setSort] = useState<SiteSort>({ column: 'site', direction: 'ascending' });
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
@@ -89,5 +91,6 @@ export function useSitesPage(initialSite: string | null) {
     formatScanned: (row: SiteRow) =>
       row.scannedAtMs === null ? '' : (formatRelativeTime(row.scannedAtMs, now, { locale }) ?? ''),
     formatDate: (at: number) => formatExactTime(at, { locale }) ?? '',
+    compare,
   };
 }

@@ -68,9 +68,10 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
     note: 'measured 50.2 KB with the check changes since the previous scan; 48.2 KB with the checks of each scan in the score history; 46.4 KB (with the not-permitted state and the link rule): the popup view for one site, lazy chunks included (the public suffix rules, 17.4 KB, for the pause choice); zod/mini (8.4 KB) for the records it reads',
   },
   sites: {
-    budget: 36.5 * KB,
+    budget: 42 * KB,
     note:
-      'measured 36.2 KB with the check changes since the previous scan; 34.1 KB with the checks of each scan in the score history; 33.6 KB with its Settings button and the options-page opener with its tab ' +
+      'measured 41.6 KB with the timeline of a site (its steps and the check diff, 1.2 KB) and the comparison of sites: its view, matrix and exports (3.4 KB) load when it first opens, and the ticks, the Compare button and the loader add 1.3 KB before the first render (36.9 KB then, 35.6 KB before); ' +
+      '36.2 KB with the check changes since the previous scan; 34.1 KB with the checks of each scan in the score history; 33.6 KB with its Settings button and the options-page opener with its tab ' +
       'fallback (lib/ui/open-options.ts), the way to Settings where there is no toolbar menu ' +
       '(Firefox for Android); 33.0 KB before (0.6 KB of it paused domains in the settings it reads): the sites page reads the cache itself (http-cache-semantics to judge ' +
       'freshness, every entry checked against its record schema and the contract), renders the ' +

@@ -5,6 +5,7 @@ import type { ListedCheck } from '../../lib/history/score-history';
 import { timelineOf } from '../../lib/history/site-timeline';
 import { buildSiteRows, type SiteRow } from '../../lib/sites/site-rows';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+import { idleComparison } from './compare-props';
 
 afterEach(cleanup);
 
@@ -56,6 +57,7 @@ function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
     onOpenOptions: vi.fn(),
     formatScanned: () => '3 days ago',
     formatDate: (at) => new Date(at).toISOString().slice(0, 10),
+    compare: idleComparison(),
     ...change,
   };
 }

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../../lib/locale/i18n';
+import { PICK_LEAST, type PickRefusal } from '../../lib/ui/use-site-comparison';
+
+export interface CompareBarProps {
+  picked: readonly string[];
+  refused: PickRefusal | null;
+  /** Whether the comparison is open: when it closes, focus comes back to the Compare button. */
+  open: boolean;
+  onOpen(): void;
+  onClearPicks(): void;
+}
+
+/**
+ * Above the sites table: the Compare button with how many sites are ticked, why it cannot be
+ * pressed yet, and why a tick was refused. The button stays a real disabled button; the line
+ * beside it, which it names as its description, says what it needs.
+ */
+export function CompareBar({ picked, refused, open, onOpen, onClearPicks }: CompareBarProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const ready = picked.length >= PICK_LEAST;
+  return (
+    <div class="compare-bar">
+      <button
+        ref={button}
+        type="button"
+        class="button"
+        disabled={!ready}
+        aria-describedby="compare-hint"
+        onClick={onOpen}
+      >
+        {t('sitesCompareButton', String(picked.length))}
+      </button>
+      {picked.length > 0 ? (
+        <button type="button" class="button button-quiet" onClick={onClearPicks}>
+          {t('sitesCompareClear')}
+        </button>
+      ) : null}
+      <p id="compare-hint" class="muted small">
+        {t(ready ? 'sitesCompareReady' : 'sitesCompareHint')}
+      </p>
+      {/* Always in the page, so that a screen reader hears the refusal when it appears. */}
+      <p class="compare-refused" role="status">
+        {refused ? t('sitesCompareFull', refused.host) : ''}
+      </p>
+    </div>
+  );
+}
