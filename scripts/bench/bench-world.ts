@@ -44,7 +44,7 @@ const BLANK_PAGE_HTML =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Blank</title><body>.</body></html>\n';
 
 /** Sites the service has a report for beyond the fixtures: `http://s0.bench-sites.com` … */
-export const BENCH_SITE_COUNT = 400;
+export const BENCH_SITE_COUNT = 2000;
 export const benchSite = (index: number) => `http://s${index}.bench-sites.com`;
 
 export interface BenchWorld {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: what users feel, measured in real Chromium beside its floor in the same
- * run, then the popup, the cached badge and the requests again in Firefox ESR (README,
+ * run, then the popup, the cached badge, the requests and the sites page again in Firefox ESR (README,
  * "Performance"). Prints a table and writes .output/bench/bench-<time>.json and
  * .output/bench/latest.json. Not part of `npm test`: timings on a shared machine are for
  * reading, not for failing a build.
@@ -32,6 +32,13 @@ import {
 } from './popup-timing';
 import type { RequestAccount } from './request-accounting';
 import { measureScriptedBrowse } from './scripted-browse';
+import {
+  clearLocalData,
+  measureSitesPageAtScale,
+  SITES_PAGE_SAMPLES,
+  SITES_PAGE_SITES,
+  sitesPageRows,
+} from './sites-page-scale';
 import { budgetFor } from './size-budgets';
 import { pairedRatios, summarize } from './statistics';
 import { measureColdStart } from './worker-cold-start';
@@ -203,6 +210,15 @@ async function main() {
       });
     }
 
+    log(`8. the sites page with ${SITES_PAGE_SITES} sites (looked up through the worker first)`);
+    const sitesPage = await measureSitesPageAtScale(world, {
+      sites: SITES_PAGE_SITES,
+      samples: SITES_PAGE_SAMPLES,
+    });
+    rows.push(...sitesPageRows(sitesPage));
+    // Figure 6 counts the sites it offers the cache: it starts from an empty one.
+    await clearLocalData(world);
+
     log('6. the cache at scale');
     // A fresh answer to copy: it must stay fresh while the levels are measured.
     const template = benchSite(BENCH_SITE_COUNT - 1);
@@ -250,7 +266,7 @@ async function main() {
 
     await world.close();
     closed = true;
-    log('Firefox: popup, cached badge and requests');
+    log('Firefox: popup, cached badge, requests and the sites page');
     const firefox = await measureFirefox(rows);
 
     const table = renderTable(rows);
@@ -286,6 +302,7 @@ async function main() {
         cold,
         browse,
         scale,
+        sitesPage,
         sizes,
         burst,
         firefox,
@@ -308,7 +325,7 @@ async function main() {
 }
 
 /**
- * Figures 1, 2a and 3 in Firefox ESR, as rows beside Chromium's, against the same goals. A
+ * Figures 1, 2a, 3 and 8 in Firefox ESR, as rows beside Chromium's, against the same goals. A
  * Firefox that cannot be started or driven gives rows saying so rather than no table at all.
  */
 async function measureFirefox(rows: FigureRow[]): Promise<unknown> {
@@ -356,11 +373,16 @@ async function measureFirefox(rows: FigureRow[]): Promise<unknown> {
       goal: '1.00',
       met: browse.requests === browse.windows,
     });
-    return { version, popup, cached, browse };
+    const sitesPage = await measureSitesPageAtScale(world, {
+      sites: SITES_PAGE_SITES,
+      samples: SITES_PAGE_SAMPLES,
+    });
+    rows.push(...sitesPageRows(sitesPage, ', Firefox'));
+    return { version, popup, cached, browse, sitesPage };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     log(`Firefox: ${message}`);
-    for (const figure of ['1. Popup', '2a. Badge (cached)', '3. Requests']) {
+    for (const figure of ['1. Popup', '2a. Badge (cached)', '3. Requests', '8. Sites page']) {
       rows.push({
         figure: `${figure}, Firefox`,
         measured: `not measured: ${message}`.slice(0, 80),

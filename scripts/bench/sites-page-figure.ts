@@ -1,0 +1,45 @@
+/**
+ * `npm run bench:sites`: figure 8 of the bench on its own — the sites page with 2,000 sites,
+ * in Chromium and then Firefox. Loopback only.
+ */
+import type { BrowserName } from '../../tests/support/extension-browser';
+import { startBenchWorld } from './bench-world';
+import { formatTiming } from './figure-table';
+import { measureSitesPageAtScale, SITES_PAGE_SAMPLES, SITES_PAGE_SITES } from './sites-page-scale';
+import { summarize } from './statistics';
+
+async function measureIn(browserName: BrowserName) {
+  const world = await startBenchWorld(browserName);
+  try {
+    const result = await measureSitesPageAtScale(world, {
+      sites: SITES_PAGE_SITES,
+      samples: SITES_PAGE_SAMPLES,
+    });
+    const line = (name: string, samples: number[]) =>
+      `  ${name.padEnd(8)} ${formatTiming(summarize(samples))}`;
+    process.stdout.write(
+      `${browserName}: "${result.listed}" (seeded in ${result.seedSeconds.toFixed(0)} s), ` +
+        `heap ${result.heapBytes === null ? 'not readable' : `${(result.heapBytes / 1e6).toFixed(1)} MB`}, ` +
+        `${result.openMissed} opens not timed\n` +
+        [
+          line('open', result.open),
+          line('sort', result.sort),
+          line('filter', result.filter),
+          line('select', result.select),
+        ].join('\n') +
+        '\n',
+    );
+  } finally {
+    await world.close();
+  }
+}
+
+async function main() {
+  const browsers = (process.argv[2]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[];
+  for (const browserName of browsers) await measureIn(browserName);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
