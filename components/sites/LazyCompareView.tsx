@@ -1,6 +1,5 @@
-import type { FunctionComponent } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
+import { useLazyComponent } from '../../lib/ui/use-lazy-component';
 import type { CompareViewProps } from './CompareView';
 
 /**
@@ -8,15 +7,6 @@ import type { CompareViewProps } from './CompareView';
  * page never compare, so its first render does not carry the view.
  */
 export function LazyCompareView(props: CompareViewProps) {
-  const [View, setView] = useState<FunctionComponent<CompareViewProps> | null>(null);
-  useEffect(() => {
-    let current = true;
-    import('./CompareView').then(({ CompareView }) => {
-      if (current) setView(() => CompareView);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const View = useLazyComponent(() => import('./CompareView').then((chunk) => chunk.CompareView));
   return View === null ? <p class="muted">{t('sitesCompareLoading')}</p> : <View {...props} />;
 }

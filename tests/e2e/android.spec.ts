@@ -23,6 +23,7 @@ import { E2E_BROWSER, FIREFOX_ANDROID_E2E_EXTENSION_DIR } from './support/e2e-se
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { PopupPage } from './support/popup-page';
+import { watchListDriver } from './support/watch-list-driver';
 
 const PHONE = { width: 360, height: 640 };
 const WATCHED = `http://watched.${FIXTURE_DOMAIN}`;
@@ -241,13 +242,7 @@ describe.skipIf(E2E_BROWSER !== 'firefox')(
     });
 
     describe('watching a site', () => {
-      const watchRecord = () =>
-        inExtension(async (site: string) => {
-          const stored = (await chrome.storage.local.get('watch-list:v1'))['watch-list:v1'];
-          return (stored as Record<string, { checkedAt: number | null; score: number | null }>)?.[
-            site
-          ];
-        }, WATCHED);
+      const watchRecord = () => watchListDriver(browser).watchRecord(WATCHED);
 
       /** Whether the kept answer is still fresh by the extension's rules: a round skips it then. */
       const keptAnswerFresh = async () => {
@@ -269,16 +264,7 @@ describe.skipIf(E2E_BROWSER !== 'firefox')(
         );
       };
 
-      const runRound = async () => {
-        const before = (await watchRecord())?.checkedAt ?? 0;
-        await inExtension(
-          async () => chrome.alarms.create('watch-list-round', { when: Date.now() }),
-          null,
-        );
-        await expect
-          .poll(async () => (await watchRecord())?.checkedAt ?? 0, { timeout: 15_000 })
-          .toBeGreaterThan(before);
-      };
+      const runRound = () => watchListDriver(browser).runRound(WATCHED);
 
       it("is reached from the popup's Watch link, and a change shows a basic notification", async () => {
         const { tabId } = await browser.openTab(`${WATCHED}/`);

@@ -19,6 +19,7 @@ import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
+import { type ShownNotifications, watchListDriver } from './support/watch-list-driver';
 
 const HOST = new URL(RESCANNED_ORIGIN).host;
 /** The id the product gives the notification about a watched site's change. */
@@ -88,39 +89,15 @@ describe("the popup's check changes", () => {
   });
 });
 
-/** What `notifications.getAll()` answers: Chrome gives each id `true`, Firefox its options. */
-type ShownNotifications = Record<
-  string,
-  true | { type?: string; title?: string; message?: string }
->;
-
 describe("the watch list's notification", () => {
   let sitesPage: Page;
 
-  const watchRecord = () =>
-    inExtension(async (origin: string) => {
-      const stored = (await chrome.storage.local.get('watch-list:v1'))['watch-list:v1'];
-      return (stored as Record<string, { checkedAt: number | null; score: number | null }>)?.[
-        origin
-      ];
-    }, RESCANNED_ORIGIN);
-
-  const shownNotifications = () =>
-    inExtension(
-      async () => (await chrome.notifications.getAll()) as unknown as ShownNotifications,
-      null,
-    );
+  const watchRecord = () => watchListDriver(browser).watchRecord(RESCANNED_ORIGIN);
+  const shownNotifications = () => watchListDriver(browser).shownNotifications();
 
   const runRound = async () => {
-    const before = (await watchRecord())?.checkedAt ?? 0;
     const lookupsBefore = service.lookedUp(RESCANNED_ORIGIN).length;
-    await inExtension(
-      async () => chrome.alarms.create('watch-list-round', { when: Date.now() }),
-      null,
-    );
-    await expect
-      .poll(async () => (await watchRecord())?.checkedAt ?? 0, { timeout: 15_000 })
-      .toBeGreaterThan(before);
+    await watchListDriver(browser).runRound(RESCANNED_ORIGIN);
     // max-age=0: nothing kept is fresh, so every round asks the service.
     expect(service.lookedUp(RESCANNED_ORIGIN).length).toBe(lookupsBefore + 1);
   };

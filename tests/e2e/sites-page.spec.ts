@@ -21,6 +21,7 @@ import type { ExtensionBrowser } from '../support/extension-browser';
 import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
+import { type ShownNotifications, watchListDriver } from './support/watch-list-driver';
 
 const WATCHED = `http://watched.${FIXTURE_DOMAIN}`;
 /** The id the product gives the notification about a watched site's change. */
@@ -122,27 +123,16 @@ describe('the sites page', () => {
   });
 });
 
-/** What `notifications.getAll()` answers: Chrome gives each id `true`, Firefox its options. */
-type ShownNotifications = Record<string, true | { title?: string; message?: string }>;
-
 describe('the watch list', () => {
   const inExtension = async <R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> =>
     (await browser.worker()).evaluate(fn as (arg: unknown) => Promise<R>, arg as unknown);
 
-  const watchRecord = () =>
-    inExtension(async (site: string) => {
-      const stored = (await chrome.storage.local.get('watch-list:v1'))['watch-list:v1'];
-      return (stored as Record<string, { checkedAt: number | null; score: number | null }>)?.[site];
-    }, WATCHED);
+  const watchRecord = () => watchListDriver(browser).watchRecord(WATCHED);
 
   const notificationsGranted = () =>
     inExtension(() => chrome.permissions.contains({ permissions: ['notifications'] }), null);
 
-  const shownNotifications = () =>
-    inExtension(
-      async () => (await chrome.notifications.getAll()) as unknown as ShownNotifications,
-      null,
-    );
+  const shownNotifications = () => watchListDriver(browser).shownNotifications();
 
   /**
    * Whether the extension's kept answer for a site is still fresh, judged by the extension's
@@ -165,16 +155,7 @@ describe('the watch list', () => {
     return verdict.freshness === 'fresh';
   };
 
-  const runRound = async () => {
-    const before = (await watchRecord())?.checkedAt ?? 0;
-    await inExtension(
-      async () => chrome.alarms.create('watch-list-round', { when: Date.now() }),
-      null,
-    );
-    await expect
-      .poll(async () => (await watchRecord())?.checkedAt ?? 0, { timeout: 15_000 })
-      .toBeGreaterThan(before);
-  };
+  const runRound = () => watchListDriver(browser).runRound(WATCHED);
 
   /** The notification the round raised, as the browser holds it; read by the next case. */
   let raised: ShownNotifications[string] | undefined;

@@ -7,19 +7,8 @@ import {
 } from '../../../lib/history/check-diff';
 import type { ListedCheck, ScanChecks } from '../../../lib/history/score-history';
 import { fixtureReports, issue } from '../../fixtures/reports';
+import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';
 
-const check = (id: string, result: ListedCheck['result'] = 'failed'): ListedCheck => ({
-  id,
-  name: `Name of ${id}`,
-  tier: 'essential',
-  result,
-});
-const checks = (listed: ListedCheck[], changes: Partial<ScanChecks> = {}): ScanChecks => ({
-  listed,
-  eligible: 20,
-  tiers: ['essential', 'recommended'],
-  ...changes,
-});
 const AT = Date.parse('2026-10-03T09:00:00Z');
 const earlier = (value: ScanChecks) => ({ checks: value, scannedAt: AT });
 const changes = (found: Partial<Record<'fixed' | 'new' | 'worse' | 'better', ListedCheck[]>>) => ({

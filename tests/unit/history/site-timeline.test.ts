@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ListedCheck, ScanChecks, ScoreRecord } from '../../../lib/history/score-history';
+import type { ScanChecks, ScoreRecord } from '../../../lib/history/score-history';
 import { timelineOf } from '../../../lib/history/site-timeline';
+import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';
 
-const check = (id: string, result: ListedCheck['result'] = 'failed'): ListedCheck => ({
-  id,
-  name: `Name of ${id}`,
-  tier: 'essential',
-  result,
-});
-const checks = (listed: ListedCheck[], changes: Partial<ScanChecks> = {}): ScanChecks => ({
-  listed,
-  eligible: 20,
-  tiers: ['essential', 'recommended'],
-  ...changes,
-});
 const scan = (day: number, score: number | null, known: ScanChecks | null): ScoreRecord => ({
   scannedAt: `2026-10-${String(day).padStart(2, '0')}T09:00:00Z`,
   score,
