@@ -27,6 +27,12 @@ import {
 } from '../../tests/support/sample-site-server';
 import { ensureChromium } from '../chromium';
 import { ensureFirefox } from '../firefox';
+import {
+  FLOOR_POPUP_HTML,
+  FLOOR_POPUP_JS,
+  FLOOR_POPUP_PAGE,
+  FLOOR_POPUP_SCRIPT,
+} from './toolbar-popup-timing';
 
 /** Where the bench build goes: `wxt build --mode bench` (Chrome MV3). */
 export const BENCH_EXTENSION_DIR = resolve('.output/chrome-mv3-bench');
@@ -138,6 +144,8 @@ function buildBenchExtension(baseUrl: string, browserName: BrowserName): string 
   });
   const dir = firefox ? FIREFOX_BENCH_EXTENSION_DIR : BENCH_EXTENSION_DIR;
   writeFileSync(join(dir, BLANK_PAGE), BLANK_PAGE_HTML);
+  writeFileSync(join(dir, FLOOR_POPUP_PAGE), FLOOR_POPUP_HTML);
+  writeFileSync(join(dir, FLOOR_POPUP_SCRIPT), FLOOR_POPUP_JS);
   return dir;
 }
 

@@ -117,6 +117,9 @@ export async function launchFirefoxExtensionBrowser(
       // Notifications in Firefox's own alert window: the desktop's notification service is
       // missing on a headless machine, and through it Firefox would close each at once.
       'alerts.useSystemBackend': false,
+      // browserAction.openPopup() without a click: the bench opens the toolbar popup as a
+      // user does (scripts/bench/toolbar-popup-timing.ts); nothing else calls it.
+      'extensions.openPopupWithoutUserGesture.enabled': true,
       ...downloads.prefs(),
     },
   });
