@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompareView } from '../../components/sites/CompareView';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
 import { buildComparison } from '../../lib/sites/site-comparison';
-import { buildSiteRows, emptyRow, type SiteRow } from '../../lib/sites/site-rows';
+import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
 import { downloadText } from '../../lib/ui/download';
 import { useSiteComparison } from '../../lib/ui/use-site-comparison';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+import { fixtureRows } from '../fixtures/site-rows';
 import { idleComparison } from './compare-props';
 
 vi.mock('../../lib/ui/download', () => ({ downloadText: vi.fn() }));
@@ -14,20 +15,11 @@ vi.mock('../../lib/ui/download', () => ({ downloadText: vi.fn() }));
 afterEach(cleanup);
 beforeEach(() => vi.mocked(downloadText).mockClear());
 
-const reports = fixtureReports();
-const fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const _reports = fixtureReports();
+const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
 const NAMES = ['high', 'mid', 'low', 'noIssues', 'nullScore'] as const;
 
-const rows: SiteRow[] = buildSiteRows({
-  answers: NAMES.map((name) => ({
-    target: FIXTURE_ORIGINS[name],
-    outcome: { kind: 'report', report: reports[name], response: { status: 200, headers: {} } },
-    receivedAt: 0,
-    verdict: fresh,
-  })),
-  scans: {},
-  watched: {},
-});
+const rows: SiteRow[] = fixtureRows(NAMES);
 const row = (name: (typeof NAMES)[number]) =>
   rows.find((one) => one.site === FIXTURE_ORIGINS[name]) as SiteRow;
 const hostOf = (name: (typeof NAMES)[number]) => new URL(FIXTURE_ORIGINS[name]).host;

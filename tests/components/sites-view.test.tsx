@@ -3,26 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
 import type { ListedCheck } from '../../lib/history/score-history';
 import { timelineOf } from '../../lib/history/site-timeline';
-import { buildSiteRows, type SiteRow } from '../../lib/sites/site-rows';
-import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+import type { SiteRow } from '../../lib/sites/site-rows';
+import { fixtureReports } from '../fixtures/reports';
+import { fixtureRows } from '../fixtures/site-rows';
 import { idleComparison } from './compare-props';
 
 afterEach(cleanup);
 
-const reports = fixtureReports();
+const _reports = fixtureReports();
 const NOW = Date.parse('2026-11-22T09:30:00Z');
-const fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
 
-const rows: SiteRow[] = buildSiteRows({
-  answers: (['high', 'mid', 'low'] as const).map((name) => ({
-    target: FIXTURE_ORIGINS[name],
-    outcome: { kind: 'report', report: reports[name], response: { status: 200, headers: {} } },
-    receivedAt: NOW - 60_000,
-    verdict: fresh,
-  })),
-  scans: {},
-  watched: {},
-});
+const rows: SiteRow[] = fixtureRows(['high', 'mid', 'low'], { receivedAt: NOW - 60_000 });
 
 const listed = (id: string, name: string, result: ListedCheck['result']): ListedCheck => ({
   id,

@@ -8,26 +8,16 @@ import {
   comparisonCsv,
   comparisonFileName,
 } from '../../../lib/sites/site-comparison';
-import { buildSiteRows, emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
+import { emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
 import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../fixtures/reports';
+import { fixtureRows } from '../../fixtures/site-rows';
 import { parseCsv } from '../../support/csv-reader';
 
 const reports = fixtureReports();
-const fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
 
 /** Rows as the sites page builds them, one per fixture report, in the order named. */
-function rowsOf(...names: (keyof typeof reports)[]): SiteRow[] {
-  return buildSiteRows({
-    answers: names.map((name) => ({
-      target: FIXTURE_ORIGINS[name],
-      outcome: { kind: 'report', report: reports[name], response: { status: 200, headers: {} } },
-      receivedAt: 0,
-      verdict: fresh,
-    })),
-    scans: {},
-    watched: {},
-  });
-}
+const rowsOf = (...names: (keyof typeof reports)[]): SiteRow[] => fixtureRows(names);
 
 /** A row for a made-up site whose report lists exactly these issues. */
 function rowWith(site: string, issues: ScanIssue[]): SiteRow {

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
 import { buildComparison } from '../../../lib/sites/site-comparison';
-import { buildSiteRows, emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
+import { emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
 import { comparisonMarkdown } from '../../../lib/ui/comparison-markdown';
-import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../fixtures/reports';
+import { fixtureReports, issue } from '../../fixtures/reports';
+import { fixtureRows } from '../../fixtures/site-rows';
 
 const reports = fixtureReports();
-const fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
 
-function rowsOf(...names: (keyof typeof reports)[]): SiteRow[] {
-  return buildSiteRows({
-    answers: names.map((name) => ({
-      target: FIXTURE_ORIGINS[name],
-      outcome: { kind: 'report', report: reports[name], response: { status: 200, headers: {} } },
-      receivedAt: 0,
-      verdict: fresh,
-    })),
-    scans: {},
-    watched: {},
-  });
-}
+const rowsOf = (...names: (keyof typeof reports)[]): SiteRow[] => fixtureRows(names);
 
 const markdownOf = (rows: SiteRow[]) => comparisonMarkdown(buildComparison(rows), { locale: 'en' });
 
