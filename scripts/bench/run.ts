@@ -17,6 +17,7 @@ import {
   BLANK_PAGE,
   benchSite,
   FIXTURE_ORIGINS,
+  FLOOR_POPUP_PAGE,
   startBenchWorld,
 } from './bench-world';
 import { type BurstResult, measureBurst } from './burst';
@@ -42,7 +43,6 @@ import {
 import { budgetFor } from './size-budgets';
 import { pairedRatios, summarize } from './statistics';
 import {
-  FLOOR_POPUP_PAGE,
   measureToolbarPopup,
   phasesLine,
   type ToolbarPopupSamples,

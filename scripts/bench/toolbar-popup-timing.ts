@@ -15,21 +15,9 @@
  * `extension.getViews({ type: 'popup' })`, which every extension page of the same profile has.
  */
 import type { Page } from 'playwright-core';
-import type { BenchWorld } from './bench-world';
+import { type BenchWorld, FLOOR_POPUP_PAGE } from './bench-world';
 import { type FigureRow, formatTiming } from './figure-table';
 import { summarize } from './statistics';
-
-/** The floor popup, written into the bench build only (bench-world.ts). */
-export const FLOOR_POPUP_PAGE = 'bench-floor-popup.html';
-export const FLOOR_POPUP_SCRIPT = 'bench-floor-popup.js';
-export const FLOOR_POPUP_HTML =
-  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Floor</title>' +
-  `<script type="module" src="${FLOOR_POPUP_SCRIPT}"></script><body></body></html>\n`;
-export const FLOOR_POPUP_JS =
-  "const score = document.createElement('p');\n" +
-  "score.className = 'score-figure';\n" +
-  "score.textContent = '92';\n" +
-  'document.body.append(score);\n';
 
 /** The product's popup, as the manifest names it. */
 const PRODUCT_POPUP = 'popup.html';
