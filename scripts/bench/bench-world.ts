@@ -169,3 +169,17 @@ export async function tabIdOf(world: BenchWorld, page: Page): Promise<number> {
 }
 
 export { FIXTURE_ORIGINS };
+
+/**
+ * A figure run on its own (`npm run bench:…`): `measureIn` for each browser named in the first
+ * argument ("chromium,firefox" by default), one after another; exits 1 on the first failure.
+ */
+export function runInEachBrowser(measureIn: (browserName: BrowserName) => Promise<void>): void {
+  const browsers = (process.argv[2]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[];
+  (async () => {
+    for (const browserName of browsers) await measureIn(browserName);
+  })().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -3,7 +3,7 @@
  * in Chromium and then Firefox. Loopback only.
  */
 import type { BrowserName } from '../../tests/support/extension-browser';
-import { startBenchWorld } from './bench-world';
+import { runInEachBrowser, startBenchWorld } from './bench-world';
 import { formatTiming } from './figure-table';
 import { measureSitesPageAtScale, SITES_PAGE_SAMPLES, SITES_PAGE_SITES } from './sites-page-scale';
 import { summarize } from './statistics';
@@ -34,12 +34,4 @@ async function measureIn(browserName: BrowserName) {
   }
 }
 
-async function main() {
-  const browsers = (process.argv[2]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[];
-  for (const browserName of browsers) await measureIn(browserName);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runInEachBrowser(measureIn);

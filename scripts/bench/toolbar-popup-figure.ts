@@ -4,7 +4,7 @@
  * Firefox. Loopback only.
  */
 import type { BrowserName } from '../../tests/support/extension-browser';
-import { FIXTURE_ORIGINS, startBenchWorld } from './bench-world';
+import { FIXTURE_ORIGINS, runInEachBrowser, startBenchWorld } from './bench-world';
 import { formatTiming } from './figure-table';
 import { pairedRatios, summarize } from './statistics';
 import { measureToolbarPopup, phasesLine } from './toolbar-popup-timing';
@@ -27,12 +27,4 @@ async function measureIn(browserName: BrowserName) {
   }
 }
 
-async function main() {
-  const browsers = (process.argv[2]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[];
-  for (const browserName of browsers) await measureIn(browserName);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runInEachBrowser(measureIn);

@@ -39,17 +39,20 @@ beforeEach(() => {
   store = createRecordStore({ warn: () => {} });
 });
 
+/** What the settings say is locked when no policy sets anything. */
+const NOTHING_LOCKED = {
+  serviceBaseUrl: false,
+  lookupMode: false,
+  watchList: false,
+  pausedDomains: [],
+  badgeMode: false,
+};
+
 describe('settings', () => {
   it('start on-click, with the badge on, nothing paused and the build base URL', async () => {
     expect(await readSettings()).toEqual({
       ...DEFAULT_SETTINGS,
-      locked: {
-        serviceBaseUrl: false,
-        lookupMode: false,
-        watchList: false,
-        pausedDomains: [],
-        badgeMode: false,
-      },
+      locked: NOTHING_LOCKED,
     });
     expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
   });
@@ -300,13 +303,7 @@ describe('settings under an enterprise policy', () => {
     expect(await readSettings()).toMatchObject({
       lookupMode: 'automatic',
       serviceBaseUrl: 'https://mine.example.com',
-      locked: {
-        serviceBaseUrl: false,
-        lookupMode: false,
-        watchList: false,
-        pausedDomains: [],
-        badgeMode: false,
-      },
+      locked: NOTHING_LOCKED,
     });
   });
 
