@@ -1,6 +1,10 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/badge/browser-badge';
-import { ensurePurgeAlarm, registerPurgeAlarmListener } from '../lib/cache/cache-purge-alarm';
+import {
+  ensurePurgeAlarm,
+  registerPurgeAfterUpdate,
+  registerPurgeAlarmListener,
+} from '../lib/cache/cache-purge-alarm';
 import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
 import { createBackupIntents } from '../lib/events/backup-intents';
@@ -128,6 +132,7 @@ export default defineBackground(() => {
   );
   registerWatchNotificationClicks(openSitesPage, logError);
   registerPurgeAlarmListener(() => service.purgeExpired(), logError);
+  registerPurgeAfterUpdate(() => service.purgeExpired(), logError);
   registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
   registerWelcomePage({ readSettings, migrated: store.ready }, logError);
   // A choice in the options page, the popup or a policy applies to open tabs at once; so does

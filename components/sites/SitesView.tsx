@@ -32,6 +32,8 @@ export interface SitesViewProps {
   filter: SiteFilter;
   sort: SiteSort;
   selected: SiteRow | null;
+  /** The selected site's kept report: null when none is kept, undefined while it is read. */
+  selectedReport: ScanReport | null | undefined;
   selectedScans: readonly ScoreRecord[];
   /** The selected site's scans with what changed at each, oldest first. */
   selectedTimeline: readonly TimelineStep[];
@@ -156,21 +158,27 @@ function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
         </button>
       </div>
       <WatchNoteText note={watchNote} />
-      {row.report && row.receivedAt !== null ? (
-        <ReportView
-          report={row.report}
-          stale={row.state === 'stale'}
-          receivedAt={row.receivedAt}
-          now={now}
-          onCopyFixList={props.onCopyFixList}
-          change={scoreChangeFor(props.selectedScans, row.report)}
-        />
-      ) : (
-        <p>{t('sitesNoKeptReport')}</p>
-      )}
+      <KeptReport {...props} row={row} />
       <ScoreChart scans={props.selectedScans} />
       <SiteTimeline steps={props.selectedTimeline} formatDate={props.formatDate} />
     </aside>
+  );
+}
+
+/** The chosen site's report; nothing for the moment it is being read. */
+function KeptReport(props: SitesViewProps & { row: SiteRow }) {
+  const { row, selectedReport: report } = props;
+  if (report === undefined) return null;
+  if (report === null || row.receivedAt === null) return <p>{t('sitesNoKeptReport')}</p>;
+  return (
+    <ReportView
+      report={report}
+      stale={row.state === 'stale'}
+      receivedAt={row.receivedAt}
+      now={props.now}
+      onCopyFixList={props.onCopyFixList}
+      change={scoreChangeFor(props.selectedScans, report)}
+    />
   );
 }
 

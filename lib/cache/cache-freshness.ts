@@ -115,6 +115,17 @@ export function freshUntil(stored: StoredPolicy, now: () => number): number | un
   return left > 0 ? now() + Math.floor(left * 1000) : undefined;
 }
 
+/**
+ * Until when (epoch ms) a stored copy can serve at all, judged at `now`: from then on
+ * assessFreshness says it has expired. Age grows with the clock and nothing else moves, so
+ * the time holds whenever it is read.
+ */
+export function usableUntil(stored: StoredPolicy, now: () => number): number {
+  const policy = policyClass(now).fromObject(stored);
+  const left = Math.min(policy.timeToLive(), (MAX_LIFETIME_SECONDS - policy.age()) * 1000);
+  return now() + Math.max(0, Math.floor(left));
+}
+
 /** What a stored copy is good for at `now`. */
 export function assessFreshness(
   stored: StoredPolicy,
@@ -148,4 +159,21 @@ export function assessFreshness(
   const usableOnError = freshness === 'fresh' || (!tooOld && staleUseAllowed);
 
   return { freshness, usableOnError, expired };
+}
+
+/**
+ * A kept policy judged at `now`; null when it has expired, or cannot be judged at all (the
+ * record's schema checks the fields the policy reads back, not every combination of values).
+ */
+export function judgedAt(
+  stored: StoredPolicy,
+  requestUrl: string,
+  now: number,
+): FreshnessVerdict | null {
+  try {
+    const verdict = assessFreshness(stored, requestUrl, () => now);
+    return verdict.expired ? null : verdict;
+  } catch {
+    return null;
+  }
 }

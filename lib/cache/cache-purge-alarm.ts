@@ -18,6 +18,20 @@ export function registerPurgeAlarmListener(
 }
 
 /**
+ * Also once after an update, synchronously at worker start: the purge builds the sites page's
+ * rows (lib/cache/cache-rows.ts), which a version that kept none did not leave. Until it runs,
+ * the page reads the entries themselves.
+ */
+export function registerPurgeAfterUpdate(
+  purge: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+) {
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'update') purge().catch(onError);
+  });
+}
+
+/**
  * Creates the alarm unless it exists. Called at every worker start: alarms can be lost (an
  * update, a browser that does not keep them), and creating one anew each time would restart
  * its period, so a worker woken more often than hourly would never purge.

@@ -13,27 +13,26 @@
  *   carries its own last use, and a small totals record (entries, bytes) tells a write when
  *   the cache has outgrown its limits. Only then is everything read, the expired dropped and
  *   the least recently used evicted, down to 90 % of the limits, so it happens rarely.
- * - The totals may drift when the worker stops between two writes; the hourly purge counts
- *   them again. Nothing else in storage (the user's settings) is ever touched.
+ * - Each entry's row for the sites page (lib/cache/cache-rows.ts) is written in the same call
+ *   as the entry and the totals.
+ * - The totals and rows may drift when the worker stops between two writes; the hourly purge
+ *   counts them again and builds the rows afresh. Nothing else in storage (the user's
+ *   settings) is ever touched.
  */
-import { browser } from 'wxt/browser';
 import type { LookupOutcome, ResponseMeta } from '../service/lookup-outcome';
 import { reportRequestUrl } from '../service/report-client';
 import { createKeyedQueue } from '../storage/keyed-queue';
 import type { Epoch, RecordStore } from '../storage/record-store';
 import {
   CACHE_ENTRY_RECORD,
+  CACHE_ROWS_RECORD,
   CACHE_TOTALS_RECORD,
   type CacheTotals,
   type StoredCacheEntry,
 } from '../storage/records';
 import { parseRecord } from '../storage/stored-record';
-import {
-  assessFreshness,
-  type FreshnessVerdict,
-  freshUntil,
-  policyForAnswer,
-} from './cache-freshness';
+import { type FreshnessVerdict, freshUntil, judgedAt, policyForAnswer } from './cache-freshness';
+import { entryNameOf, rowOf, rowShardKeyOf, shardsOf, withRow } from './cache-rows';
 
 /** The answers worth keeping: they describe the site, not the state of the service. */
 export type CacheableOutcome = Extract<LookupOutcome, { kind: 'report' | 'no-report' }>;
@@ -122,23 +121,6 @@ const entryOf = (value: unknown): CacheEntry | null => parseRecord(CACHE_ENTRY_R
 
 const totalsOf = (value: unknown): CacheTotals => parseRecord(CACHE_TOTALS_RECORD, value).value;
 
-/**
- * A kept policy judged at `now`; null when it has expired, or cannot be judged at all (the
- * schema checks the fields the policy reads back, not every combination of their values).
- */
-function judged(
-  policy: CacheEntry['policy'],
-  requestUrl: string,
-  now: number,
-): FreshnessVerdict | null {
-  try {
-    const verdict = assessFreshness(policy, requestUrl, () => now);
-    return verdict.expired ? null : verdict;
-  } catch {
-    return null;
-  }
-}
-
 function isQuotaError(error: unknown): boolean {
   // Chrome: "QUOTA_BYTES quota exceeded"; Firefox: QuotaExceededError.
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
@@ -166,36 +148,6 @@ const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
 const withinLimits = (totals: CacheTotals, limits: CacheLimits) =>
   totals.entries <= limits.maxEntries && totals.bytes <= limits.maxBytes;
 
-/** One site's kept answer, as the sites page lists it. */
-export interface ListedAnswer extends CachedAnswer {
-  target: string;
-}
-
-/**
- * Every kept answer of one service, judged at `now`, for the sites page. One read of all of
- * local storage: meant for a page the user opened, never for a tab switch. Reads only; what
- * has expired is left out here and dropped by the purge.
- */
-export async function listCachedAnswers(deps: {
-  baseUrl: string;
-  now: () => number;
-}): Promise<ListedAnswer[]> {
-  const prefix = `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|`;
-  const everything = await browser.storage.local.get(null);
-  const now = deps.now();
-  const listed: ListedAnswer[] = [];
-  for (const [key, stored] of Object.entries(everything)) {
-    if (!key.startsWith(prefix)) continue;
-    const value = entryOf(stored);
-    if (value === null) continue;
-    const target = key.slice(prefix.length);
-    const verdict = judged(value.policy, reportRequestUrl(deps.baseUrl, target), now);
-    if (verdict === null) continue;
-    listed.push({ target, outcome: value.outcome, receivedAt: value.receivedAt, verdict });
-  }
-  return listed;
-}
-
 export function createReportCache(deps: {
   store: RecordStore;
   baseUrl: string;
@@ -218,11 +170,10 @@ export function createReportCache(deps: {
   const writeQueue = createKeyedQueue<'writes'>();
   const serially = <T>(task: () => Promise<T>) => writeQueue.run('writes', task);
 
-  const entryKey = (target: string) =>
-    `${ENTRY_PREFIX}${encodeURIComponent(deps.baseUrl)}|${target}`;
+  const entryKey = (target: string) => `${ENTRY_PREFIX}${entryNameOf(deps.baseUrl, target)}`;
+  const rowsOf = (key: string) => rowShardKeyOf(key.slice(ENTRY_PREFIX.length));
+  const rowsShardOf = (value: unknown) => parseRecord(CACHE_ROWS_RECORD, value).value;
   const requestUrl = (target: string) => reportRequestUrl(deps.baseUrl, target);
-
-  const readTotals = async (): Promise<CacheTotals> => totalsOf(await readOne(TOTALS_KEY));
 
   /**
    * Reads everything once: drops what is unusable or expired, evicts the least recently used
@@ -231,45 +182,61 @@ export function createReportCache(deps: {
   async function compact(fit: CacheLimits, keep: string | null): Promise<void> {
     const now = deps.now();
     const everything = await local.get(null);
-    const kept: { key: string; usedAt: number; bytes: number }[] = [];
+    const kept: { key: string; entry: CacheEntry; bytes: number }[] = [];
     const dropped: string[] = RETIRED_KEYS.filter((key) => key in everything);
     for (const [key, stored] of Object.entries(everything)) {
       if (!key.startsWith(ANY_ENTRY_PREFIX) || key === TOTALS_KEY) continue;
       const value = key.startsWith(ENTRY_PREFIX) ? entryOf(stored) : null;
       // Expiry depends on the policy's times alone, so the request it was stored for (the
       // policy's own URL) serves to judge entries of any base URL.
-      const usable = value !== null && judged(value.policy, value.policy.u ?? '', now) !== null;
-      if (usable) kept.push({ key, usedAt: value.usedAt, bytes: byteSize(key, stored) });
+      const usable = value !== null && judgedAt(value.policy, value.policy.u ?? '', now) !== null;
+      if (usable) kept.push({ key, entry: value, bytes: byteSize(key, stored) });
       else dropped.push(key);
     }
-    kept.sort((a, b) => a.usedAt - b.usedAt || a.key.localeCompare(b.key));
+    kept.sort((a, b) => a.entry.usedAt - b.entry.usedAt || a.key.localeCompare(b.key));
     const totals: CacheTotals = {
       entries: kept.length,
       bytes: kept.reduce((sum, entry) => sum + entry.bytes, 0),
     };
+    const evicted = new Set<string>();
     for (const entry of kept) {
       if (withinLimits(totals, fit)) break;
       if (entry.key === keep) continue;
-      dropped.push(entry.key);
+      evicted.add(entry.key);
       totals.entries -= 1;
       totals.bytes -= entry.bytes;
     }
+    dropped.push(...evicted);
+    const rows = kept
+      .filter((entry) => !evicted.has(entry.key) && entry.key.startsWith(ENTRY_PREFIX))
+      .map(({ key, entry }) => [key.slice(ENTRY_PREFIX.length), rowOf(entry, now)] as const);
+    const shards = Object.entries(shardsOf(rows));
+    const filled = shards.filter(([, shard]) => Object.keys(shard).length > 0);
+    // Rows first: an entry may outlive its row for a moment, never the other way round.
+    await local.set({ [TOTALS_KEY]: totals, ...Object.fromEntries(filled) });
+    const empty = shards.filter(([, shard]) => Object.keys(shard).length === 0);
+    dropped.push(...empty.map(([key]) => key));
     if (dropped.length > 0) await local.remove(dropped);
-    await local.set({ [TOTALS_KEY]: totals });
   }
 
   async function remove(key: string): Promise<void> {
     await serially(async () => {
-      const old = await readOne(key);
+      const shardKey = rowsOf(key);
+      const stored = await local.get([key, TOTALS_KEY, shardKey]);
+      const old = stored[key];
       if (old === undefined) return;
-      const totals = await readTotals();
-      await local.remove(key);
+      const totals = totalsOf(stored[TOTALS_KEY]);
+      const rows = withRow(rowsShardOf(stored[shardKey]), key.slice(ENTRY_PREFIX.length), null);
+      const emptied = Object.keys(rows).length === 0;
+      // The row goes first: the sites page never lists an answer that is gone.
       await local.set({
         [TOTALS_KEY]: {
           entries: Math.max(0, totals.entries - 1),
           bytes: Math.max(0, totals.bytes - byteSize(key, old)),
         },
+        ...(emptied ? {} : { [shardKey]: rows }),
       });
+      await local.remove(emptied ? [key, shardKey] : key);
     });
   }
 
@@ -283,35 +250,42 @@ export function createReportCache(deps: {
       await remove(key);
       return false;
     }
+    const shardKey = rowsOf(key);
+    const row = rowOf(entry, deps.now());
     return serially(async () => {
-      // One read for both records.
-      const stored = await local.get([key, TOTALS_KEY]);
-      const old = stored[key];
-      const totals = totalsOf(stored[TOTALS_KEY]);
-      const next: CacheTotals = {
-        entries: totals.entries + (old === undefined ? 1 : 0),
-        bytes: totals.bytes - (old === undefined ? 0 : byteSize(key, old)) + bytes,
-      };
+      let next: CacheTotals = { entries: 0, bytes: 0 };
       for (let attempt = 0; ; attempt++) {
+        // Read again after each eviction: it rewrote the totals and the rows.
+        const stored = await local.get([key, TOTALS_KEY, shardKey]);
+        const old = stored[key];
+        const totals = totalsOf(stored[TOTALS_KEY]);
+        next = {
+          entries: totals.entries + (old === undefined ? 1 : 0),
+          bytes: totals.bytes - (old === undefined ? 0 : byteSize(key, old)) + bytes,
+        };
+        const rows = withRow(rowsShardOf(stored[shardKey]), key.slice(ENTRY_PREFIX.length), row);
         try {
           // Dropped when local data was cleared since the request began.
-          if (!(await local.set({ [key]: entry, [TOTALS_KEY]: next }, since))) return false;
+          const written = await local.set(
+            { [key]: entry, [TOTALS_KEY]: next, [shardKey]: rows },
+            since,
+          );
+          if (!written) return false;
           break;
         } catch (error) {
           if (!isQuotaError(error)) throw error;
           // Not caching is always safe; failing the lookup over it is not.
           if (attempt >= QUOTA_RETRIES) return false;
           // The browser's quota is shared with other data: make room by a quarter each time.
-          const { entries: count, bytes: size } = await readTotals();
           try {
-            await compact(scaled({ maxEntries: count, maxBytes: size }, 0.75), null);
+            await compact(
+              scaled({ maxEntries: totals.entries, maxBytes: totals.bytes }, 0.75),
+              null,
+            );
           } catch (compactError) {
             if (isQuotaError(compactError)) return false;
             throw compactError;
           }
-          const now = await readTotals();
-          next.entries = now.entries + 1;
-          next.bytes = now.bytes + bytes;
         }
       }
       if (!withinLimits(next, limits)) await compact(scaled(limits, EVICT_TO_SHARE), key);
@@ -346,7 +320,7 @@ export function createReportCache(deps: {
         return null;
       }
       const now = deps.now();
-      const verdict = judged(entry.policy, requestUrl(target), now);
+      const verdict = judgedAt(entry.policy, requestUrl(target), now);
       if (verdict === null) {
         await remove(key);
         return null;

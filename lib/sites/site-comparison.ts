@@ -57,8 +57,11 @@ export function compareChecks(a: ComparedCheck, b: ComparedCheck): number {
   return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** A ticked site's row and its kept report (null when none is kept). */
+export type RowWithReport = SiteRow & { report: ScanReport | null };
+
 /** The comparison of the given rows, in the order given. */
-export function buildComparison(rows: readonly SiteRow[]): Comparison {
+export function buildComparison(rows: readonly RowWithReport[]): Comparison {
   const sites = rows.map(({ site, host, score, label, report }) => ({
     site,
     host,

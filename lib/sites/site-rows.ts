@@ -14,8 +14,9 @@
 
 import type { ScoreBandId } from '../badge/score-band';
 import { roundScore, scoreBandFor } from '../badge/score-band';
-import type { ListedAnswer } from '../cache/report-cache';
-import type { IssueTier, ScanReport } from '../contract/report-schema';
+import type { ListedSite } from '../cache/cache-listing';
+import type { IssueCounts } from '../cache/cache-rows';
+import type { IssueTier } from '../contract/report-schema';
 import { type ScoreRecord, scoreChangeFor } from '../history/score-history';
 import { parseTime } from '../locale/format-time';
 import type { TabViewStatus } from '../tabs/tab-view';
@@ -59,7 +60,7 @@ export const STATE_OF_VIEW: Record<TabViewStatus, SiteState> = {
 
 export const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
 
-export type IssueCounts = Record<IssueTier, { failed: number; partial: number }>;
+export type { IssueCounts };
 
 export interface SiteRow {
   /** The origin, the row's key. */
@@ -80,8 +81,10 @@ export interface SiteRow {
   issues: IssueCounts | null;
   state: SiteState;
   watched: boolean;
-  /** The kept report itself, for the detail view. */
-  report: ScanReport | null;
+  /**
+   * When the kept answer arrived. The report itself is not in the row: the page reads it for
+   * the sites it shows in full (lib/ui/use-kept-reports.ts).
+   */
   receivedAt: number | null;
 }
 
@@ -91,16 +94,6 @@ export function hostOf(site: string): string {
   } catch {
     return site;
   }
-}
-
-export function issueCounts(report: ScanReport): IssueCounts {
-  const counts: IssueCounts = {
-    essential: { failed: 0, partial: 0 },
-    recommended: { failed: 0, partial: 0 },
-    bonus: { failed: 0, partial: 0 },
-  };
-  for (const issue of report.issues) counts[issue.tier][issue.result] += 1;
-  return counts;
 }
 
 /** A row for a site with nothing kept (a watched site not looked up yet, a site asked for by address). */
@@ -116,7 +109,6 @@ export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   issues: null,
   state: 'not-checked',
   watched,
-  report: null,
   receivedAt: null,
 });
 
@@ -128,8 +120,11 @@ function stateAfterWatch(state: SiteState, watch: WatchRecord | undefined, recei
   return !answered && watch.checkedAt > receivedAt ? watchState : state;
 }
 
+/** Whether a report is kept for the row's site (a row without one has no band). */
+export const keepsReport = (row: SiteRow) => row.band !== null;
+
 export function buildSiteRows(input: {
-  answers: readonly ListedAnswer[];
+  answers: readonly ListedSite[];
   scans: Readonly<Record<string, readonly ScoreRecord[]>>;
   watched: Readonly<Record<string, WatchRecord>>;
 }): SiteRow[] {
@@ -138,17 +133,20 @@ export function buildSiteRows(input: {
     const watch = input.watched[answer.target];
     const row = emptyRow(answer.target, watch !== undefined);
     row.receivedAt = answer.receivedAt;
-    if (answer.outcome.kind === 'report') {
-      const report = answer.outcome.report;
-      row.report = report;
-      row.score = report.score === null ? null : roundScore(report.score);
-      row.band = scoreBandFor(report.score).id;
-      row.label = report.score_label;
-      row.change = scoreChangeFor(input.scans[answer.target] ?? [], report)?.delta ?? null;
-      row.scannedAt = report.scanned_at;
-      row.scannedAtMs = parseTime(report.scanned_at);
-      row.issues = issueCounts(report);
-      row.state = answer.verdict.freshness === 'fresh' ? 'fresh' : 'stale';
+    if (answer.kind === 'report') {
+      const { score, scannedAt } = answer;
+      row.score = score === null ? null : roundScore(score);
+      row.band = scoreBandFor(score).id;
+      row.label = answer.label;
+      row.change =
+        scannedAt === null
+          ? null
+          : (scoreChangeFor(input.scans[answer.target] ?? [], { score, scanned_at: scannedAt })
+              ?.delta ?? null);
+      row.scannedAt = scannedAt;
+      row.scannedAtMs = scannedAt === null ? null : parseTime(scannedAt);
+      row.issues = answer.issues;
+      row.state = answer.fresh ? 'fresh' : 'stale';
     } else {
       row.state = 'no-report';
     }

@@ -13,6 +13,7 @@
  * | retry-gate         | local   | retry-gate:v1:<service> (one each)    | 2       | worker          |
  * | report-cache       | local   | report-cache:v2:<service>|<site>      | 1       | worker          |
  * | report-cache-totals| local   | report-cache-totals:v2                | 1       | worker          |
+ * | report-cache-rows  | local   | report-cache-rows:<shard> (16)        | 1       | worker          |
  * | tab-state          | session | tab-state:<tab id>                    | 1       | worker          |
  * | storage-versions   | local   | storage-versions                      | 1       | worker          |
  *
@@ -542,6 +543,49 @@ export const CACHE_TOTALS_RECORD: RecordDefinition<CacheTotals> = {
   fallback: () => ({ entries: 0, bytes: 0 }),
 };
 
+/**
+ * What the sites page lists of each kept answer, kept beside the entries so the page reads a
+ * few small records instead of every report (the entries' reports are most of their bytes).
+ * Written in the same storage call as the entry it describes, one shard per group of sites
+ * (CACHE_ROW_SHARDS, by a hash of the entry's name), so a write rewrites a small record. The
+ * purge builds them all again from the entries.
+ */
+function cacheRowSchema() {
+  const counts = z.object({ failed: z.number(), partial: z.number() });
+  return z.object({
+    kind: z.enum(['report', 'no-report']),
+    receivedAt: z.number(),
+    /** Until when (epoch ms) the answer is fresh; null when it never was. */
+    freshUntil: z.nullable(z.number()),
+    /** Until when (epoch ms) the answer can serve at all; the page leaves it out after. */
+    usableUntil: z.number(),
+    score: z.nullable(z.number()),
+    label: z.nullable(z.string()),
+    scannedAt: z.nullable(z.string()),
+    issues: z.nullable(z.object({ essential: counts, recommended: counts, bonus: counts })),
+  });
+}
+
+export type StoredCacheRow = z.infer<ReturnType<typeof cacheRowSchema>>;
+
+/** One shard: entry name (`<service>|<site>`, as in the entry's key) → its row. */
+export type StoredCacheRowShard = Record<string, StoredCacheRow>;
+
+/** How many shards the rows are kept in: the item ids are "0" to "15". */
+export const CACHE_ROW_SHARDS = 16;
+
+export const CACHE_ROWS_RECORD: RecordDefinition<StoredCacheRowShard> = {
+  name: 'report-cache-rows',
+  area: 'local',
+  key: 'report-cache-rows:',
+  family: true,
+  version: 1,
+  schema: () => z.record(z.string(), cacheRowSchema()),
+  // A damaged shard reads as empty; the rows then no longer add up to the totals' count, and
+  // the page reads the entries themselves until the purge builds the rows again.
+  fallback: () => ({}),
+};
+
 // ---- each tab's view -------------------------------------------------------------------------
 
 /**
@@ -600,6 +644,7 @@ export const ALL_RECORDS: readonly RecordDefinition<unknown>[] = [
   RETRY_GATE_RECORD,
   CACHE_ENTRY_RECORD,
   CACHE_TOTALS_RECORD,
+  CACHE_ROWS_RECORD,
   TAB_STATE_RECORD,
   STORAGE_VERSIONS_RECORD,
 ] as RecordDefinition<unknown>[];

@@ -13,6 +13,7 @@ import type { Comparison } from '../sites/site-comparison';
 import { emptyRow, hostOf, type SiteRow } from '../sites/site-rows';
 import { downloadText } from './download';
 import { logError } from './log-error';
+import { useKeptReports } from './use-kept-reports';
 
 export const PICK_LIMIT = 4;
 export const PICK_LEAST = 2;
@@ -50,20 +51,35 @@ async function loadComparisonCode(): Promise<ComparisonCode> {
   return { ...comparison, comparisonMarkdown: markdown.comparisonMarkdown };
 }
 
-export function useSiteComparison(rows: readonly SiteRow[] | null): SiteComparisonState {
+export function useSiteComparison(page: {
+  rows: readonly SiteRow[] | null;
+  /** The service the rows' answers came from: the reports are read from its entries. */
+  serviceBaseUrl: string;
+}): SiteComparisonState {
+  const { rows } = page;
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [refused, setRefused] = useState<PickRefusal | null>(null);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState<ComparisonCode | null>(null);
 
+  // A ticked site that has since gone (local data cleared) stays, as a site with nothing kept.
+  const chosen = useMemo(
+    () =>
+      open
+        ? picked.map((site) => rows?.find((row) => row.site === site) ?? emptyRow(site, false))
+        : [],
+    [open, picked, rows],
+  );
+  const reportOf = useKeptReports(page.serviceBaseUrl, chosen);
+
   const comparison = useMemo(() => {
-    if (!open || code === null) return null;
-    // A ticked site that has since gone (local data cleared) stays, as a site with nothing kept.
-    const chosen = picked.map(
-      (site) => rows?.find((row) => row.site === site) ?? emptyRow(site, false),
-    );
-    return code.buildComparison(chosen);
-  }, [open, code, picked, rows]);
+    if (code === null) return null;
+    const withReports = chosen.map((row) => ({ ...row, report: reportOf(row) }));
+    // Null while a report is still being read.
+    if (withReports.length === 0 || withReports.some((row) => row.report === undefined))
+      return null;
+    return code.buildComparison(withReports.map((row) => ({ ...row, report: row.report ?? null })));
+  }, [code, chosen, reportOf]);
 
   return {
     picked,

@@ -23,6 +23,7 @@ import { downloadText } from './download';
 import { fixListMarkdown } from './fix-list';
 import { logError } from './log-error';
 import { openOptionsPageFromClick } from './open-options';
+import { useKeptReports } from './use-kept-reports';
 import { useSiteComparison } from './use-site-comparison';
 import { useSites } from './use-sites';
 import { useWatchList } from './use-watch-site';
@@ -30,7 +31,7 @@ import { useWatchList } from './use-watch-site';
 export function useSitesPage(initialSite: string | null) {
   const { rows, scans, now, serviceBaseUrl } = useSites(logError);
   const watch = useWatchList();
-  const compare = useSiteComparison(rows);
+  const compare = useSiteComparison({ rows, serviceBaseUrl });
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
   const [sort, setSort] = useState<SiteSort>({ column: 'site', direction: 'ascending' });
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
@@ -50,6 +51,7 @@ export function useSitesPage(initialSite: string | null) {
     selectedRow && watch.watched
       ? { ...selectedRow, watched: watch.watched.has(selectedRow.site) }
       : selectedRow;
+  const reportOf = useKeptReports(serviceBaseUrl, selected ? [selected] : []);
   const selectedScans = selected ? (scans[selected.site] ?? null) : null;
   const selectedTimeline = useMemo(() => timelineOf(selectedScans ?? []), [selectedScans]);
   const locale = uiLocale();
@@ -72,6 +74,7 @@ export function useSitesPage(initialSite: string | null) {
     filter,
     sort,
     selected,
+    selectedReport: selected ? reportOf(selected) : null,
     selectedScans: selectedScans ?? [],
     selectedTimeline,
     now,

@@ -2,12 +2,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompareView } from '../../components/sites/CompareView';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
-import { buildComparison } from '../../lib/sites/site-comparison';
+import { buildComparison, type RowWithReport } from '../../lib/sites/site-comparison';
 import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
 import { downloadText } from '../../lib/ui/download';
 import { useSiteComparison } from '../../lib/ui/use-site-comparison';
 import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
-import { fixtureRows } from '../fixtures/site-rows';
+import { fixtureRows, fixtureRowsWithReports, keepFixtureReports } from '../fixtures/site-rows';
 import { idleComparison } from './compare-props';
 
 vi.mock('../../lib/ui/download', () => ({ downloadText: vi.fn() }));
@@ -15,13 +15,14 @@ vi.mock('../../lib/ui/download', () => ({ downloadText: vi.fn() }));
 afterEach(cleanup);
 beforeEach(() => vi.mocked(downloadText).mockClear());
 
-const _reports = fixtureReports();
-const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const SERVICE = 'http://service.test';
+
 const NAMES = ['high', 'mid', 'low', 'noIssues', 'nullScore'] as const;
 
 const rows: SiteRow[] = fixtureRows(NAMES);
+const withReports = fixtureRowsWithReports(NAMES);
 const row = (name: (typeof NAMES)[number]) =>
-  rows.find((one) => one.site === FIXTURE_ORIGINS[name]) as SiteRow;
+  withReports.find((one) => one.site === FIXTURE_ORIGINS[name]) as RowWithReport;
 const hostOf = (name: (typeof NAMES)[number]) => new URL(FIXTURE_ORIGINS[name]).host;
 
 function pageProps(change: Partial<SitesViewProps> = {}): SitesViewProps {
@@ -32,6 +33,7 @@ function pageProps(change: Partial<SitesViewProps> = {}): SitesViewProps {
     filter: { text: '', band: 'all' },
     sort: { column: 'site', direction: 'ascending' },
     selected: null,
+    selectedReport: null,
     selectedScans: [],
     selectedTimeline: [],
     now: 0,
@@ -53,7 +55,8 @@ function pageProps(change: Partial<SitesViewProps> = {}): SitesViewProps {
 
 /** The sites page with the comparison's real state behind it. */
 function PageWithComparison() {
-  return <SitesView {...pageProps({ compare: useSiteComparison(rows) })} />;
+  const compare = useSiteComparison({ rows, serviceBaseUrl: SERVICE });
+  return <SitesView {...pageProps({ compare })} />;
 }
 
 const box = (name: (typeof NAMES)[number]) =>
@@ -63,7 +66,7 @@ describe('the comparison view', () => {
   const comparison = buildComparison([
     row('high'),
     row('mid'),
-    emptyRow('https://gone.example.com', false),
+    { ...emptyRow('https://gone.example.com', false), report: null },
   ]);
 
   it('takes the focus on its heading, and goes back to the list', () => {
@@ -176,6 +179,9 @@ describe('the comparison view', () => {
 });
 
 describe('choosing sites to compare', () => {
+  // The comparison reads the ticked sites' reports from the cache, as the page does.
+  beforeEach(() => keepFixtureReports(SERVICE, NAMES));
+
   it('has a box named for each site, and a Compare button that says why it waits', () => {
     render(<SitesView {...pageProps()} />);
     for (const name of NAMES) expect(box(name).checked).toBe(false);

@@ -35,6 +35,7 @@ function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
     filter: { text: '', band: 'all' },
     sort: { column: 'score', direction: 'descending' },
     selected: null,
+    selectedReport: null,
     selectedScans: [],
     selectedTimeline: [],
     now: NOW,

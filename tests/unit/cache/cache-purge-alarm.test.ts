@@ -4,6 +4,7 @@ import {
   ensurePurgeAlarm,
   PURGE_ALARM_NAME,
   PURGE_PERIOD_MINUTES,
+  registerPurgeAfterUpdate,
   registerPurgeAlarmListener,
 } from '../../../lib/cache/cache-purge-alarm';
 
@@ -55,5 +56,18 @@ describe('the purge alarm', () => {
       persistAcrossSessions: false,
     });
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+  });
+
+  it('purges once after an update, and not after an install or a browser update', async () => {
+    const purge = vi.fn(async () => {});
+    registerPurgeAfterUpdate(purge, vi.fn());
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'chrome_update' });
+    expect(purge).not.toHaveBeenCalled();
+    await fakeBrowser.runtime.onInstalled.trigger({
+      reason: 'update',
+      previousVersion: '0.1.0',
+    });
+    expect(purge).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ALL_ROW_SHARD_KEYS, rowShardKeyOf } from '../../../lib/cache/cache-rows';
 import {
   createReportCache,
   type ReportCache,
@@ -227,14 +229,64 @@ describe('createReportCache', () => {
     });
     advance(120_000);
     await cache.purgeExpired();
+    // The purge builds the rows again: site 2's alone is left, in its shard.
+    const rowsOf2 = rowShardKeyOf(keyOf2.slice('report-cache:v2:'.length));
     expect((await localKeys()).sort()).toEqual(
-      [keyOf2, 'report-cache-totals:v2', 'settings'].sort(),
+      [keyOf2, rowsOf2, 'report-cache-totals:v2', 'settings'].sort(),
     );
+    expect(Object.keys((await fakeBrowser.storage.local.get(rowsOf2))[rowsOf2] as object)).toEqual([
+      keyOf2.slice('report-cache:v2:'.length),
+    ]);
     expect(await fakeBrowser.storage.local.get('report-cache-totals:v2')).toEqual({
       'report-cache-totals:v2': {
         entries: 1,
         bytes: new TextEncoder().encode(keyOf2 + JSON.stringify(entry2)).length,
       },
     });
+  });
+});
+
+describe('the sites page rows beside the entries', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  /** Every row kept, by name, and every entry kept, by name. */
+  async function rowsAndEntries() {
+    const stored = await fakeBrowser.storage.local.get(null);
+    const rows = ALL_ROW_SHARD_KEYS.flatMap((key) => Object.keys((stored[key] as object) ?? {}));
+    const entries = Object.keys(stored)
+      .filter((key) => key.startsWith('report-cache:v2:'))
+      .map((key) => key.slice('report-cache:v2:'.length));
+    const totals = stored['report-cache-totals:v2'] as { entries: number } | undefined;
+    return { rows: rows.sort(), entries: entries.sort(), counted: totals?.entries ?? 0 };
+  }
+
+  it('keeps one row per entry through answers, replacements, expiry, eviction and purges', async () => {
+    const operation = fc.oneof(
+      fc.record({
+        put: fc.integer({ min: 0, max: 6 }),
+        cacheControl: fc.constantFrom('max-age=60', 'max-age=3600', 'no-store', 'max-age=0'),
+      }),
+      fc.record({ get: fc.integer({ min: 0, max: 6 }) }),
+      fc.record({ advance: fc.constantFrom(30_000, 120_000, 7_200_000) }),
+      fc.constant({ purge: true }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { maxLength: 25 }), async (operations) => {
+        fakeBrowser.reset();
+        // Small enough that the later answers evict the earlier ones.
+        const { cache, advance, now } = setUp({ maxEntries: 4, maxBytes: 1_000_000 });
+        for (const op of operations) {
+          if ('put' in op)
+            await cache.put(site(op.put), reportFor(site(op.put), op.cacheControl), now());
+          else if ('get' in op) await cache.get(site(op.get));
+          else if ('advance' in op) advance(op.advance);
+          else await cache.purgeExpired();
+        }
+        const { rows, entries, counted } = await rowsAndEntries();
+        expect(rows).toEqual(entries);
+        expect(counted).toBe(entries.length);
+      }),
+      { numRuns: 80 },
+    );
   });
 });

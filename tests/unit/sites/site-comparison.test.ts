@@ -7,22 +7,22 @@ import {
   compareChecks,
   comparisonCsv,
   comparisonFileName,
+  type RowWithReport,
 } from '../../../lib/sites/site-comparison';
-import { emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
+import { emptyRow } from '../../../lib/sites/site-rows';
 import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../fixtures/reports';
-import { fixtureRows } from '../../fixtures/site-rows';
+import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 import { parseCsv } from '../../support/csv-reader';
 
 const reports = fixtureReports();
-const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
 
 /** Rows as the sites page builds them, one per fixture report, in the order named. */
-const rowsOf = (...names: (keyof typeof reports)[]): SiteRow[] => fixtureRows(names);
+const rowsOf = (...names: (keyof typeof reports)[]): RowWithReport[] =>
+  fixtureRowsWithReports(names);
 
 /** A row for a made-up site whose report lists exactly these issues. */
-function rowWith(site: string, issues: ScanIssue[]): SiteRow {
-  const rows = rowsOf('mid');
-  const base = rows[0] as SiteRow;
+function rowWith(site: string, issues: ScanIssue[]): RowWithReport {
+  const base = rowsOf('mid')[0] as RowWithReport;
   return {
     ...base,
     site,
@@ -53,7 +53,7 @@ describe('building the comparison', () => {
   it('shows a site without a kept report as such, and does not count it as a difference', () => {
     const comparison = buildComparison([
       ...rowsOf('mid', 'low'),
-      emptyRow('https://gone.example.com', false),
+      { ...emptyRow('https://gone.example.com', false), report: null },
     ]);
     expect(comparison.sites[2]).toMatchObject({ host: 'gone.example.com', report: null });
     expect(comparison.checks.every((check) => check.marks[2] === 'no-report')).toBe(true);

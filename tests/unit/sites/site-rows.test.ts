@@ -1,35 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { ListedAnswer } from '../../../lib/cache/report-cache';
+import type { ListedSite } from '../../../lib/cache/cache-listing';
+import { issueCounts } from '../../../lib/cache/cache-rows';
 import type { ScanReport } from '../../../lib/contract/report-schema';
-import { buildSiteRows, issueCounts, STATE_OF_VIEW } from '../../../lib/sites/site-rows';
+import { buildSiteRows, STATE_OF_VIEW } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
 import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../../fixtures/reports';
+import { listedReport } from '../../fixtures/site-rows';
 
 const reports = fixtureReports();
 const RECEIVED = Date.parse('2026-11-20T10:00:00Z');
-const fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
-const stale = { freshness: 'needs-lookup', usableOnError: true, expired: false } as const;
 
-function reportAnswer(report: ScanReport, verdict: ListedAnswer['verdict'] = fresh): ListedAnswer {
-  return {
-    target: new URL(report.target).origin,
-    outcome: { kind: 'report', report, response: { status: 200, headers: {} } },
-    receivedAt: RECEIVED,
-    verdict,
-  };
-}
+const reportAnswer = (report: ScanReport, { fresh = true } = {}): ListedSite =>
+  listedReport(new URL(report.target).origin, report, { receivedAt: RECEIVED, fresh });
 
-const noReportAnswer: ListedAnswer = {
+const noReportAnswer: ListedSite = {
   target: UNSCANNED_ORIGIN,
-  outcome: {
-    kind: 'no-report',
-    message: 'No report',
-    scanUrl: null,
-    documentationUrl: null,
-    response: { status: 404, headers: {} },
-  },
+  kind: 'no-report',
   receivedAt: RECEIVED,
-  verdict: fresh,
+  freshUntil: RECEIVED + 300_000,
+  usableUntil: RECEIVED + 300_000,
+  score: null,
+  label: null,
+  scannedAt: null,
+  issues: null,
+  fresh: true,
 };
 
 describe('the sites table rows', () => {
@@ -61,7 +55,7 @@ describe('the sites table rows', () => {
 
   it('say stale once the kept report needs a lookup, and "no report" for a kept 404', () => {
     const rows = buildSiteRows({
-      answers: [reportAnswer(reports.mid, stale), noReportAnswer],
+      answers: [reportAnswer(reports.mid, { fresh: false }), noReportAnswer],
       scans: {},
       watched: {},
     });

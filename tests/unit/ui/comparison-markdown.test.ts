@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
-import { buildComparison } from '../../../lib/sites/site-comparison';
-import { emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
+import { buildComparison, type RowWithReport } from '../../../lib/sites/site-comparison';
+import { emptyRow } from '../../../lib/sites/site-rows';
 import { comparisonMarkdown } from '../../../lib/ui/comparison-markdown';
 import { fixtureReports, issue } from '../../fixtures/reports';
-import { fixtureRows } from '../../fixtures/site-rows';
+import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 
 const reports = fixtureReports();
-const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
+const rowsOf = (...names: (keyof typeof reports)[]): RowWithReport[] =>
+  fixtureRowsWithReports(names);
 
-const rowsOf = (...names: (keyof typeof reports)[]): SiteRow[] => fixtureRows(names);
-
-const markdownOf = (rows: SiteRow[]) => comparisonMarkdown(buildComparison(rows), { locale: 'en' });
+const markdownOf = (rows: RowWithReport[]) =>
+  comparisonMarkdown(buildComparison(rows), { locale: 'en' });
 
 /** A table's rows as cells, split on the pipes that are not escaped. */
 const cellsOf = (line: string) =>
@@ -44,14 +44,14 @@ describe('the comparison as Markdown', () => {
   });
 
   it('escapes pipes in names and ids so every row keeps its cells', () => {
-    const base = rowsOf('mid')[0] as SiteRow;
+    const base = rowsOf('mid')[0] as RowWithReport;
     const hostile: ScanIssue[] = [
       issue('a|b', 'essential', 'failed', 'One | two\nthree', null, null),
       issue('`c|d`', 'bonus', 'partial', 'Back\\slash', null, null),
     ];
     const rows = [
       { ...base, report: { ...(base.report as ScanReport), issues: hostile } },
-      emptyRow('https://gone.example.com', false),
+      { ...emptyRow('https://gone.example.com', false), report: null },
     ];
     const lines = markdownOf(rows).split('\n');
     const table = lines.filter((line) => line.startsWith('| ') && line.includes('`'));
