@@ -5,8 +5,8 @@
  * An e2e run writes its pictures under .test-results/screenshots/<browser>/ (ignored). Only
  * `npm run screenshots` (scripts/screenshots.ts) writes docs/screenshots/ (for
  * docs/user-guide.md), by naming that folder in SCREENSHOT_DIR; it also fixes the pages' and
- * the worker's clock (SCREENSHOT_CLOCK), so the reports' age ("Scanned 3 days ago"), a busy service's next try,
- * and with them every picture, are the same on each run.
+ * the worker's clock (SCREENSHOT_CLOCK), so the reports' age ("Scanned 3 days ago"), a busy
+ * service's next try, and with them every picture, are the same on each run.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
