@@ -67,6 +67,7 @@ export default defineConfig({
       }
     },
   },
-  // What `npm run zip` puts in the Firefox sources package: README, "Store packages".
+  // What `npm run zip` puts in the Firefox sources package: docs/releasing.md, "The Firefox
+  // sources package".
   zip: { includeSources: [...SOURCES_INCLUDED] },
 });

@@ -46,7 +46,7 @@ import { createTabStateStore } from '../lib/tabs/tab-state-store';
 export default defineBackground(() => {
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
   // Read Date.now at each call rather than keeping the function: a clock fixed on the worker
-  // later (the README's screenshots fix it, so "Next try after" is the same on every run)
+  // later (`npm run screenshots` fixes it, so "Next try after" is the same on every run)
   // then reaches every part.
   const now = () => Date.now();
   // The one writer of storage; it migrates what earlier versions stored as it starts.

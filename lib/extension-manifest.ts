@@ -3,8 +3,9 @@
  * what it derives from the entrypoints (background, popup, side panel, icons) and takes the
  * version from package.json.
  *
- * Every permission here has a row in the README's Permissions table and a justification in
- * STORE.md; tests/package checks the built manifests against that table.
+ * Every permission here has a row in docs/user-guide.md's Permissions table and a justification
+ * in STORE.md; tests/package checks the built manifests against its own list of them
+ * (EXPECTED_PERMISSIONS in tests/package/support/store-files.ts).
  */
 import type { UserManifest } from 'wxt';
 import { hostPermissionFor } from './service/service-base-url';
@@ -31,8 +32,8 @@ export const DEFAULT_LOCALE = 'en';
 /**
  * The key suggested for opening the popup: Alt+Shift+R ("readiness"), which is not among
  * Chrome's or Firefox's documented shortcuts. A browser ignores a suggestion whose key is
- * taken; users can change it in its shortcut settings (README, "Shortcut, context menu and
- * side panel").
+ * taken; users can change it in its shortcut settings (docs/user-guide.md, "Shortcut, context
+ * menu and side panel").
  */
 export const OPEN_POPUP_SHORTCUT = 'Alt+Shift+R';
 
@@ -133,8 +134,8 @@ export function asEventPage(manifest: { manifest_version: number; background?: o
 function chromeSettings(): UserManifest {
   return {
     minimum_chrome_version: CHROME_MIN_VERSION,
-    // Lets an administrator set the base URL and on-click lookups (README, "Enterprise
-    // policy"). Firefox reads policies from its own policies.json, without a schema key.
+    // Lets an administrator set the base URL and on-click lookups (docs/enterprise-policy.md).
+    // Firefox reads policies from its own policies.json, without a schema key.
     storage: { managed_schema: MANAGED_SCHEMA_FILE },
   };
 }

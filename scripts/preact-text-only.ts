@@ -3,7 +3,7 @@
  * text (`textContent`) instead of markup.
  *
  * Why: every string this extension shows comes from a remote service and must stay text
- * (README, "How it works"). The components never use `dangerouslySetInnerHTML` (Biome's
+ * (docs/architecture.md, "Who owns what"). The components never use `dangerouslySetInnerHTML` (Biome's
  * recommended rules forbid it), but Preact's renderer still carries the one `innerHTML`
  * assignment that would honour it. Firefox's add-on linter flags that assignment
  * (UNSAFE_VAR_ASSIGNMENT), and the store package must lint clean, so the bundle does

@@ -1,10 +1,10 @@
 /**
- * `npm run screenshots`: the README's pictures of the popup, the sites page, its comparison of
- * sites (compare-light.png, compare-dark.png) and a site's timeline (site-timeline-*.png), and
- * every page at a small phone's 320 px (<page>-320-light.png), in docs/screenshots/, the only
- * writer of that folder. It runs the popup-views e2e spec, the sites page's listing case, the
- * narrow-pages spec, the comparison's first case and the timeline's spec, in Chromium with the
- * pages' and the worker's clock fixed
+ * `npm run screenshots`: the pictures of docs/user-guide.md (and the README's one) of the
+ * popup, the sites page, its comparison of sites (compare-light.png, compare-dark.png) and a
+ * site's timeline (site-timeline-*.png), and every page at a small phone's 320 px
+ * (<page>-320-light.png), in docs/screenshots/, the only writer of that folder. It runs the
+ * popup-views e2e spec, the sites page's listing case, the narrow-pages spec, the comparison's
+ * first case and the timeline's spec, in Chromium with the pages' and the worker's clock fixed
  * (tests/e2e/support/screenshot-clock.ts), so a report's age, a busy service's next try and
  * when a site was checked, and with them every byte of every picture, are the same on each
  * run. Needs the e2e build (`npm run build:e2e`).

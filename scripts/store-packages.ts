@@ -1,7 +1,8 @@
 /**
  * What goes into the Firefox sources package that addons.mozilla.org asks for with every
- * upload: exactly the files `npm ci && npm run build:firefox` reads, and the README that says
- * how. Listed rather than excluded, so a stray file in a checkout (screenshots, test output,
+ * upload: exactly the files `npm ci && npm run build:firefox` reads, and the documents: the
+ * README, the privacy policy and docs/ (releasing.md says how to rebuild; the pictures stay
+ * out). Listed rather than excluded, so a stray file in a checkout (screenshots, test output,
  * editor or worktree leftovers) can never end up in it.
  *
  * Tests, the reference server, the icon source and the CI scripts are left out: a reviewer
@@ -12,6 +13,13 @@
 export const SOURCES_INCLUDED = [
   'README.md',
   'PRIVACY.md',
+  'docs/architecture.md',
+  'docs/enterprise-policy.md',
+  'docs/performance.md',
+  'docs/releasing.md',
+  'docs/storage.md',
+  'docs/testing.md',
+  'docs/user-guide.md',
   'package.json',
   'package-lock.json',
   'tsconfig.json',

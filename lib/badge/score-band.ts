@@ -1,7 +1,7 @@
 /**
  * The colours of the product, in one place: the bands a score falls into (badge, score figure,
- * tier bars) and the badge's colours for states without a fresh score. README, "Badge",
- * documents the same table.
+ * tier bars) and the badge's colours for states without a fresh score. docs/user-guide.md,
+ * "The toolbar badge", documents the same table.
  *
  * Every colour sits behind white text (the badge's and the score figure's), so each is dark
  * enough for WCAG AA contrast with white: 4.5:1 or more, measured ratio beside each.

@@ -1,6 +1,7 @@
 /**
  * The sites table as a file: CSV and JSON, built in the page and saved by the browser's
- * download; nothing is uploaded anywhere. The columns are the README's ("The sites page").
+ * download; nothing is uploaded anywhere. The columns are those docs/user-guide.md lists
+ * ("The sites page", "Export").
  *
  * CSV is RFC 4180 (quoted where needed, CRLF line ends). A text cell a spreadsheet could take
  * for a formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe:

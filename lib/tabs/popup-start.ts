@@ -2,7 +2,7 @@
  * Everything the popup's first frame needs, read at once when its script starts: the tab it is
  * about (with the page it shows), the settings in effect, and the tab's stored state. The
  * reads run side by side, not one after another, and the popup renders once, with their
- * answers (README, "Performance").
+ * answers (docs/performance.md, "The speed machinery").
  *
  * It also says whether the stored state may be shown without asking the background
  * (`isFreshState`): a cached report must not wake the worker, but a state that is missing,

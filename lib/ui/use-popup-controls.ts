@@ -7,7 +7,7 @@
  * What the first frame does not need is loaded after it: the score history (its change shows
  * a moment after the report), the fix list's Markdown (only on Copy) and the public suffix
  * rules (only when "Pause on this site" offers the whole domain). The popup's first render
- * thus ships none of them (README, "Performance").
+ * thus ships none of them (docs/performance.md, "The speed machinery").
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ScanReport } from '../contract/report-schema';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:burst`: figure 7 of the bench on its own (README, "The live service"): a
+ * `npm run bench:burst`: figure 7 of the bench on its own (docs/performance.md): a
  * burst of 200 distinct sites against the reference server's live dialect and its limiter of
  * 120 lookups per 60 s. Loopback only; about two minutes, most of it the wait for the window.
  */

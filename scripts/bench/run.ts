@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what users feel, measured in real Chromium beside its floor in the same
- * run, then the popup, the cached badge, the requests and the sites page again in Firefox ESR (README,
- * "Performance"). Prints a table and writes .output/bench/bench-<time>.json and
+ * run, then the popup, the cached badge, the requests and the sites page again in Firefox ESR
+ * (docs/performance.md). Prints a table and writes .output/bench/bench-<time>.json and
  * .output/bench/latest.json. Not part of `npm test`: timings on a shared machine are for
  * reading, not for failing a build.
  */

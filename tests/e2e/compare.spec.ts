@@ -3,7 +3,7 @@
  * reference server: three sample sites browsed, ticked and compared, the checks that differ
  * in the matrix's first rows, both exports real downloads read back from the browser, the way
  * back to the list, and at 360 px the checks stacked as cards with nothing sticking out
- * sideways. The README's pictures of the comparison, light and dark, are taken on the way
+ * sideways. docs/user-guide.md's pictures of the comparison, light and dark, are taken on the way
  * (`npm run screenshots` runs the first case at a fixed moment).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe('comparing sites', () => {
     ).toEqual(['Essential', 'Not listed', 'Failed', 'Failed']);
     expect(await page.locator('.compare-site h4').allTextContents()).toEqual(COMPARED.map(hostOf));
 
-    // The README's pictures of the comparison.
+    // The user guide's pictures of the comparison.
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.mouse.move(0, 0);
     for (const scheme of ['light', 'dark'] as const) {

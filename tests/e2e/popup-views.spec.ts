@@ -3,10 +3,10 @@
  * axe-core finds no violation, nothing sticks out sideways, and the main views are pictured.
  *
  * An e2e run writes its pictures under .test-results/screenshots/<browser>/ (ignored). Only
- * `npm run screenshots` (scripts/screenshots.ts) writes the README's docs/screenshots/, by
- * naming that folder in SCREENSHOT_DIR; it also fixes the pages' and the worker's clock
- * (SCREENSHOT_CLOCK), so the reports' age ("Scanned 3 days ago"), a busy service's next try,
- * and with them every picture, are the same on each run.
+ * `npm run screenshots` (scripts/screenshots.ts) writes docs/screenshots/ (for
+ * docs/user-guide.md), by naming that folder in SCREENSHOT_DIR; it also fixes the pages' and
+ * the worker's clock (SCREENSHOT_CLOCK), so the reports' age ("Scanned 3 days ago"), a busy
+ * service's next try, and with them every picture, are the same on each run.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ interface ViewCase {
   name: string;
   /** Brings the popup to the view and returns it, waiting on something only that view shows. */
   open(): Promise<PopupPage>;
-  /** Saved for the README. */
+  /** Saved for docs/user-guide.md. */
   screenshot: boolean;
 }
 

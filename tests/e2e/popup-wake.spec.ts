@@ -1,6 +1,6 @@
 /**
- * The popup shows a fresh cached report without asking the background (README, "Performance":
- * the popup, step by step), and still asks it for every other state. Asking makes the
+ * The popup shows a fresh cached report without asking the background (docs/performance.md,
+ * "The speed machinery"), and still asks it for every other state. Asking makes the
  * background publish the tab's state again, which moves its `updatedAt`: so an unmoved stamp
  * after the popup has shown the report means the background was not asked.
  */

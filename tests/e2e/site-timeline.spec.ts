@@ -3,7 +3,7 @@
  * extension looks a site up, the service scans it again (one check fixed, one new, one worse,
  * the score up), the extension looks it up again, and the sites page — opened on that site, as
  * a watch notification's click opens it — lists both scans with what changed between them.
- * Also the README's pictures of the timeline, light and dark (`npm run screenshots`).
+ * Also docs/user-guide.md's pictures of the timeline, light and dark (`npm run screenshots`).
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -122,7 +122,7 @@ describe("the sites page's timeline", () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       expect(await axeViolations(page)).toEqual([]);
-      // The README's pictures come from Chromium (scripts/screenshots.ts), whose driver can
+      // The user guide's pictures come from Chromium (scripts/screenshots.ts), whose driver can
       // picture one element: the pane, not the whole page.
       if (E2E_BROWSER === 'chromium') {
         await page.mouse.move(0, 0);

@@ -73,7 +73,7 @@ describe('the sites page', () => {
     }
     expect(await scoreOf('high.readiness-fixtures.com').textContent()).toBe('92');
 
-    // The README's picture (npm run screenshots takes it at a fixed moment).
+    // The user guide's picture (npm run screenshots takes it at a fixed moment).
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.setViewportSize({ width: 960, height: 560 });
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });

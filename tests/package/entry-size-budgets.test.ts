@@ -1,6 +1,6 @@
 /**
  * The JavaScript each entry of the production builds ships stays within its gzip budget
- * (scripts/bench/size-budgets.ts; README, "Performance"). Entries are found in the build, so a
+ * (scripts/bench/size-budgets.ts; docs/performance.md, "Size budgets"). Entries are found in the build, so a
  * new page is measured without being named here.
  */
 import { describe, expect, it } from 'vitest';

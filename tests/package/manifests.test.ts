@@ -1,5 +1,5 @@
 /**
- * The manifests in the store packages: permissions exactly as the README documents them, the
+ * The manifests in the store packages: exactly the expected permissions (EXPECTED_PERMISSIONS), the
  * version from package.json, no remote code, the browser-specific keys each store needs.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
 } from '../../lib/extension-manifest';
 import { ICON_SIZES } from '../../scripts/render-icons';
 import {
-  documentedPermissions,
+  EXPECTED_PERMISSIONS,
   entriesOf,
   manifestOf,
   PACKAGE_JSON,
@@ -21,20 +21,13 @@ import {
 
 const chrome = manifestOf('chrome');
 const firefox = manifestOf('firefox');
-const documented = documentedPermissions();
-const required = documented.filter((permission) => !permission.optional);
-const optional = documented.filter((permission) => permission.optional);
+const required = EXPECTED_PERMISSIONS.filter((permission) => !permission.optional);
+const optional = EXPECTED_PERMISSIONS.filter((permission) => permission.optional);
 
 const sorted = (values: unknown) => [...((values as string[] | undefined) ?? [])].sort();
 
-describe('the README', () => {
-  it('documents some permissions (the table was found and read)', () => {
-    expect(documented.map((permission) => permission.name)).toContain('storage');
-  });
-});
-
 describe('the Chrome package manifest', () => {
-  it('asks for exactly the permissions the README documents', () => {
+  it('asks for exactly the expected permissions', () => {
     const asked = sorted([
       ...(chrome.permissions as string[]),
       ...(chrome.host_permissions as string[]),
@@ -42,7 +35,7 @@ describe('the Chrome package manifest', () => {
     expect(asked).toEqual(sorted(required.map((permission) => permission.name)));
   });
 
-  it('declares as optional exactly what the README documents as optional', () => {
+  it('declares as optional exactly the expected optional permissions', () => {
     expect(optional.length).toBeGreaterThan(0);
     // Hosts under optional_host_permissions, API permissions under optional_permissions.
     expect(
@@ -126,7 +119,7 @@ describe('the Chrome package code', () => {
 });
 
 describe('the Firefox package manifest', () => {
-  it('asks for exactly the permissions the README documents for Firefox', () => {
+  it('asks for exactly the expected permissions for Firefox', () => {
     const forFirefox = required.filter((permission) => !permission.chromeOnly);
     expect(sorted(firefox.permissions)).toEqual(sorted(forFirefox.map(({ name }) => name)));
     expect(sorted(firefox.optional_permissions)).toEqual(sorted(optional.map(({ name }) => name)));
@@ -171,7 +164,7 @@ describe('the store material', () => {
   const store = repoFile('STORE.md');
 
   it.each(
-    documented.map((permission) => [permission.name]),
+    EXPECTED_PERMISSIONS.map((permission) => [permission.name]),
   )('justifies the %s permission in STORE.md', (name) => {
     expect(store).toMatch(
       new RegExp(`^### .*\`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\``, 'm'),
@@ -182,9 +175,5 @@ describe('the store material', () => {
     expect(repoFile('CHANGELOG.md')).toMatch(
       new RegExp(`^## \\[?${PACKAGE_JSON.version}\\]?`, 'm'),
     );
-  });
-
-  it('shows the shortcut in the README', () => {
-    expect(repoFile('README.md')).toContain(OPEN_POPUP_SHORTCUT);
   });
 });

@@ -107,7 +107,13 @@ describe('the Firefox sources package', () => {
   });
 
   it('holds the build instructions, the lockfile and the build configuration', () => {
-    for (const required of ['README.md', 'package.json', 'package-lock.json', 'wxt.config.ts']) {
+    for (const required of [
+      'README.md',
+      'docs/releasing.md',
+      'package.json',
+      'package-lock.json',
+      'wxt.config.ts',
+    ]) {
       expect(names).toContain(required);
     }
   });

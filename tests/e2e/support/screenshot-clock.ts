@@ -1,5 +1,5 @@
 /**
- * The README's pictures (`npm run screenshots`, scripts/screenshots.ts) are taken at a fixed
+ * The pictures of docs/user-guide.md (`npm run screenshots`, scripts/screenshots.ts) are taken at a fixed
  * moment, SCREENSHOT_CLOCK, so that every relative time in them ("Scanned 3 days ago", "Next
  * try after 12:02") and so every byte is the same on each run. An e2e run sets no clock and
  * writes its pictures under .test-results/ (ignored).
@@ -10,7 +10,7 @@ import { E2E_BROWSER } from './e2e-settings';
 
 export const SCREENSHOT_CLOCK = process.env.SCREENSHOT_CLOCK;
 
-/** Where pictures go: docs/screenshots/ for the README, else an ignored folder. */
+/** Where pictures go: docs/screenshots/ for the docs, else an ignored folder. */
 export const SCREENSHOT_DIR = resolve(
   process.env.SCREENSHOT_DIR ?? `.test-results/screenshots/${E2E_BROWSER}`,
 );

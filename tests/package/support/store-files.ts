@@ -1,6 +1,6 @@
 /**
- * What `npm run zip` made, and what the repository's documents say it should be: the store
- * packages in .output/, the README's Permissions table, the package version.
+ * What `npm run zip` made, and what it should be: the store packages in .output/, the
+ * permissions the manifests may ask for, the package version.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,7 +33,7 @@ export function manifestOf(kind: 'chrome' | 'firefox'): Record<string, unknown> 
   return JSON.parse(entry.read().toString('utf8')) as Record<string, unknown>;
 }
 
-export interface DocumentedPermission {
+export interface ExpectedPermission {
   /** As in the manifest: `tabs`, or a host pattern such as `https://is-agentic.com/*`. */
   name: string;
   chromeOnly: boolean;
@@ -41,23 +41,22 @@ export interface DocumentedPermission {
   optional: boolean;
 }
 
-/** The first cell of every row of the README's "## Permissions" table. */
-export function documentedPermissions(readme = readFileSync('README.md', 'utf8')) {
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Permissions\n'));
-  if (!section) throw new Error('README.md has no "## Permissions" section');
-  const rows = section
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .slice(2); // the header and the |---| line
-  return rows.flatMap((row): DocumentedPermission[] => {
-    const firstCell = row.split('|')[1] ?? '';
-    const names = [...firstCell.matchAll(/`([^`]+)`/g)].map((match) => match[1] as string);
-    return names.map((name) => ({
-      name,
-      chromeOnly: /Chrome only/i.test(firstCell),
-      optional: /\boptional\b/i.test(firstCell),
-    }));
-  });
-}
+/**
+ * Every permission the store manifests may ask for, written out here rather than read from the
+ * manifest code, so that a permission added there fails the package tests until it is added
+ * here too (and justified in STORE.md, and explained in docs/user-guide.md, "Permissions").
+ */
+export const EXPECTED_PERMISSIONS: readonly ExpectedPermission[] = [
+  { name: 'tabs', chromeOnly: false, optional: false },
+  { name: 'storage', chromeOnly: false, optional: false },
+  { name: 'alarms', chromeOnly: false, optional: false },
+  // The store packages are built without WXT_REPORT_API_BASE_URL: the live service's origin.
+  { name: 'https://is-agentic.com/*', chromeOnly: false, optional: false },
+  { name: 'http://*/*', chromeOnly: false, optional: true },
+  { name: 'https://*/*', chromeOnly: false, optional: true },
+  { name: 'contextMenus', chromeOnly: false, optional: false },
+  { name: 'notifications', chromeOnly: false, optional: true },
+  { name: 'sidePanel', chromeOnly: true, optional: false },
+];
 
 export const repoFile = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
