@@ -6,7 +6,8 @@
  * (tests/support/extension-browser.ts), so nothing leaves the machine.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../tests/fixtures/reports';
@@ -75,7 +76,6 @@ export interface BenchWorld {
 }
 
 /**
-/**
  * The reference server's port: BENCH_REFERENCE_PORT when set (so runs beside other servers on
  * this machine can pick a port none of them uses), else a free one the system picks.
  */
@@ -95,25 +95,30 @@ export function benchReferencePort(env: NodeJS.ProcessEnv = process.env): number
  * tests/support/firefox-extension-browser.ts) the extension is the Firefox MV2 build.
  * `dialect: 'live'` serves the same sites the way the live service answers, its limiter of
  * 120 lookups per 60 s per client included (figure 7).
+ *
+ * `variant`: the extension built from that git ref instead of the working tree (ab.ts);
+ * `service`: a server already running, shared with another world and left running on close.
  */
 export async function startBenchWorld(
   browserName: BrowserName = 'chromium',
-  options: { dialect?: Dialect } = {},
+  options: { dialect?: Dialect; variant?: string; service?: ReferenceServer } = {},
 ): Promise<BenchWorld> {
   const browserPath = browserName === 'firefox' ? ensureFirefox() : ensureChromium();
-  const service = await startReferenceServer({
-    port: benchReferencePort(),
-    dialect: options.dialect ?? 'contract',
-    extraReports: (baseUrl) => {
-      const template = fixtureReports(baseUrl).mid;
-      const reports: Record<string, ReturnType<typeof retargetReport>> = {};
-      for (let index = 0; index < BENCH_SITE_COUNT; index++) {
-        reports[benchSite(index)] = retargetReport(template, benchSite(index), baseUrl);
-      }
-      return reports;
-    },
-  });
-  const extensionDir = buildBenchExtension(service.baseUrl, browserName);
+  const service =
+    options.service ??
+    (await startReferenceServer({
+      port: benchReferencePort(),
+      dialect: options.dialect ?? 'contract',
+      extraReports: (baseUrl) => {
+        const template = fixtureReports(baseUrl).mid;
+        const reports: Record<string, ReturnType<typeof retargetReport>> = {};
+        for (let index = 0; index < BENCH_SITE_COUNT; index++) {
+          reports[benchSite(index)] = retargetReport(template, benchSite(index), baseUrl);
+        }
+        return reports;
+      },
+    }));
+  const extensionDir = buildBenchExtension(service.baseUrl, browserName, options.variant);
   const sites = await startSampleSiteServer();
   const browser = await launchExtensionBrowser({
     browserName,
@@ -135,7 +140,7 @@ export async function startBenchWorld(
     async close() {
       await browser.close();
       await sites.close();
-      await service.close();
+      if (options.service === undefined) await service.close();
     },
   };
 }
@@ -145,13 +150,34 @@ export async function startBenchWorld(
  * compiles Preact's development JSX (file names and line numbers in every element), which
  * would make the popup heavier than what users run.
  */
-function buildBenchExtension(baseUrl: string, browserName: BrowserName): string {
+function buildBenchExtension(baseUrl: string, browserName: BrowserName, variant?: string): string {
   const firefox = browserName === 'firefox';
-  execFileSync('npx', ['wxt', 'build', '-b', firefox ? 'firefox' : 'chrome', '--mode', 'bench'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', WXT_REPORT_API_BASE_URL: baseUrl },
-  });
-  const dir = firefox ? FIREFOX_BENCH_EXTENSION_DIR : BENCH_EXTENSION_DIR;
+  const build = (cwd: string) =>
+    execFileSync('npx', ['wxt', 'build', '-b', firefox ? 'firefox' : 'chrome', '--mode', 'bench'], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', WXT_REPORT_API_BASE_URL: baseUrl },
+    });
+  let dir = firefox ? FIREFOX_BENCH_EXTENSION_DIR : BENCH_EXTENSION_DIR;
+  if (variant === undefined) build(process.cwd());
+  else {
+    // The ref's files only (no work tree of it is checked out), built beside this one's
+    // dependencies, and the build kept as .output/<target>-bench-<variant>.
+    const source = mkdtempSync(join(tmpdir(), 'arb-bench-variant-'));
+    try {
+      const archive = join(source, 'source.tar');
+      execFileSync('git', ['archive', '--format=tar', '-o', archive, variant]);
+      execFileSync('tar', ['-xf', archive, '-C', source]);
+      symlinkSync(realpathSync('node_modules'), join(source, 'node_modules'));
+      build(source);
+      const target = firefox ? 'firefox-mv2-bench' : 'chrome-mv3-bench';
+      dir = resolve(`.output/${target}-${variant.replace(/[^\w.-]+/g, '-')}`);
+      rmSync(dir, { recursive: true, force: true });
+      cpSync(join(source, '.output', target), dir, { recursive: true });
+    } finally {
+      rmSync(source, { recursive: true, force: true });
+    }
+  }
   writeFileSync(join(dir, BLANK_PAGE), BLANK_PAGE_HTML);
   writeFileSync(join(dir, FLOOR_POPUP_PAGE), FLOOR_POPUP_HTML);
   writeFileSync(join(dir, FLOOR_POPUP_SCRIPT), FLOOR_POPUP_JS);
