@@ -28,22 +28,14 @@ export interface FreshView {
 export interface SharedLookups {
   /** Whether a request for `target` is under way. */
   inFlight(target: string): boolean;
-  /**
-   * A mark to take just before reading the cache, and to hand to a lookup after that read:
-   * the lookup then reads the cache again only if an answer for the site was stored since.
-   */
-  answersSoFar(): number;
-  /**
-   * The result of a request for `target`, joining one under way; `force` skips the cache.
-   * `cacheReadAfter`: the caller's cache read came after this mark (answersSoFar).
-   */
-  lookup(target: string, force?: boolean, cacheReadAfter?: number): Promise<LookupResult>;
+  /** The result of a request for `target`, joining one under way; `force` skips the cache. */
+  lookup(target: string, force?: boolean): Promise<LookupResult>;
   /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
   blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
   /** Asks the service (sharing a request under way) and names what came back. */
-  lookedUpView(origin: string, force: boolean, cacheReadAfter?: number): Promise<TabView>;
+  lookedUpView(origin: string, force: boolean): Promise<TabView>;
   /** The same, with until when the view stays fresh (see freshUntilOfResult). */
-  lookedUp(origin: string, force: boolean, cacheReadAfter?: number): Promise<FreshView>;
+  lookedUp(origin: string, force: boolean): Promise<FreshView>;
 }
 
 type FetchDeps = Pick<
@@ -63,24 +55,17 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
   // One per target: the service instance belongs to one base URL, so the target alone is the
   // (base URL, target) key.
   const lookupsInFlight = new Map<string, RunningLookup>();
-  // Answers stored by this worker, counted, and the count at each site's latest. In memory:
-  // every lookup runs in this worker, so a cache read in it can only have missed answers
-  // stored while it lives.
-  let answersStored = 0;
-  const storedAsAnswer = new Map<string, number>();
 
   async function standInFor(target: string): Promise<CachedAnswer | null> {
     return canStandIn(await deps.cache.get(target));
   }
 
-  function runLookup(target: string, force: boolean, cacheReadAfter?: number): RunningLookup {
+  function runLookup(target: string, force: boolean): RunningLookup {
     let stored: Promise<unknown> = Promise.resolve();
     // What this lookup learns is kept only if local data is not cleared before it is written.
     const since = deps.epoch();
     const result = (async (): Promise<LookupResult> => {
-      const missedAnAnswer =
-        cacheReadAfter === undefined || (storedAsAnswer.get(target) ?? -1) >= cacheReadAfter;
-      if (!force && missedAnAnswer) {
+      if (!force) {
         // The caller's cache miss may be a moment old: a lookup that answered it may have
         // finished in between, and its answer must not cost a second request.
         const cached = await deps.cache.get(target);
@@ -141,16 +126,15 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     return running;
   }
 
-  function lookup(target: string, force = false, cacheReadAfter?: number): Promise<LookupResult> {
+  function lookup(target: string, force = false): Promise<LookupResult> {
     const pending = lookupsInFlight.get(target);
     // A forced lookup (Refresh) joins a request still waiting for its answer, not one that
     // has answered already: that answer was asked for before the user did.
     if (pending && !(force && pending.answered)) return pending.result;
-    const running = runLookup(target, force, cacheReadAfter);
+    const running = runLookup(target, force);
     lookupsInFlight.set(target, running);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
     const forget = () => {
-      storedAsAnswer.set(target, answersStored++);
       if (lookupsInFlight.get(target) === running) lookupsInFlight.delete(target);
     };
     running.stored.then(forget, (error: unknown) => {
@@ -161,12 +145,8 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     return running.result;
   }
 
-  async function lookedUp(
-    origin: string,
-    force: boolean,
-    cacheReadAfter?: number,
-  ): Promise<FreshView> {
-    let result = await lookup(origin, force, cacheReadAfter);
+  async function lookedUp(origin: string, force: boolean): Promise<FreshView> {
+    let result = await lookup(origin, force);
     // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
     if (force && result.kind === 'cached') result = await lookup(origin, true);
     return { view: viewOfResult(origin, result), freshUntil: freshUntilOfResult(result) };
@@ -174,7 +154,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
 
   return {
     inFlight: (target) => lookupsInFlight.has(target),
-    answersSoFar: () => answersStored,
     lookup,
 
     async blockedView(origin, cached) {
@@ -190,7 +169,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     },
 
     lookedUp,
-    lookedUpView: async (origin, force, cacheReadAfter) =>
-      (await lookedUp(origin, force, cacheReadAfter)).view,
+    lookedUpView: async (origin, force) => (await lookedUp(origin, force)).view,
   };
 }

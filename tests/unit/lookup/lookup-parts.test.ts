@@ -233,22 +233,23 @@ describe('shared-lookups.ts', () => {
     expect(lookupReport).toHaveBeenCalledTimes(2);
   });
 
-  it('reads the cache again before asking only if an answer was stored since the caller read it', async () => {
+  it('reads the cache again before asking, unless forced', async () => {
     const lookupReport = vi.fn(async () => REPORT);
     const cache = memoryCache();
     const get = vi.spyOn(cache, 'get');
     const lookups = sharedLookups({ lookupReport, cache });
-    // Nothing stored since the mark: the caller's miss stands, and the request goes.
-    const mark = lookups.answersSoFar();
-    await lookups.lookup(MID, false, mark);
+    // Nothing cached: the read misses and the request goes.
+    await lookups.lookup(MID);
     await vi.waitFor(() => expect(lookups.inFlight(MID)).toBe(false));
-    // Another site's answer stored since does not count.
-    await lookups.lookup(HIGH, false, mark);
-    expect(get).not.toHaveBeenCalled();
-    expect(lookupReport).toHaveBeenCalledTimes(2);
-    // A read from before MID's answer was stored: read again, found fresh, no request.
-    expect(await lookups.lookup(MID, false, mark)).toMatchObject({ kind: 'cached' });
     expect(get).toHaveBeenCalledTimes(1);
+    expect(lookupReport).toHaveBeenCalledTimes(1);
+    // A caller's miss from before MID's answer was stored: read again, found fresh, no request.
+    expect(await lookups.lookup(MID)).toMatchObject({ kind: 'cached' });
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(lookupReport).toHaveBeenCalledTimes(1);
+    // Refresh skips the cache.
+    await lookups.lookup(MID, true);
+    expect(get).toHaveBeenCalledTimes(2);
     expect(lookupReport).toHaveBeenCalledTimes(2);
   });
 
