@@ -257,6 +257,16 @@ describe('createRetryGate: the service being busy, and its quota', () => {
     spy.mockRestore();
   });
 
+  it('lets a request go when writing the spent lookup fails: the decision was made', async () => {
+    const g = gate();
+    await g.record(SITE, reportWith({ 'ratelimit-remaining': '5', 'ratelimit-reset': '30' }), NOW);
+    const spy = vi
+      .spyOn(fakeBrowser.storage.local, 'set')
+      .mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    expect(await g.admit(OTHER, NOW)).toBeNull();
+    spy.mockRestore();
+  });
+
   it('an answer saying none remain pauses until the reset; a later answer with more lifts it', async () => {
     const g = gate();
     await g.record(SITE, reportWith({ ratelimit: '"public-report";r=0;t=12' }), NOW);
