@@ -43,12 +43,9 @@ type FetchDeps = Pick<
   'lookupReport' | 'serviceAccess' | 'cache' | 'retryGate' | 'now' | 'onError' | 'epoch'
 >;
 
-/** A lookup under way: its result, and when what it learnt is stored. */
+/** A lookup under way: its result, in once what it learnt is stored. */
 interface RunningLookup {
   result: Promise<LookupResult>;
-  stored: Promise<unknown>;
-  /** The result is in: only its records are still being written. */
-  answered: boolean;
 }
 
 export function createSharedLookups(deps: FetchDeps): SharedLookups {
@@ -61,7 +58,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
   }
 
   function runLookup(target: string, force: boolean): RunningLookup {
-    let stored: Promise<unknown> = Promise.resolve();
     // What this lookup learns is kept only if local data is not cleared before it is written.
     const since = deps.epoch();
     const result = (async (): Promise<LookupResult> => {
@@ -101,47 +97,30 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
         deps.cache.put(target, outcome, receivedAt, since),
       ]);
       if (!isFailure(outcome)) {
-        // An answer's view depends on nothing the writes return: the tab gets it now, and
-        // the request stays the one to join until both records are written.
-        stored = recording;
+        // The tab gets the answer once both records are written; a failed write is reported
+        // and the answer still shown.
+        await recording.catch(deps.onError);
         const freshUntil = deps.cache.freshUntilOf(target, outcome, receivedAt);
         return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
       }
       const [retryAt] = await recording;
       return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(target) };
     })();
-    const running: RunningLookup = {
-      result,
-      // A result that failed has told its callers; `stored` fails only for a write after it.
-      stored: result.then(
-        () => stored,
-        () => undefined,
-      ),
-      answered: false,
-    };
-    const answered = () => {
-      running.answered = true;
-    };
-    result.then(answered, answered);
-    return running;
+    return { result };
   }
 
   function lookup(target: string, force = false): Promise<LookupResult> {
     const pending = lookupsInFlight.get(target);
-    // A forced lookup (Refresh) joins a request still waiting for its answer, not one that
-    // has answered already: that answer was asked for before the user did.
-    if (pending && !(force && pending.answered)) return pending.result;
+    // A forced lookup (Refresh) joins a request still waiting for its answer.
+    if (pending) return pending.result;
     const running = runLookup(target, force);
     lookupsInFlight.set(target, running);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
+    // A result that failed has told its callers.
     const forget = () => {
       if (lookupsInFlight.get(target) === running) lookupsInFlight.delete(target);
     };
-    running.stored.then(forget, (error: unknown) => {
-      forget();
-      // The result has gone to its callers; a failed write is reported here.
-      deps.onError(error);
-    });
+    running.result.then(forget, forget);
     return running.result;
   }
 
