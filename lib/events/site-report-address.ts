@@ -6,7 +6,7 @@
  * Deciding what may be looked up stays with lookup-target.ts, in the background (which
  * decides again when the page asks): the page only reads its address back.
  */
-import type { LookupTarget, NotLookedUpReason } from '../privacy/lookup-target';
+import type { LookupDecision, NotLookedUpReason } from '../privacy/lookup-target';
 
 export const SITE_REPORT_PAGE = '/site-report.html';
 
@@ -30,11 +30,11 @@ const REASONS: Record<NotLookedUpReason, true> = {
 const isReason = (value: string): value is NotLookedUpReason => Object.hasOwn(REASONS, value);
 
 /** The page's path and query for a link, from what lookup-target.ts decided about it. */
-export function siteReportPath(target: LookupTarget): string {
+export function siteReportPath(decision: LookupDecision): string {
   const query =
-    target.kind === 'target'
-      ? new URLSearchParams({ site: target.origin })
-      : new URLSearchParams({ refused: target.reason });
+    decision.kind === 'target'
+      ? new URLSearchParams({ site: decision.origin })
+      : new URLSearchParams({ refused: decision.reason });
   return `${SITE_REPORT_PAGE}?${query}`;
 }
 

@@ -29,7 +29,8 @@ export type NotLookedUpReason =
   | 'paused' // the user (or an administrator) paused lookups for this site's domain
   | 'incognito'; // a private window
 
-export type LookupTarget =
+/** What may be sent for a URL: its origin, or why nothing. */
+export type LookupDecision =
   | { kind: 'target'; origin: string }
   | { kind: 'refused'; reason: NotLookedUpReason };
 
@@ -49,7 +50,7 @@ const refused = (reason: NotLookedUpReason) => ({ kind: 'refused' as const, reas
 export function deriveLookupTarget(
   url: string | undefined | null,
   context: LookupContext = {},
-): LookupTarget {
+): LookupDecision {
   // First: in a private window even the kind of page is nobody's business.
   if (context.incognito === true) return refused('incognito');
   const checked = checkedOrigin(url);
