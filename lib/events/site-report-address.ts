@@ -6,6 +6,7 @@
  * Deciding what may be looked up stays with lookup-target.ts, in the background (which
  * decides again when the page asks): the page only reads its address back.
  */
+import { isHttpOrigin } from '../contract/http-origin';
 import type { LookupDecision, NotLookedUpReason } from '../privacy/lookup-target';
 
 export const SITE_REPORT_PAGE = '/site-report.html';
@@ -38,22 +39,12 @@ export function siteReportPath(decision: LookupDecision): string {
   return `${SITE_REPORT_PAGE}?${query}`;
 }
 
-/** True for an http(s) origin written as the URL parser writes it, and nothing more. */
-function isOrigin(site: string): boolean {
-  try {
-    const url = new URL(site);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === site;
-  } catch {
-    return false;
-  }
-}
-
 /** What the page was asked to show; a query it does not understand shows why it was not. */
 export function siteReportRequestFrom(search: string): SiteReportRequest {
   const query = new URLSearchParams(search);
   const site = query.get('site');
   if (site !== null) {
-    return isOrigin(site) ? { kind: 'site', site } : { kind: 'refused', reason: 'invalid-url' };
+    return isHttpOrigin(site) ? { kind: 'site', site } : { kind: 'refused', reason: 'invalid-url' };
   }
   const reason = query.get('refused');
   return { kind: 'refused', reason: reason !== null && isReason(reason) ? reason : 'no-url' };

@@ -13,6 +13,7 @@
  * names to lower-case punycode.
  */
 import ipaddr from 'ipaddr.js';
+import { isHttpScheme } from '../contract/http-origin';
 import { MAX_URL_LENGTH } from '../contract/report-schema';
 import { isHostPaused } from './paused-domains';
 import { hasPublicSuffix, isSpecialUseName } from './public-name';
@@ -77,7 +78,7 @@ function checkedOrigin(url: string | undefined | null): CheckedOrigin {
   } catch {
     return refused('invalid-url');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return refused('not-http');
+  if (!isHttpScheme(parsed)) return refused('not-http');
 
   // "example.com." names the same host as "example.com"; compare and send it without the dot.
   const hostname = parsed.hostname.replace(/\.$/, '');
