@@ -65,6 +65,17 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     return tab === null ? null : decisionForTab(tab, settings);
   }
 
+  /** Publishes why nothing is looked up for a tab. */
+  async function showRefusal(
+    tabId: number,
+    call: number,
+    decision: LookupDecision & { kind: 'refused' },
+  ): Promise<TabView> {
+    const view: TabView = { status: 'not-looked-up', reason: decision.reason };
+    await publish(tabId, { call, decision, view });
+    return view;
+  }
+
   /** Reads an origin's stored answer and judges whether it may be shown without asking. */
   async function readCached(origin: string): Promise<CachedLookup> {
     const cached = await deps.cache.get(origin);
@@ -83,11 +94,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   ): Promise<TabView | null> {
     const decision = await decideTab(tabId);
     if (decision === null || !isNewest(tabId, call)) return null;
-    if (decision.kind === 'refused') {
-      const view: TabView = { status: 'not-looked-up', reason: decision.reason };
-      await publish(tabId, { call, decision, view });
-      return view;
-    }
+    if (decision.kind === 'refused') return showRefusal(tabId, call, decision);
     const { origin } = decision;
 
     const { cached, shown } = await readCached(origin);
@@ -194,11 +201,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   async function showKnown(tabId: number, call: number): Promise<ShownView | null> {
     const decision = await decideTab(tabId);
     if (decision === null) return null;
-    if (decision.kind === 'refused') {
-      const view: TabView = { status: 'not-looked-up', reason: decision.reason };
-      await publish(tabId, { call, decision, view });
-      return view;
-    }
+    if (decision.kind === 'refused') return showRefusal(tabId, call, decision);
     const { origin } = decision;
     const { shown } = await readCached(origin);
     if (shown) {
