@@ -4,6 +4,8 @@
  * block it, so every link in the popup goes through here.
  */
 
+import { isHttpScheme } from './http-origin';
+
 /**
  * Characters the URL parser would silently strip or trim (C0 controls, space, DEL) plus the
  * C1 controls and Unicode white space. A value containing any of them is refused rather than
@@ -36,7 +38,7 @@ export function httpUrlOrNull(value: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!isHttpScheme(url)) return null;
   if (url.hostname === '' || url.username !== '' || url.password !== '') return null;
   return url.href;
 }

@@ -6,7 +6,8 @@
  * Deciding what may be looked up stays with lookup-target.ts, in the background (which
  * decides again when the page asks): the page only reads its address back.
  */
-import type { LookupTarget, NotLookedUpReason } from '../privacy/lookup-target';
+import { isHttpOrigin } from '../contract/http-origin';
+import type { LookupDecision, NotLookedUpReason } from '../privacy/lookup-target';
 
 export const SITE_REPORT_PAGE = '/site-report.html';
 
@@ -30,22 +31,12 @@ const REASONS: Record<NotLookedUpReason, true> = {
 const isReason = (value: string): value is NotLookedUpReason => Object.hasOwn(REASONS, value);
 
 /** The page's path and query for a link, from what lookup-target.ts decided about it. */
-export function siteReportPath(target: LookupTarget): string {
+export function siteReportPath(decision: LookupDecision): string {
   const query =
-    target.kind === 'target'
-      ? new URLSearchParams({ site: target.origin })
-      : new URLSearchParams({ refused: target.reason });
+    decision.kind === 'target'
+      ? new URLSearchParams({ site: decision.origin })
+      : new URLSearchParams({ refused: decision.reason });
   return `${SITE_REPORT_PAGE}?${query}`;
-}
-
-/** True for an http(s) origin written as the URL parser writes it, and nothing more. */
-function isOrigin(site: string): boolean {
-  try {
-    const url = new URL(site);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === site;
-  } catch {
-    return false;
-  }
 }
 
 /** What the page was asked to show; a query it does not understand shows why it was not. */
@@ -53,7 +44,7 @@ export function siteReportRequestFrom(search: string): SiteReportRequest {
   const query = new URLSearchParams(search);
   const site = query.get('site');
   if (site !== null) {
-    return isOrigin(site) ? { kind: 'site', site } : { kind: 'refused', reason: 'invalid-url' };
+    return isHttpOrigin(site) ? { kind: 'site', site } : { kind: 'refused', reason: 'invalid-url' };
   }
   const reason = query.get('refused');
   return { kind: 'refused', reason: reason !== null && isReason(reason) ? reason : 'no-url' };

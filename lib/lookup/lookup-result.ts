@@ -13,7 +13,7 @@ export type LookupResult =
       kind: 'answer';
       outcome: LookupOutcome;
       receivedAt: number;
-      /** Until when the target is blocked after this answer, if it is. */
+      /** Until when the origin is blocked after this answer, if it is. */
       retryAt: number | null;
       /** A stored copy allowed to stand in when the answer is a failure. */
       standIn: CachedAnswer | null;
@@ -51,15 +51,18 @@ export function canStandIn(cached: CachedAnswer | null): CachedAnswer | null {
   return showable ? cached : null;
 }
 
-/** A stored copy as a view; a report served past its freshness is marked stale. */
+/**
+ * A stored copy as a view. `standingInForFailure`: shown because the service could not answer,
+ * so a report past its freshness is marked stale; otherwise it is shown as a current answer.
+ */
 export function viewOfCached(
-  target: string,
+  origin: string,
   cached: CachedAnswer,
-  servedForFailure: boolean,
+  { standingInForFailure }: { standingInForFailure: boolean },
 ): TabView {
-  const view = viewFromOutcome(target, cached.outcome, cached.receivedAt);
+  const view = viewFromOutcome(origin, cached.outcome, cached.receivedAt);
   if (view.status !== 'report') return view;
-  return { ...view, stale: servedForFailure && cached.verdict.freshness !== 'fresh' };
+  return { ...view, stale: standingInForFailure && cached.verdict.freshness !== 'fresh' };
 }
 
 /**
@@ -72,17 +75,19 @@ export function freshUntilOfResult(result: LookupResult): number | undefined {
   return undefined;
 }
 
-export function viewOfResult(target: string, result: LookupResult): TabView {
-  if (result.kind === 'cached') return viewOfCached(target, result.cached, false);
+export function viewOfResult(origin: string, result: LookupResult): TabView {
+  if (result.kind === 'cached') {
+    return viewOfCached(origin, result.cached, { standingInForFailure: false });
+  }
   if (result.kind === 'blocked') {
-    if (result.standIn) return viewOfCached(target, result.standIn, true);
-    if (result.busy) return { status: 'busy', target, retryAt: result.retryAt };
-    return { status: 'unavailable', target, cause: 'service', retryAt: result.retryAt };
+    if (result.standIn) return viewOfCached(origin, result.standIn, { standingInForFailure: true });
+    if (result.busy) return { status: 'busy', target: origin, retryAt: result.retryAt };
+    return { status: 'unavailable', target: origin, cause: 'service', retryAt: result.retryAt };
   }
   if (isFailure(result.outcome) && result.standIn) {
-    return viewOfCached(target, result.standIn, true);
+    return viewOfCached(origin, result.standIn, { standingInForFailure: true });
   }
-  const view = viewFromOutcome(target, result.outcome, result.receivedAt);
+  const view = viewFromOutcome(origin, result.outcome, result.receivedAt);
   if ((view.status === 'unavailable' || view.status === 'busy') && result.retryAt !== null) {
     return { ...view, retryAt: result.retryAt };
   }

@@ -1,8 +1,4 @@
 /**
- * lib/lookup/ — the pipeline from a tab to its view: deciding, fetching, publishing,
- * reconciling. Uses no browser API (ports.ts says what it is given). Imports the layers below it
- * only.
- *
  * The background's one job: for a tab and the URL it shows, decide what may be sent, answer
  * from the cache or the service, and publish the resulting view to storage and the badge.
  *
@@ -17,7 +13,8 @@
  * (tab states, cache, retry gate). Everything it touches is passed in (ports.ts), so unit
  * tests drive it with fakes and the worker wires the real browser.
  */
-import { deriveLookupTarget } from '../privacy/lookup-target';
+import type { CachedAnswer } from '../cache/report-cache';
+import { deriveLookupTarget, type LookupDecision } from '../privacy/lookup-target';
 import { automaticLookupsAllowed } from '../settings/settings';
 import type { TabState } from '../tabs/tab-state-store';
 import type { ShownView, TabView } from '../tabs/tab-view';
@@ -25,8 +22,29 @@ import { freshUntilOfResult, viewOfCached, viewOfResult } from './lookup-result'
 import type { LookupService, LookupServiceDeps } from './ports';
 import { reconcileTabs } from './reconcile';
 import { createSharedLookups } from './shared-lookups';
-import { createTabPublisher } from './tab-publisher';
-import { targetKeyOf, targetKeyOfState, targetOfTab } from './tab-targets';
+import { createTabPublisher, type Publication } from './tab-publisher';
+import { decisionForTab, decisionKey, decisionKeyOfState } from './tab-targets';
+
+/** How a tab is to be looked at: which call it is, and what the caller asked for. */
+interface LookAtOptions {
+  /** The tab's call (beginCall) this look belongs to. */
+  call: number;
+  /** The user's Refresh: the cache is skipped, the retry gate still honoured. */
+  force: boolean;
+  /**
+   * The popup asking (not Refresh): an answer the tab already shows for this site stays on
+   * show while it is looked up again (an answer the cache may not keep, e.g. one sent without
+   * Cache-Control), instead of a "loading" in between that the open popup would flash.
+   */
+  keepShown?: boolean;
+}
+
+/** An origin's stored answer, and its view when it may be shown without asking. */
+interface CachedLookup {
+  cached: CachedAnswer | null;
+  /** Null when there is no stored answer or it needs a lookup before it may be shown. */
+  shown: { view: TabView; freshUntil: number | undefined; revalidate: boolean } | null;
+}
 
 export function createLookupService(deps: LookupServiceDeps): LookupService {
   const lookups = createSharedLookups(deps);
@@ -34,57 +52,69 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   const { beginCall, isNewest } = publisher;
 
   /** Publishes, and asks to be woken when a busy service's window reopens. */
-  async function publish(...args: Parameters<typeof publisher.publish>): Promise<boolean> {
-    const written = await publisher.publish(...args);
-    const view = args[4];
+  async function publish(tabId: number, publication: Publication): Promise<boolean> {
+    const written = await publisher.publish(tabId, publication);
+    const { view } = publication;
     if (written && view.status === 'busy' && view.retryAt !== null) deps.wakeAt(view.retryAt);
     return written;
   }
 
-  /**
-   * The active tab: answer from cache, or look the site up. `keepShown` (the popup asking, not
-   * Refresh): an answer the tab already shows for this site stays on show while it is looked
-   * up again (an answer the cache may not keep, e.g. one sent without Cache-Control), instead
-   * of a "loading" in between that the open popup would flash.
-   */
-  async function lookAt(
+  /** What a tab is about under the settings now; null when the tab is gone. */
+  async function decideTab(tabId: number): Promise<LookupDecision | null> {
+    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
+    return tab === null ? null : decisionForTab(tab, settings);
+  }
+
+  /** Publishes why nothing is looked up for a tab. */
+  async function showRefusal(
     tabId: number,
     call: number,
-    force: boolean,
-    keepShown = false,
-  ): Promise<TabView | null> {
-    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
-    if (tab === null || !isNewest(tabId, call)) return null;
-    const target = targetOfTab(tab, settings);
-    const targetKey = targetKeyOf(target);
-    if (target.kind === 'refused') {
-      const view: TabView = { status: 'not-looked-up', reason: target.reason };
-      await publish(tabId, call, targetKey, null, view);
-      return view;
-    }
-    const { origin } = target;
+    decision: LookupDecision & { kind: 'refused' },
+  ): Promise<TabView> {
+    const view: TabView = { status: 'not-looked-up', reason: decision.reason };
+    await publish(tabId, { call, decision, view });
+    return view;
+  }
 
+  /** Reads an origin's stored answer and judges whether it may be shown without asking. */
+  async function readCached(origin: string): Promise<CachedLookup> {
     const cached = await deps.cache.get(origin);
-    if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
-      const view = viewOfCached(origin, cached, false);
-      await publish(tabId, call, targetKey, origin, view, cached.freshUntil);
-      if (cached.verdict.freshness === 'revalidate-in-background') {
+    if (cached === null || cached.verdict.freshness === 'needs-lookup') {
+      return { cached, shown: null };
+    }
+    const view = viewOfCached(origin, cached, { standingInForFailure: false });
+    const revalidate = cached.verdict.freshness === 'revalidate-in-background';
+    return { cached, shown: { view, freshUntil: cached.freshUntil, revalidate } };
+  }
+
+  /** The active tab: answer from cache, or look the site up. */
+  async function lookAt(
+    tabId: number,
+    { call, force, keepShown = false }: LookAtOptions,
+  ): Promise<TabView | null> {
+    const decision = await decideTab(tabId);
+    if (decision === null || !isNewest(tabId, call)) return null;
+    if (decision.kind === 'refused') return showRefusal(tabId, call, decision);
+    const { origin } = decision;
+
+    const { cached, shown } = await readCached(origin);
+    if (shown && !force) {
+      await publish(tabId, { call, decision, view: shown.view, freshUntil: shown.freshUntil });
+      if (shown.revalidate) {
         // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
         lookups
-          .lookup(origin, false)
+          .lookup(origin)
           .then((result) =>
-            publish(
-              tabId,
+            publish(tabId, {
               call,
-              targetKey,
-              origin,
-              viewOfResult(origin, result),
-              freshUntilOfResult(result),
-            ),
+              decision,
+              view: viewOfResult(origin, result),
+              freshUntil: freshUntilOfResult(result),
+            }),
           )
           .catch(deps.onError);
       }
-      return view;
+      return shown.view;
     }
 
     // Read side by side: what the tab shows now and whether the retry gate lets a request go.
@@ -92,27 +122,28 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       deps.tabStates.get(tabId),
       lookups.blockedView(origin, cached),
     ]);
-    if (!force && keepsUnusableAnswer(state, targetKey)) {
+    const key = decisionKey(decision);
+    if (!force && keepsUnusableAnswer(state, key)) {
       // Re-published, so the badge is back after a navigation cleared it.
-      await publish(tabId, call, targetKey, origin, state.view);
+      await publish(tabId, { call, decision, view: state.view });
       return state.view;
     }
     // Checked before showing "loading", so a blocked site goes straight to its answer.
     if (blocked !== null) {
-      await publish(tabId, call, targetKey, origin, blocked);
+      await publish(tabId, { call, decision, view: blocked });
       return blocked;
     }
     // The request leaves at once; "loading" is published while it is under way (the tab's
     // publishing queue keeps it before the answer).
     const showingLoading =
-      keepShown && showsAnswerFor(state, targetKey)
+      keepShown && showsAnswerFor(state, key)
         ? Promise.resolve(false)
-        : publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
+        : publish(tabId, { call, decision, view: { status: 'loading', target: origin } });
     const [, { view, freshUntil }] = await Promise.all([
       showingLoading,
-      lookups.lookedUp(origin, force),
+      lookups.lookedUp(origin, { force }),
     ]);
-    await publish(tabId, call, targetKey, origin, view, freshUntil);
+    await publish(tabId, { call, decision, view, freshUntil });
     return view;
   }
 
@@ -123,23 +154,21 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
   async function showSite(url: string, options: { force?: boolean } = {}): Promise<TabView> {
     const force = options.force ?? false;
     const { pausedDomains } = await deps.readSettings();
-    const target = deriveLookupTarget(url, { pausedDomains });
-    if (target.kind === 'refused') return { status: 'not-looked-up', reason: target.reason };
-    const { origin } = target;
-    const cached = await deps.cache.get(origin);
-    if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
-      return viewOfCached(origin, cached, false);
-    }
+    const decision = deriveLookupTarget(url, { pausedDomains });
+    if (decision.kind === 'refused') return { status: 'not-looked-up', reason: decision.reason };
+    const { origin } = decision;
+    const { cached, shown } = await readCached(origin);
+    if (shown && !force) return shown.view;
     return (
-      (await lookups.blockedView(origin, cached)) ?? (await lookups.lookedUpView(origin, force))
+      (await lookups.blockedView(origin, cached)) ?? (await lookups.lookedUpView(origin, { force }))
     );
   }
 
-  /** Whether the tab shows an answer (not "loading", not "not looked up") about this target. */
-  function showsAnswerFor(state: TabState | null, targetKey: string): boolean {
+  /** Whether the tab shows an answer (not "loading", not "not looked up") under this key. */
+  function showsAnswerFor(state: TabState | null, key: string): boolean {
     return (
       !!state &&
-      targetKeyOfState(state) === targetKey &&
+      decisionKeyOfState(state) === key &&
       state.view.status !== 'loading' &&
       state.view.status !== 'not-looked-up'
     );
@@ -150,10 +179,10 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    * cached, but asking again for the same site would only get it again: a tab switch or the
    * popup opening keeps it, and only Refresh (`force`) asks anew.
    */
-  function keepsUnusableAnswer(state: TabState | null, targetKey: string): state is TabState {
+  function keepsUnusableAnswer(state: TabState | null, key: string): state is TabState {
     return (
       !!state &&
-      targetKeyOfState(state) === targetKey &&
+      decisionKeyOfState(state) === key &&
       (state.view.status === 'invalid-response' || state.view.status === 'rejected')
     );
   }
@@ -170,32 +199,29 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
    * Null when the tab is gone.
    */
   async function showKnown(tabId: number, call: number): Promise<ShownView | null> {
-    const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
-    if (tab === null) return null;
-    const target = targetOfTab(tab, settings);
-    const targetKey = targetKeyOf(target);
-    if (target.kind === 'refused') {
-      const view: TabView = { status: 'not-looked-up', reason: target.reason };
-      await publish(tabId, call, targetKey, null, view);
-      return view;
-    }
-    const { origin } = target;
-    const cached = await deps.cache.get(origin);
-    if (cached && cached.verdict.freshness !== 'needs-lookup') {
-      const view = viewOfCached(origin, cached, false);
-      await publish(tabId, call, targetKey, origin, view, cached.freshUntil);
-      return view;
+    const decision = await decideTab(tabId);
+    if (decision === null) return null;
+    if (decision.kind === 'refused') return showRefusal(tabId, call, decision);
+    const { origin } = decision;
+    const { shown } = await readCached(origin);
+    if (shown) {
+      await publish(tabId, { call, decision, view: shown.view, freshUntil: shown.freshUntil });
+      return shown.view;
     }
     if (lookups.inFlight(origin)) {
       const result = await lookups.lookup(origin);
       const view = viewOfResult(origin, result);
-      await publish(tabId, call, targetKey, origin, view, freshUntilOfResult(result));
+      await publish(tabId, { call, decision, view, freshUntil: freshUntilOfResult(result) });
       return view;
     }
     const state = await deps.tabStates.get(tabId);
-    if (state && state.view.status !== 'loading' && targetKeyOfState(state) === targetKey) {
+    if (
+      state &&
+      state.view.status !== 'loading' &&
+      decisionKeyOfState(state) === decisionKey(decision)
+    ) {
       // Still about this site: keep it, and put its badge back.
-      await publish(tabId, call, targetKey, origin, state.view);
+      await publish(tabId, { call, decision, view: state.view });
       return state.view;
     }
     await publisher.withdraw(tabId, call);
@@ -207,7 +233,8 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
     if (tab === null || !isNewest(tabId, call)) return;
     // Only the user's yes to automatic lookups lets a tab event send anything.
-    if (tab.active && automaticLookupsAllowed(settings)) await lookAt(tabId, call, false);
+    if (tab.active && automaticLookupsAllowed(settings))
+      await lookAt(tabId, { call, force: false });
     else await showKnown(tabId, call);
   }
 
@@ -219,13 +246,14 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       if (options.trigger === 'follow' && !automaticLookupsAllowed(await deps.readSettings())) {
         return showKnown(tabId, call);
       }
-      return lookAt(tabId, call, force, !force);
+      return lookAt(tabId, { call, force, keepShown: !force });
     },
 
     async tabActivated(tabId) {
       const call = beginCall(tabId);
-      if (automaticLookupsAllowed(await deps.readSettings())) await lookAt(tabId, call, false);
-      else await showKnown(tabId, call);
+      if (automaticLookupsAllowed(await deps.readSettings())) {
+        await lookAt(tabId, { call, force: false });
+      } else await showKnown(tabId, call);
     },
 
     async settingsChanged() {
@@ -256,7 +284,8 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       const states = await deps.tabStates.all();
       for (const [tabId, state] of states) {
         // One at a time: each passes the retry gate, which stops the rest at the quota.
-        if (state.view.status === 'busy') await lookAt(tabId, beginCall(tabId), false);
+        if (state.view.status === 'busy')
+          await lookAt(tabId, { call: beginCall(tabId), force: false });
       }
     },
   };

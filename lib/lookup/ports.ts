@@ -15,7 +15,7 @@ import type { TabStateStore } from '../tabs/tab-state-store';
 import type { ShownView, ShowTabTrigger, TabView } from '../tabs/tab-view';
 
 export interface LookupServiceDeps {
-  lookupReport(target: string): Promise<LookupOutcome>;
+  lookupReport(origin: string): Promise<LookupOutcome>;
   /**
    * Asked before every request: without the host permission nothing is sent (and no quota
    * spent), and the tab says why instead of showing a network problem.

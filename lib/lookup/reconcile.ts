@@ -1,12 +1,12 @@
 /**
- * Reconciling after a worker restart. The browser stops the worker after about 30 s idle, and
- * with it every call, queue and request in flight; storage (tab states, cache, retry gate)
- * survives. At every start, this finishes what a stopped worker left half done: closed tabs'
- * states go, settled tabs get their badge back, and tabs left "loading" are looked at again.
+ * Reconciling after a worker restart. The browser stops the worker when idle, and with it
+ * every call, queue and request in flight; storage (tab states, cache, retry gate) survives.
+ * At every start, this finishes what a stopped worker left half done: closed tabs' states go,
+ * settled tabs get their badge back, and tabs left "loading" are looked at again.
  */
 import type { LookupServiceDeps } from './ports';
 import type { TabPublisher } from './tab-publisher';
-import { targetKeyOf, targetKeyOfState, targetOfTab } from './tab-targets';
+import { decisionForTab, decisionKey, decisionKeyOfState } from './tab-targets';
 
 type ReconcileDeps = Pick<LookupServiceDeps, 'tabStates' | 'openTabs' | 'readSettings'>;
 
@@ -28,7 +28,7 @@ export async function reconcileTabs(
       const settled =
         state !== undefined &&
         state.view.status !== 'loading' &&
-        targetKeyOfState(state) === targetKeyOf(targetOfTab(tab, settings));
+        decisionKeyOfState(state) === decisionKey(decisionForTab(tab, settings));
       // The badge is the browser's, not storage's: a worker stopped between writing a state
       // and its badge would leave the old badge up. Putting it back costs no request.
       if (settled) await publisher.reapplyBadge(tab.id);

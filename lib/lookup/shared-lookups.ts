@@ -25,17 +25,22 @@ export interface FreshView {
   freshUntil: number | undefined;
 }
 
+/** `force` (the user's Refresh): the cache is not asked, a request under way is still joined. */
+export interface ForceOption {
+  force?: boolean;
+}
+
 export interface SharedLookups {
-  /** Whether a request for `target` is under way. */
-  inFlight(target: string): boolean;
-  /** The result of a request for `target`, joining one under way; `force` skips the cache. */
-  lookup(target: string, force?: boolean): Promise<LookupResult>;
+  /** Whether a request for `origin` is under way. */
+  inFlight(origin: string): boolean;
+  /** The result of a request for `origin`, joining one under way; `force` skips the cache. */
+  lookup(origin: string, options?: ForceOption): Promise<LookupResult>;
   /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
   blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
   /** Asks the service (sharing a request under way) and names what came back. */
-  lookedUpView(origin: string, force: boolean): Promise<TabView>;
+  lookedUpView(origin: string, options?: ForceOption): Promise<TabView>;
   /** The same, with until when the view stays fresh (see freshUntilOfResult). */
-  lookedUp(origin: string, force: boolean): Promise<FreshView>;
+  lookedUp(origin: string, options?: ForceOption): Promise<FreshView>;
 }
 
 type FetchDeps = Pick<
@@ -49,22 +54,22 @@ interface RunningLookup {
 }
 
 export function createSharedLookups(deps: FetchDeps): SharedLookups {
-  // One per target: the service instance belongs to one base URL, so the target alone is the
-  // (base URL, target) key.
+  // One per origin: the service instance belongs to one base URL, so the origin alone is the
+  // (base URL, origin) key.
   const lookupsInFlight = new Map<string, RunningLookup>();
 
-  async function standInFor(target: string): Promise<CachedAnswer | null> {
-    return canStandIn(await deps.cache.get(target));
+  async function standInFor(origin: string): Promise<CachedAnswer | null> {
+    return canStandIn(await deps.cache.get(origin));
   }
 
-  function runLookup(target: string, force: boolean): RunningLookup {
+  function runLookup(origin: string, force: boolean): RunningLookup {
     // What this lookup learns is kept only if local data is not cleared before it is written.
     const since = deps.epoch();
     const result = (async (): Promise<LookupResult> => {
       if (!force) {
         // The caller's cache miss may be a moment old: a lookup that answered it may have
         // finished in between, and its answer must not cost a second request.
-        const cached = await deps.cache.get(target);
+        const cached = await deps.cache.get(origin);
         if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
       }
       const access = await deps.serviceAccess();
@@ -74,18 +79,18 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
         return { kind: 'answer', outcome, receivedAt: deps.now(), retryAt: null, standIn: null };
       }
       // Admitting spends one lookup of the service's stated quota before the request is sent.
-      const pause = await deps.retryGate.admit(target, deps.now());
+      const pause = await deps.retryGate.admit(origin, deps.now());
       if (pause !== null) {
         return {
           kind: 'blocked',
           retryAt: pause.until,
           busy: pause.busy,
-          standIn: await standInFor(target),
+          standIn: await standInFor(origin),
         };
       }
       let outcome: LookupOutcome;
       try {
-        outcome = await deps.lookupReport(target);
+        outcome = await deps.lookupReport(origin);
       } catch (error) {
         // The client never rejects; should it ever, the tab must still leave "loading".
         outcome = { kind: 'network-failure', message: String(error) };
@@ -93,46 +98,46 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
       const receivedAt = deps.now();
       // Two separate records: written side by side.
       const recording = Promise.all([
-        deps.retryGate.record(target, outcome, receivedAt, since),
-        deps.cache.put(target, outcome, receivedAt, since),
+        deps.retryGate.record(origin, outcome, receivedAt, since),
+        deps.cache.put(origin, outcome, receivedAt, since),
       ]);
       if (!isFailure(outcome)) {
         // The tab gets the answer once both records are written; a failed write is reported
         // and the answer still shown.
         await recording.catch(deps.onError);
-        const freshUntil = deps.cache.freshUntilOf(target, outcome, receivedAt);
+        const freshUntil = deps.cache.freshUntilOf(origin, outcome, receivedAt);
         return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
       }
       const [retryAt] = await recording;
-      return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(target) };
+      return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(origin) };
     })();
     return { result };
   }
 
-  function lookup(target: string, force = false): Promise<LookupResult> {
-    const pending = lookupsInFlight.get(target);
+  function lookup(origin: string, { force = false }: ForceOption = {}): Promise<LookupResult> {
+    const pending = lookupsInFlight.get(origin);
     // A forced lookup (Refresh) joins a request still waiting for its answer.
     if (pending) return pending.result;
-    const running = runLookup(target, force);
-    lookupsInFlight.set(target, running);
+    const running = runLookup(origin, force);
+    lookupsInFlight.set(origin, running);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
     // A result that failed has told its callers.
     const forget = () => {
-      if (lookupsInFlight.get(target) === running) lookupsInFlight.delete(target);
+      if (lookupsInFlight.get(origin) === running) lookupsInFlight.delete(origin);
     };
     running.result.then(forget, forget);
     return running.result;
   }
 
-  async function lookedUp(origin: string, force: boolean): Promise<FreshView> {
-    let result = await lookup(origin, force);
+  async function lookedUp(origin: string, { force = false }: ForceOption = {}): Promise<FreshView> {
+    let result = await lookup(origin, { force });
     // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
-    if (force && result.kind === 'cached') result = await lookup(origin, true);
+    if (force && result.kind === 'cached') result = await lookup(origin, { force: true });
     return { view: viewOfResult(origin, result), freshUntil: freshUntilOfResult(result) };
   }
 
   return {
-    inFlight: (target) => lookupsInFlight.has(target),
+    inFlight: (origin) => lookupsInFlight.has(origin),
     lookup,
 
     async blockedView(origin, cached) {
@@ -148,6 +153,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     },
 
     lookedUp,
-    lookedUpView: async (origin, force) => (await lookedUp(origin, force)).view,
+    lookedUpView: async (origin, options) => (await lookedUp(origin, options)).view,
   };
 }

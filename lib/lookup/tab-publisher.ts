@@ -4,37 +4,30 @@
  * - Every request to look at a tab is a numbered call (`beginCall`), and only the tab's newest
  *   call may publish: a superseded lookup is dropped.
  * - Publishing checks, then writes, one at a time per tab: the call is still the newest, the
- *   tab still exists and still shows the same target under the current settings. So an older
+ *   tab still exists and the same decision still holds for it under the current settings. So an older
  *   result never lands after a newer one, and a site paused mid-lookup gets no report.
  *
  * Call numbers and the per-tab queue live in memory and die with the worker; reconcile.ts
  * repairs from storage what a stopped worker left half done.
  */
 import type { BadgeOptions } from '../badge/badge';
+import type { LookupDecision } from '../privacy/lookup-target';
 import type { UserSettings } from '../settings/settings';
 import { createKeyedQueue } from '../storage/keyed-queue';
 import { isNoSuchTab } from '../tabs/open-tab';
 import type { TabView } from '../tabs/tab-view';
 import type { LookupServiceDeps } from './ports';
-import { targetKeyOf, targetKeyOfState, targetOfTab } from './tab-targets';
+import { decisionForTab, decisionKey, decisionKeyOfState, originOf } from './tab-targets';
 
 export interface TabPublisher {
   /** Starts a new call for a tab; every earlier call for it is superseded. */
   beginCall(tabId: number): number;
   isNewest(tabId: number, call: number): boolean;
   /**
-   * Writes a tab's state and badge if `call` is still the tab's newest and the tab still
-   * shows `targetKey`. True when written. `freshUntil`: until when the view is what a lookup
-   * would answer, when it came from a fresh answer (TabState.freshUntil).
+   * Writes a tab's state and badge if the call is still the tab's newest and its decision
+   * still holds for the tab. True when written.
    */
-  publish(
-    tabId: number,
-    call: number,
-    targetKey: string,
-    target: string | null,
-    view: TabView,
-    freshUntil?: number,
-  ): Promise<boolean>;
+  publish(tabId: number, publication: Publication): Promise<boolean>;
   /** Forgets what a tab showed, when nothing is known about its new site. */
   withdraw(tabId: number, call: number): Promise<void>;
   /**
@@ -44,6 +37,20 @@ export interface TabPublisher {
   reapplyBadge(tabId: number): Promise<boolean>;
   /** Drops a closed tab's calls and stored state. */
   forgetTab(tabId: number): Promise<void>;
+}
+
+/** A view for a tab, and what it was decided on. */
+export interface Publication {
+  /** The call (beginCall) this view answers. */
+  call: number;
+  /** What the tab was decided to be about when the view was made. */
+  decision: LookupDecision;
+  view: TabView;
+  /**
+   * Until when the view is what a lookup would answer, when it came from a fresh answer
+   * (TabState.freshUntil).
+   */
+  freshUntil?: number | undefined;
 }
 
 type PublishDeps = Pick<
@@ -94,14 +101,14 @@ export function createTabPublisher(deps: PublishDeps): TabPublisher {
 
     isNewest,
 
-    publish(tabId, call, targetKey, target, view, freshUntil) {
+    publish(tabId, { call, decision, view, freshUntil }) {
       return tabQueue.run(tabId, async () => {
         if (!isNewest(tabId, call)) return false;
         const [tab, settings] = await Promise.all([deps.readTab(tabId), deps.readSettings()]);
         // The settings count too: a site paused while its lookup was under way gets no report.
         if (
           tab === null ||
-          targetKeyOf(targetOfTab(tab, settings)) !== targetKey ||
+          decisionKey(decisionForTab(tab, settings)) !== decisionKey(decision) ||
           !isNewest(tabId, call)
         ) {
           return false;
@@ -110,7 +117,7 @@ export function createTabPublisher(deps: PublishDeps): TabPublisher {
         // Side by side: the two writes are of one decision, and neither needs the other.
         await Promise.all([
           deps.tabStates.set(tabId, {
-            target,
+            target: originOf(decision),
             view,
             updatedAt: now,
             ...(freshUntil === undefined ? {} : { freshUntil }),
@@ -137,7 +144,10 @@ export function createTabPublisher(deps: PublishDeps): TabPublisher {
           deps.readSettings(),
         ]);
         if (tab === null) return true;
-        if (state === null || targetKeyOfState(state) !== targetKeyOf(targetOfTab(tab, settings))) {
+        if (
+          state === null ||
+          decisionKeyOfState(state) !== decisionKey(decisionForTab(tab, settings))
+        ) {
           return false;
         }
         await showBadgeIfTabExists(tabId, state.view, deps.now(), badgeOptionsOf(settings));

@@ -13,6 +13,7 @@
  * names to lower-case punycode.
  */
 import ipaddr from 'ipaddr.js';
+import { isHttpScheme } from '../contract/http-origin';
 import { MAX_URL_LENGTH } from '../contract/report-schema';
 import { isHostPaused } from './paused-domains';
 import { hasPublicSuffix, isSpecialUseName } from './public-name';
@@ -29,7 +30,8 @@ export type NotLookedUpReason =
   | 'paused' // the user (or an administrator) paused lookups for this site's domain
   | 'incognito'; // a private window
 
-export type LookupTarget =
+/** What may be sent for a URL: its origin, or why nothing. */
+export type LookupDecision =
   | { kind: 'target'; origin: string }
   | { kind: 'refused'; reason: NotLookedUpReason };
 
@@ -49,7 +51,7 @@ const refused = (reason: NotLookedUpReason) => ({ kind: 'refused' as const, reas
 export function deriveLookupTarget(
   url: string | undefined | null,
   context: LookupContext = {},
-): LookupTarget {
+): LookupDecision {
   // First: in a private window even the kind of page is nobody's business.
   if (context.incognito === true) return refused('incognito');
   const checked = checkedOrigin(url);
@@ -76,7 +78,7 @@ function checkedOrigin(url: string | undefined | null): CheckedOrigin {
   } catch {
     return refused('invalid-url');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return refused('not-http');
+  if (!isHttpScheme(parsed)) return refused('not-http');
 
   // "example.com." names the same host as "example.com"; compare and send it without the dot.
   const hostname = parsed.hostname.replace(/\.$/, '');

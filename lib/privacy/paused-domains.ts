@@ -10,6 +10,8 @@
  * first frame, which asks whether its site is paused, does not grow.
  */
 
+import { isHttpScheme } from '../contract/http-origin';
+
 /** Longest DNS name (RFC 1035), and room for an IPv6 literal in brackets. */
 const MAX_HOST_LENGTH = 253;
 
@@ -80,7 +82,7 @@ export function isHostPaused(entries: readonly string[], host: string): boolean 
 export function hostOfSite(site: string): string | null {
   try {
     const parsed = new URL(site);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    if (!isHttpScheme(parsed)) return null;
     const host = parsed.hostname.replace(/\.$/, '');
     return host === '' ? null : host;
   } catch {

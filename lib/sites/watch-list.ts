@@ -10,6 +10,7 @@
  *   would make it a crawler.
  */
 
+import { isHttpOrigin } from '../contract/http-origin';
 import { readRecord, watchRecord } from '../storage/record-reads';
 import type { Epoch, RecordStore } from '../storage/record-store';
 import { WATCH_LIST_RECORD, type WatchList, type WatchRecord } from '../storage/records';
@@ -41,14 +42,9 @@ export function updateWatchList(
   return store.update(WATCH_LIST_RECORD, change, options);
 }
 
-/** True for an http(s) origin written as the URL parser writes it, and nothing else. */
+/** A site the list may hold: an http(s) origin as the URL parser writes it. */
 export function isWebOrigin(site: string): boolean {
-  try {
-    const url = new URL(site);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === site;
-  } catch {
-    return false;
-  }
+  return isHttpOrigin(site);
 }
 
 /** Starts watching an origin; false when the list is full or `site` is not an origin. */

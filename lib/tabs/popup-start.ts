@@ -9,6 +9,7 @@
  * about another page, not a settled answer, or past its freshness must still be looked up.
  */
 import { browser } from 'wxt/browser';
+import { httpOriginOf } from '../contract/http-origin';
 import { isSitePausedBy } from '../privacy/paused-domains';
 import { type EffectiveSettings, readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { tabIdFromQuery } from './popup-tab';
@@ -58,13 +59,7 @@ export async function readPopupStart(search: string): Promise<PopupStart> {
 
 /** The origin of an http(s) page; null for any other address. */
 export function pageOrigin(url: string | null | undefined): string | null {
-  if (url === null || url === undefined) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
+  return httpOriginOf(url);
 }
 
 /**

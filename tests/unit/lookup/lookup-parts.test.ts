@@ -10,7 +10,7 @@ import { viewOfCached, viewOfResult } from '../../../lib/lookup/lookup-result';
 import { reconcileTabs } from '../../../lib/lookup/reconcile';
 import { createSharedLookups } from '../../../lib/lookup/shared-lookups';
 import { createTabPublisher } from '../../../lib/lookup/tab-publisher';
-import { targetKeyOf, targetOfTab } from '../../../lib/lookup/tab-targets';
+import { decisionForTab, decisionKey } from '../../../lib/lookup/tab-targets';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
@@ -74,10 +74,10 @@ function memoryTabStates(): TabStateStore & { states: Map<number, TabState> } {
 describe('tab-targets.ts', () => {
   it('keys a tab by its origin, or by why it is not looked up', () => {
     const tab: OpenTab = { id: 1, url: `${HIGH}/a/path?q=1`, active: true };
-    expect(targetKeyOf(targetOfTab(tab, DEFAULT_SETTINGS))).toBe(HIGH);
+    expect(decisionKey(decisionForTab(tab, DEFAULT_SETTINGS))).toBe(HIGH);
     const paused: UserSettings = { ...DEFAULT_SETTINGS, pausedDomains: [new URL(HIGH).hostname] };
-    expect(targetKeyOf(targetOfTab(tab, paused))).toBe('refused:paused');
-    expect(targetKeyOf(targetOfTab({ ...tab, incognito: true }, DEFAULT_SETTINGS))).toBe(
+    expect(decisionKey(decisionForTab(tab, paused))).toBe('refused:paused');
+    expect(decisionKey(decisionForTab({ ...tab, incognito: true }, DEFAULT_SETTINGS))).toBe(
       'refused:incognito',
     );
   });
@@ -107,7 +107,9 @@ describe('lookup-result.ts', () => {
   });
 
   it('never marks a fresh copy stale', () => {
-    expect(viewOfCached(HIGH, cachedAnswer('fresh'), true)).toMatchObject({ stale: false });
+    expect(viewOfCached(HIGH, cachedAnswer('fresh'), { standingInForFailure: true })).toMatchObject(
+      { stale: false },
+    );
   });
 });
 
@@ -142,7 +144,7 @@ describe('shared-lookups.ts', () => {
           answer = resolve;
         }),
     });
-    const result = lookups.lookup(HIGH, true);
+    const result = lookups.lookup(HIGH, { force: true });
     await vi.waitFor(() => expect(answer).toBeDefined());
     // "Clear all local data" while the request is out: the answer is written as of before.
     epoch = 5;
@@ -163,7 +165,7 @@ describe('shared-lookups.ts', () => {
       cache,
       serviceAccess: async () => ({ permitted: false, host: 'lookup.corp.example' }),
     });
-    const { view } = await lookups.lookedUp(HIGH, true);
+    const { view } = await lookups.lookedUp(HIGH, { force: true });
     expect(view).toEqual({
       status: 'service-not-permitted',
       target: HIGH,
@@ -208,7 +210,7 @@ describe('shared-lookups.ts', () => {
     };
     const lookups = sharedLookups({ lookupReport, cache });
     let answered = false;
-    const view = lookups.lookedUp(HIGH, false).then((fresh) => {
+    const view = lookups.lookedUp(HIGH, { force: false }).then((fresh) => {
       answered = true;
       return fresh;
     });
@@ -226,9 +228,9 @@ describe('shared-lookups.ts', () => {
   it('a forced lookup asks anew once the one under way has answered', async () => {
     const lookupReport = vi.fn(async () => REPORT);
     const lookups = sharedLookups({ lookupReport, cache: memoryCache() });
-    await lookups.lookup(HIGH, true);
+    await lookups.lookup(HIGH, { force: true });
     await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
-    await lookups.lookup(HIGH, true);
+    await lookups.lookup(HIGH, { force: true });
     expect(lookupReport).toHaveBeenCalledTimes(2);
   });
 
@@ -247,7 +249,7 @@ describe('shared-lookups.ts', () => {
     expect(get).toHaveBeenCalledTimes(2);
     expect(lookupReport).toHaveBeenCalledTimes(1);
     // Refresh skips the cache.
-    await lookups.lookup(MID, true);
+    await lookups.lookup(MID, { force: true });
     expect(get).toHaveBeenCalledTimes(2);
     expect(lookupReport).toHaveBeenCalledTimes(2);
   });
@@ -259,7 +261,7 @@ describe('shared-lookups.ts', () => {
       cache: { ...memoryCache(), put: async () => Promise.reject(new Error('quota')) },
       onError,
     });
-    expect(await lookups.lookedUpView(HIGH, false)).toMatchObject({ status: 'report' });
+    expect(await lookups.lookedUpView(HIGH, { force: false })).toMatchObject({ status: 'report' });
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('quota')));
     expect(lookups.inFlight(HIGH)).toBe(false);
   });
@@ -270,7 +272,7 @@ describe('shared-lookups.ts', () => {
       lookupReport,
       retryGate: { ...openGate, admit: async () => ({ until: NOW + 30_000, busy: false }) },
     });
-    expect(await lookups.lookedUpView(HIGH, true)).toMatchObject({
+    expect(await lookups.lookedUpView(HIGH, { force: true })).toMatchObject({
       status: 'unavailable',
       retryAt: NOW + 30_000,
     });
@@ -293,14 +295,15 @@ describe('tab-publisher.ts', () => {
     return { tabStates, showBadge, publisher };
   }
   const view = { status: 'loading', target: HIGH } as const;
+  const HIGH_DECISION = { kind: 'target', origin: HIGH } as const;
 
   it("publishes only the tab's newest call", async () => {
     const { publisher, tabStates } = setUp(new Map([[1, `${HIGH}/`]]));
     const older = publisher.beginCall(1);
     const newer = publisher.beginCall(1);
-    expect(await publisher.publish(1, older, HIGH, HIGH, view)).toBe(false);
+    expect(await publisher.publish(1, { call: older, decision: HIGH_DECISION, view })).toBe(false);
     expect(tabStates.states.size).toBe(0);
-    expect(await publisher.publish(1, newer, HIGH, HIGH, view)).toBe(true);
+    expect(await publisher.publish(1, { call: newer, decision: HIGH_DECISION, view })).toBe(true);
     expect(tabStates.states.get(1)?.view).toEqual(view);
   });
 
@@ -309,16 +312,16 @@ describe('tab-publisher.ts', () => {
     const { publisher, showBadge } = setUp(tabs);
     const call = publisher.beginCall(1);
     tabs.set(1, `${FIXTURE_ORIGINS.low}/`);
-    expect(await publisher.publish(1, call, HIGH, HIGH, view)).toBe(false);
+    expect(await publisher.publish(1, { call, decision: HIGH_DECISION, view })).toBe(false);
     expect(showBadge).not.toHaveBeenCalled();
   });
 
   it('takes a closed tab\'s "No tab with id" from the badge as done', async () => {
     const { publisher, showBadge } = setUp(new Map([[1, `${HIGH}/`]]));
     showBadge.mockRejectedValueOnce(new Error('No tab with id: 1.'));
-    await expect(publisher.publish(1, publisher.beginCall(1), HIGH, HIGH, view)).resolves.toBe(
-      true,
-    );
+    await expect(
+      publisher.publish(1, { call: publisher.beginCall(1), decision: HIGH_DECISION, view }),
+    ).resolves.toBe(true);
   });
 });
 
