@@ -28,6 +28,9 @@ export interface CacheLimits {
 /** Eviction goes this far below the limits, so the next writes do not evict again at once. */
 const EVICT_TO_SHARE = 0.9;
 
+/** When the browser's quota refuses a write, the cache shrinks to this share of what it holds. */
+const SHRINK_ON_QUOTA_TO_SHARE = 0.75;
+
 /** How many times a write that hit the quota is retried, each after evicting more. */
 const QUOTA_RETRIES = 3;
 
@@ -113,9 +116,10 @@ export async function storeEntry(
     }
     // Not caching is always safe; failing the lookup over it is not.
     if (attempt >= QUOTA_RETRIES) return false;
-    // The browser's quota is shared with other data: make room by a quarter each time.
+    // The browser's quota is shared with other data: make room each time, whatever the limits.
     try {
-      const fit = scaled({ maxEntries: totals.entries, maxBytes: totals.bytes }, 0.75);
+      const held = { maxEntries: totals.entries, maxBytes: totals.bytes };
+      const fit = scaled(held, SHRINK_ON_QUOTA_TO_SHARE);
       await compact(local, room.now(), fit, null);
     } catch (compactError) {
       if (isQuotaError(compactError)) return false;

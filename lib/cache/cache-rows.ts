@@ -1,6 +1,6 @@
 /**
  * The sites page's row of each kept answer, and where it is kept. The worker writes a row in
- * the same storage call as the entry it describes (lib/cache/report-cache.ts); the page reads
+ * the same storage call as the entry it describes (lib/cache/cache-totals.ts); the page reads
  * the rows (lib/cache/cache-listing.ts) and an entry only for the report it shows in full.
  *
  * A row keeps the times its answer stops being fresh and stops being usable, computed from the

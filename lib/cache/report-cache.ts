@@ -79,8 +79,7 @@ export function createReportCache(deps: {
   limits?: CacheLimits;
 }): ReportCache {
   const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
-  const { store } = deps;
-  const local = localKeysOf(store);
+  const local = localKeysOf(deps.store);
   // Every write goes through this one queue: the totals are a read-modify-write, and a touch
   // must not put back an entry that a newer answer has just replaced.
   const writeQueue = createKeyedQueue<'writes'>();
@@ -127,7 +126,7 @@ export function createReportCache(deps: {
       return policy === null ? undefined : freshUntil(policy, () => receivedAt);
     },
 
-    async put(target, outcome, receivedAt, since = store.epoch()) {
+    async put(target, outcome, receivedAt, since = deps.store.epoch()) {
       if (!isCacheableOutcome(outcome)) return undefined;
       const key = entryKeyOf(deps.baseUrl, target);
       const { kept, policy } = keptAnswer(deps.baseUrl, target, outcome, receivedAt);

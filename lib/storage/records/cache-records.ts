@@ -103,7 +103,7 @@ export type StoredCacheRow = z.infer<ReturnType<typeof cacheRowSchema>>;
 /** One shard: entry name (`<service>|<site>`, as in the entry's key) → its row. */
 export type StoredCacheRowShard = Record<string, StoredCacheRow>;
 
-/** How many shards the rows are kept in: the item ids are "0" to "15". */
+/** How many shards the rows are kept in: the item ids count from "0" up to one below it. */
 export const CACHE_ROW_SHARDS = 16;
 
 export const CACHE_ROWS_RECORD: RecordDefinition<StoredCacheRowShard> = {
