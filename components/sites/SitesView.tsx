@@ -144,7 +144,7 @@ export function SitesView(props: SitesViewProps) {
 }
 
 function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
-  const { row, now, watchNote } = props;
+  const { row, watchNote } = props;
   return (
     <aside class="site-detail" aria-label={row.host}>
       <div class="detail-bar">

@@ -199,26 +199,28 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
     async pauseFor(target, now) {
       return pauseIn(await read(), target, now);
     },
-    admit(target, now) {
-      return new Promise((resolve, reject) => {
-        store
-          .update(
-            RETRY_GATE_RECORD,
-            (record) => {
-              const pause = pauseIn(record, target, now);
-              // The request may leave now; the next admit waits in the store's queue until the
-              // lookup spent here is written, so none can spend it again. (Should the write
-              // fail, one lookup goes unspent, until the next answer states the quota afresh.)
-              resolve(pause);
-              const quota = record.quota;
-              // Without a stated quota there is nothing to spend, and nothing is written.
-              if (pause !== null || quota === null || quota.resetAt <= now) return record;
-              return { ...record, quota: { ...quota, remaining: quota.remaining - 1 } };
-            },
-            { id },
-          )
-          .catch(reject);
-      });
+    async admit(target, now) {
+      let pause: GatePause | null | undefined;
+      try {
+        // The next admit waits in the store's queue until the lookup spent here is written, so
+        // none can spend it again.
+        await store.update(
+          RETRY_GATE_RECORD,
+          (record) => {
+            pause = pauseIn(record, target, now);
+            const quota = record.quota;
+            // Without a stated quota there is nothing to spend, and nothing is written.
+            if (pause !== null || quota === null || quota.resetAt <= now) return record;
+            return { ...record, quota: { ...quota, remaining: quota.remaining - 1 } };
+          },
+          { id },
+        );
+      } catch (error) {
+        // A failed write leaves one lookup unspent, until the next answer states the quota
+        // afresh: no reason to hold the lookup back. Without a decision there is nothing to go on.
+        if (pause === undefined) throw error;
+      }
+      return pause ?? null;
     },
     async record(target, outcome, now, since) {
       const updated = await store.update(

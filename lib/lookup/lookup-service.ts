@@ -64,7 +64,6 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     }
     const { origin } = target;
 
-    const cacheReadAfter = lookups.answersSoFar();
     const cached = await deps.cache.get(origin);
     if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
       const view = viewOfCached(origin, cached, false);
@@ -72,7 +71,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
       if (cached.verdict.freshness === 'revalidate-in-background') {
         // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
         lookups
-          .lookup(origin, false, cacheReadAfter)
+          .lookup(origin, false)
           .then((result) =>
             publish(
               tabId,
@@ -111,7 +110,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
         : publish(tabId, call, targetKey, origin, { status: 'loading', target: origin });
     const [, { view, freshUntil }] = await Promise.all([
       showingLoading,
-      lookups.lookedUp(origin, force, cacheReadAfter),
+      lookups.lookedUp(origin, force),
     ]);
     await publish(tabId, call, targetKey, origin, view, freshUntil);
     return view;
@@ -127,14 +126,12 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     const target = deriveLookupTarget(url, { pausedDomains });
     if (target.kind === 'refused') return { status: 'not-looked-up', reason: target.reason };
     const { origin } = target;
-    const cacheReadAfter = lookups.answersSoFar();
     const cached = await deps.cache.get(origin);
     if (cached && !force && cached.verdict.freshness !== 'needs-lookup') {
       return viewOfCached(origin, cached, false);
     }
     return (
-      (await lookups.blockedView(origin, cached)) ??
-      (await lookups.lookedUpView(origin, force, cacheReadAfter))
+      (await lookups.blockedView(origin, cached)) ?? (await lookups.lookedUpView(origin, force))
     );
   }
 

@@ -28,22 +28,14 @@ export interface FreshView {
 export interface SharedLookups {
   /** Whether a request for `target` is under way. */
   inFlight(target: string): boolean;
-  /**
-   * A mark to take just before reading the cache, and to hand to a lookup after that read:
-   * the lookup then reads the cache again only if an answer for the site was stored since.
-   */
-  answersSoFar(): number;
-  /**
-   * The result of a request for `target`, joining one under way; `force` skips the cache.
-   * `cacheReadAfter`: the caller's cache read came after this mark (answersSoFar).
-   */
-  lookup(target: string, force?: boolean, cacheReadAfter?: number): Promise<LookupResult>;
+  /** The result of a request for `target`, joining one under way; `force` skips the cache. */
+  lookup(target: string, force?: boolean): Promise<LookupResult>;
   /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
   blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
   /** Asks the service (sharing a request under way) and names what came back. */
-  lookedUpView(origin: string, force: boolean, cacheReadAfter?: number): Promise<TabView>;
+  lookedUpView(origin: string, force: boolean): Promise<TabView>;
   /** The same, with until when the view stays fresh (see freshUntilOfResult). */
-  lookedUp(origin: string, force: boolean, cacheReadAfter?: number): Promise<FreshView>;
+  lookedUp(origin: string, force: boolean): Promise<FreshView>;
 }
 
 type FetchDeps = Pick<
@@ -51,36 +43,25 @@ type FetchDeps = Pick<
   'lookupReport' | 'serviceAccess' | 'cache' | 'retryGate' | 'now' | 'onError' | 'epoch'
 >;
 
-/** A lookup under way: its result, and when what it learnt is stored. */
+/** A lookup under way: its result, in once what it learnt is stored. */
 interface RunningLookup {
   result: Promise<LookupResult>;
-  stored: Promise<unknown>;
-  /** The result is in: only its records are still being written. */
-  answered: boolean;
 }
 
 export function createSharedLookups(deps: FetchDeps): SharedLookups {
   // One per target: the service instance belongs to one base URL, so the target alone is the
   // (base URL, target) key.
   const lookupsInFlight = new Map<string, RunningLookup>();
-  // Answers stored by this worker, counted, and the count at each site's latest. In memory:
-  // every lookup runs in this worker, so a cache read in it can only have missed answers
-  // stored while it lives.
-  let answersStored = 0;
-  const storedAsAnswer = new Map<string, number>();
 
   async function standInFor(target: string): Promise<CachedAnswer | null> {
     return canStandIn(await deps.cache.get(target));
   }
 
-  function runLookup(target: string, force: boolean, cacheReadAfter?: number): RunningLookup {
-    let stored: Promise<unknown> = Promise.resolve();
+  function runLookup(target: string, force: boolean): RunningLookup {
     // What this lookup learns is kept only if local data is not cleared before it is written.
     const since = deps.epoch();
     const result = (async (): Promise<LookupResult> => {
-      const missedAnAnswer =
-        cacheReadAfter === undefined || (storedAsAnswer.get(target) ?? -1) >= cacheReadAfter;
-      if (!force && missedAnAnswer) {
+      if (!force) {
         // The caller's cache miss may be a moment old: a lookup that answered it may have
         // finished in between, and its answer must not cost a second request.
         const cached = await deps.cache.get(target);
@@ -116,57 +97,35 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
         deps.cache.put(target, outcome, receivedAt, since),
       ]);
       if (!isFailure(outcome)) {
-        // An answer's view depends on nothing the writes return: the tab gets it now, and
-        // the request stays the one to join until both records are written.
-        stored = recording;
+        // The tab gets the answer once both records are written; a failed write is reported
+        // and the answer still shown.
+        await recording.catch(deps.onError);
         const freshUntil = deps.cache.freshUntilOf(target, outcome, receivedAt);
         return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
       }
       const [retryAt] = await recording;
       return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(target) };
     })();
-    const running: RunningLookup = {
-      result,
-      // A result that failed has told its callers; `stored` fails only for a write after it.
-      stored: result.then(
-        () => stored,
-        () => undefined,
-      ),
-      answered: false,
-    };
-    const answered = () => {
-      running.answered = true;
-    };
-    result.then(answered, answered);
-    return running;
+    return { result };
   }
 
-  function lookup(target: string, force = false, cacheReadAfter?: number): Promise<LookupResult> {
+  function lookup(target: string, force = false): Promise<LookupResult> {
     const pending = lookupsInFlight.get(target);
-    // A forced lookup (Refresh) joins a request still waiting for its answer, not one that
-    // has answered already: that answer was asked for before the user did.
-    if (pending && !(force && pending.answered)) return pending.result;
-    const running = runLookup(target, force, cacheReadAfter);
+    // A forced lookup (Refresh) joins a request still waiting for its answer.
+    if (pending) return pending.result;
+    const running = runLookup(target, force);
     lookupsInFlight.set(target, running);
     // The answer is in the cache before the entry goes, so a later ask finds one or the other.
+    // A result that failed has told its callers.
     const forget = () => {
-      storedAsAnswer.set(target, answersStored++);
       if (lookupsInFlight.get(target) === running) lookupsInFlight.delete(target);
     };
-    running.stored.then(forget, (error: unknown) => {
-      forget();
-      // The result has gone to its callers; a failed write is reported here.
-      deps.onError(error);
-    });
+    running.result.then(forget, forget);
     return running.result;
   }
 
-  async function lookedUp(
-    origin: string,
-    force: boolean,
-    cacheReadAfter?: number,
-  ): Promise<FreshView> {
-    let result = await lookup(origin, force, cacheReadAfter);
+  async function lookedUp(origin: string, force: boolean): Promise<FreshView> {
+    let result = await lookup(origin, force);
     // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
     if (force && result.kind === 'cached') result = await lookup(origin, true);
     return { view: viewOfResult(origin, result), freshUntil: freshUntilOfResult(result) };
@@ -174,7 +133,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
 
   return {
     inFlight: (target) => lookupsInFlight.has(target),
-    answersSoFar: () => answersStored,
     lookup,
 
     async blockedView(origin, cached) {
@@ -190,7 +148,6 @@ export function createSharedLookups(deps: FetchDeps): SharedLookups {
     },
 
     lookedUp,
-    lookedUpView: async (origin, force, cacheReadAfter) =>
-      (await lookedUp(origin, force, cacheReadAfter)).view,
+    lookedUpView: async (origin, force) => (await lookedUp(origin, force)).view,
   };
 }

@@ -47,7 +47,6 @@ export function useKeptReports(serviceBaseUrl: string, rows: readonly SiteRow[])
       current = false;
     };
     // `wantedKey` stands for `wanted`: the same versions, whatever the array's identity.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [serviceBaseUrl, wantedKey]);
 
   return useCallback((row) => (keepsReport(row) ? read.get(versionOf(row)) : null), [read]);

@@ -6,6 +6,7 @@ import type CachePolicy from 'http-cache-semantics';
 import * as z from 'zod/mini';
 import { contractSchemas } from '../../contract/report-schema';
 import type { RecordDefinition } from '../stored-record';
+import { isObject } from './lenient-reads';
 
 function responseMetaSchema() {
   return z.object({ status: z.number(), headers: z.record(z.string(), z.string()) });
@@ -82,23 +83,47 @@ export const CACHE_TOTALS_RECORD: RecordDefinition<CacheTotals> = {
  * (CACHE_ROW_SHARDS, by a hash of the entry's name), so a write rewrites a small record. The
  * purge builds them all again from the entries.
  */
-function cacheRowSchema() {
-  const counts = z.object({ failed: z.number(), partial: z.number() });
-  return z.object({
-    kind: z.enum(['report', 'no-report']),
-    receivedAt: z.number(),
-    /** Until when (epoch ms) the answer is fresh; null when it never was. */
-    freshUntil: z.nullable(z.number()),
-    /** Until when (epoch ms) the answer can serve at all; the page leaves it out after. */
-    usableUntil: z.number(),
-    score: z.nullable(z.number()),
-    label: z.nullable(z.string()),
-    scannedAt: z.nullable(z.string()),
-    issues: z.nullable(z.object({ essential: counts, recommended: counts, bonus: counts })),
-  });
+export interface StoredCacheRow {
+  kind: 'report' | 'no-report';
+  receivedAt: number;
+  /** Until when (epoch ms) the answer is fresh; null when it never was. */
+  freshUntil: number | null;
+  /** Until when (epoch ms) the answer can serve at all; the page leaves it out after. */
+  usableUntil: number;
+  score: number | null;
+  label: string | null;
+  scannedAt: string | null;
+  /** Failed and partial checks per tier; null without a report. */
+  issues: Record<'essential' | 'recommended' | 'bonus', { failed: number; partial: number }> | null;
 }
 
-export type StoredCacheRow = z.infer<ReturnType<typeof cacheRowSchema>>;
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
+const isCounts = (value: unknown) =>
+  isObject(value) && isNumber(value.failed) && isNumber(value.partial);
+
+/**
+ * A row checked by hand rather than by a schema: the sites page checks thousands of them when
+ * it opens, and each is a flat record the worker wrote from an entry it had validated.
+ */
+function isCacheRow(value: unknown): value is StoredCacheRow {
+  if (!isObject(value)) return false;
+  const { issues } = value;
+  return (
+    (value.kind === 'report' || value.kind === 'no-report') &&
+    isNumber(value.receivedAt) &&
+    (value.freshUntil === null || isNumber(value.freshUntil)) &&
+    isNumber(value.usableUntil) &&
+    (value.score === null || isNumber(value.score)) &&
+    isStringOrNull(value.label) &&
+    isStringOrNull(value.scannedAt) &&
+    (issues === null ||
+      (isObject(issues) &&
+        isCounts(issues.essential) &&
+        isCounts(issues.recommended) &&
+        isCounts(issues.bonus)))
+  );
+}
 
 /** One shard: entry name (`<service>|<site>`, as in the entry's key) → its row. */
 export type StoredCacheRowShard = Record<string, StoredCacheRow>;
@@ -112,7 +137,7 @@ export const CACHE_ROWS_RECORD: RecordDefinition<StoredCacheRowShard> = {
   key: 'report-cache-rows:',
   family: true,
   version: 1,
-  schema: () => z.record(z.string(), cacheRowSchema()),
+  schema: () => z.record(z.string(), z.custom<StoredCacheRow>(isCacheRow)),
   // A damaged shard reads as empty; the rows then no longer add up to the totals' count, and
   // the page reads the entries themselves until the purge builds the rows again.
   fallback: () => ({}),

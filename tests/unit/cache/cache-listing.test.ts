@@ -93,6 +93,18 @@ describe('listing the kept answers', () => {
       [CACHE_TOTALS_RECORD.key]: { entries: 2, bytes: 1 },
     });
     expect(byTarget(await listedAt(START + 1000))).toEqual(byTarget(fromRows));
+    // So does a shard with one row of the wrong shape.
+    await cache.purgeExpired();
+    const stored = await fakeBrowser.storage.local.get([...ALL_ROW_SHARD_KEYS]);
+    const [shardKey, shard] = Object.entries(stored).find(([, value]) => value) as [
+      string,
+      Record<string, object>,
+    ];
+    const [name, row] = Object.entries(shard)[0] as [string, object];
+    await fakeBrowser.storage.local.set({
+      [shardKey]: { ...shard, [name]: { ...row, score: '7' } },
+    });
+    expect(byTarget(await listedAt(START + 1000))).toEqual(byTarget(fromRows));
   });
 
   it('says of each kept answer what its policy says, at any later time, whether read from rows or entries', async () => {

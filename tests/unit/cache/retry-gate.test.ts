@@ -241,7 +241,7 @@ describe('createRetryGate: the service being busy, and its quota', () => {
     expect(await g.admit(OTHER, NOW + 30_000)).toBeNull();
   });
 
-  it('lets a request go before the spent lookup is written, and the next admit waits for the write', async () => {
+  it('lets a request go once the spent lookup is written, and the next admit waits for the write', async () => {
     const g = gate();
     await g.record(SITE, reportWith({ 'ratelimit-remaining': '1', 'ratelimit-reset': '30' }), NOW);
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
@@ -253,11 +253,22 @@ describe('createRetryGate: the service being busy, and its quota', () => {
       await held;
       await set(items);
     });
-    // Admitted while the write of the spent lookup is still held back.
-    expect(await g.admit(OTHER, NOW)).toBeNull();
+    // Admitted once the write of the spent lookup is let through.
+    const first = g.admit(OTHER, NOW);
     const next = g.admit(SITE, NOW);
     writeNow();
+    expect(await first).toBeNull();
     expect(await next).toStrictEqual({ until: NOW + 30_000, busy: true });
+    spy.mockRestore();
+  });
+
+  it('lets a request go when writing the spent lookup fails: the decision was made', async () => {
+    const g = gate();
+    await g.record(SITE, reportWith({ 'ratelimit-remaining': '5', 'ratelimit-reset': '30' }), NOW);
+    const spy = vi
+      .spyOn(fakeBrowser.storage.local, 'set')
+      .mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    expect(await g.admit(OTHER, NOW)).toBeNull();
     spy.mockRestore();
   });
 

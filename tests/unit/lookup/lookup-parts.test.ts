@@ -194,7 +194,7 @@ describe('shared-lookups.ts', () => {
     await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
   });
 
-  it('gives an answer before its records are written, and stays the request to join until they are', async () => {
+  it('gives an answer once its records are written, and stays the request to join until then', async () => {
     const lookupReport = vi.fn(async () => REPORT);
     let written!: () => void;
     const cache: ReportCache = {
@@ -206,48 +206,48 @@ describe('shared-lookups.ts', () => {
       freshUntilOf: () => NOW + 60_000,
     };
     const lookups = sharedLookups({ lookupReport, cache });
-    const view = await lookups.lookedUp(HIGH, false);
-    expect(view).toMatchObject({ view: { status: 'report' }, freshUntil: NOW + 60_000 });
+    let answered = false;
+    const view = lookups.lookedUp(HIGH, false).then((fresh) => {
+      answered = true;
+      return fresh;
+    });
+    await vi.waitFor(() => expect(written).toBeDefined());
+    expect(answered).toBe(false);
     expect(lookups.inFlight(HIGH)).toBe(true);
-    await lookups.lookup(HIGH);
-    expect(lookupReport).toHaveBeenCalledTimes(1);
+    const joined = lookups.lookup(HIGH);
     written();
+    expect(await view).toMatchObject({ view: { status: 'report' }, freshUntil: NOW + 60_000 });
+    await joined;
+    expect(lookupReport).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
   });
 
-  it('a forced lookup asks anew once the one under way has answered, even while it is being stored', async () => {
+  it('a forced lookup asks anew once the one under way has answered', async () => {
     const lookupReport = vi.fn(async () => REPORT);
-    const cache: ReportCache = {
-      ...memoryCache(),
-      put: () => new Promise<undefined>(() => {}),
-      freshUntilOf: () => NOW + 60_000,
-    };
-    const lookups = sharedLookups({ lookupReport, cache });
-    await lookups.lookup(HIGH);
-    expect(lookups.inFlight(HIGH)).toBe(true);
-    // An ordinary ask takes the answer just in; Refresh asks the service again.
-    await lookups.lookup(HIGH);
-    expect(lookupReport).toHaveBeenCalledTimes(1);
+    const lookups = sharedLookups({ lookupReport, cache: memoryCache() });
+    await lookups.lookup(HIGH, true);
+    await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
     await lookups.lookup(HIGH, true);
     expect(lookupReport).toHaveBeenCalledTimes(2);
   });
 
-  it('reads the cache again before asking only if an answer was stored since the caller read it', async () => {
+  it('reads the cache again before asking, unless forced', async () => {
     const lookupReport = vi.fn(async () => REPORT);
     const cache = memoryCache();
     const get = vi.spyOn(cache, 'get');
     const lookups = sharedLookups({ lookupReport, cache });
-    // Nothing stored since the mark: the caller's miss stands, and the request goes.
-    const mark = lookups.answersSoFar();
-    await lookups.lookup(MID, false, mark);
+    // Nothing cached: the read misses and the request goes.
+    await lookups.lookup(MID);
     await vi.waitFor(() => expect(lookups.inFlight(MID)).toBe(false));
-    // Another site's answer stored since does not count.
-    await lookups.lookup(HIGH, false, mark);
-    expect(get).not.toHaveBeenCalled();
-    expect(lookupReport).toHaveBeenCalledTimes(2);
-    // A read from before MID's answer was stored: read again, found fresh, no request.
-    expect(await lookups.lookup(MID, false, mark)).toMatchObject({ kind: 'cached' });
     expect(get).toHaveBeenCalledTimes(1);
+    expect(lookupReport).toHaveBeenCalledTimes(1);
+    // A caller's miss from before MID's answer was stored: read again, found fresh, no request.
+    expect(await lookups.lookup(MID)).toMatchObject({ kind: 'cached' });
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(lookupReport).toHaveBeenCalledTimes(1);
+    // Refresh skips the cache.
+    await lookups.lookup(MID, true);
+    expect(get).toHaveBeenCalledTimes(2);
     expect(lookupReport).toHaveBeenCalledTimes(2);
   });
 
