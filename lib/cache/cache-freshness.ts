@@ -3,8 +3,8 @@
  * http-cache-semantics as a private (single-user) cache, with the few rules of our own that
  * the headers cannot express:
  *
- * - nothing is fresh, or usable at all, more than a day after it was received, whatever the
- *   server says (a typo of a few zeros must not pin a report for a year);
+ * - nothing is fresh, or usable at all, longer than MAX_LIFETIME_SECONDS after it was received,
+ *   whatever the server says (a typo of a few zeros must not pin a report for a year);
  * - a 404 whose headers say nothing about freshness is kept for a short floor, so a site
  *   without a report is not asked for again on every tab switch;
  * - only reports (200) and "no report" (404) are ever stored; a 400 is our bug and a 503 is
@@ -136,7 +136,7 @@ export function assessFreshness(
   const policy = Policy.fromObject(stored);
   const request = lookupRequest(requestUrl);
 
-  // Past a day since it was received (Age included), nothing the headers say keeps it usable.
+  // Past MAX_LIFETIME_SECONDS since it was received (Age included), nothing the headers say keeps it usable.
   const tooOld = policy.age() >= MAX_LIFETIME_SECONDS;
   const expired = tooOld || policy.timeToLive() <= 0;
 

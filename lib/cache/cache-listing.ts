@@ -11,16 +11,17 @@
 import { browser } from 'wxt/browser';
 import type { ScanReport } from '../contract/report-schema';
 import { reportRequestUrl } from '../service/report-client';
-import { CACHE_ENTRY_RECORD, CACHE_ROWS_RECORD, CACHE_TOTALS_RECORD } from '../storage/records';
-import { parseRecord } from '../storage/stored-record';
 import { judgedAt } from './cache-freshness';
 import {
-  ALL_ROW_SHARD_KEYS,
-  type CacheRow,
-  entryNameOf,
-  rowOf,
+  ENTRY_PREFIX,
+  entryKeyOf,
+  entryOf,
+  rowShardOf,
   serviceNamePrefix,
-} from './cache-rows';
+  TOTALS_KEY,
+  totalsOf,
+} from './cache-keys';
+import { ALL_ROW_SHARD_KEYS, type CacheRow, rowOf } from './cache-rows';
 
 /** One site's kept answer, as the sites page lists it. */
 export interface ListedSite extends CacheRow {
@@ -41,14 +42,14 @@ const listed = (target: string, row: CacheRow, now: number): ListedSite | null =
 
 /** From the shards; null when they do not account for every entry. */
 async function listFromRows(deps: ListingDeps): Promise<ListedSite[] | null> {
-  const stored = await browser.storage.local.get([CACHE_TOTALS_RECORD.key, ...ALL_ROW_SHARD_KEYS]);
-  const { entries } = parseRecord(CACHE_TOTALS_RECORD, stored[CACHE_TOTALS_RECORD.key]).value;
+  const stored = await browser.storage.local.get([TOTALS_KEY, ...ALL_ROW_SHARD_KEYS]);
+  const { entries } = totalsOf(stored[TOTALS_KEY]);
   const prefix = serviceNamePrefix(deps.baseUrl);
   const now = deps.now();
   const sites: ListedSite[] = [];
   let rows = 0;
   for (const key of ALL_ROW_SHARD_KEYS) {
-    const shard = parseRecord(CACHE_ROWS_RECORD, stored[key]).value;
+    const shard = rowShardOf(stored[key]);
     for (const [name, row] of Object.entries(shard)) {
       rows += 1;
       if (!name.startsWith(prefix)) continue;
@@ -61,13 +62,13 @@ async function listFromRows(deps: ListingDeps): Promise<ListedSite[] | null> {
 
 /** From the entries themselves: one read of all of local storage. */
 async function listFromEntries(deps: ListingDeps): Promise<ListedSite[]> {
-  const prefix = `${CACHE_ENTRY_RECORD.key}${serviceNamePrefix(deps.baseUrl)}`;
+  const prefix = `${ENTRY_PREFIX}${serviceNamePrefix(deps.baseUrl)}`;
   const everything = await browser.storage.local.get(null);
   const now = deps.now();
   const sites: ListedSite[] = [];
   for (const [key, stored] of Object.entries(everything)) {
     if (!key.startsWith(prefix)) continue;
-    const entry = parseRecord(CACHE_ENTRY_RECORD, stored).value;
+    const entry = entryOf(stored);
     if (entry === null) continue;
     const target = key.slice(prefix.length);
     if (judgedAt(entry.policy, reportRequestUrl(deps.baseUrl, target), now) === null) continue;
@@ -86,8 +87,8 @@ export async function listCachedSites(deps: ListingDeps): Promise<ListedSite[]> 
 export async function readKeptReport(
   deps: ListingDeps & { target: string },
 ): Promise<ScanReport | null> {
-  const key = `${CACHE_ENTRY_RECORD.key}${entryNameOf(deps.baseUrl, deps.target)}`;
-  const entry = parseRecord(CACHE_ENTRY_RECORD, (await browser.storage.local.get(key))[key]).value;
+  const key = entryKeyOf(deps.baseUrl, deps.target);
+  const entry = entryOf((await browser.storage.local.get(key))[key]);
   if (entry === null || entry.outcome.kind !== 'report') return null;
   const requestUrl = reportRequestUrl(deps.baseUrl, deps.target);
   return judgedAt(entry.policy, requestUrl, deps.now()) === null ? null : entry.outcome.report;

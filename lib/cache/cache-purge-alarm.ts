@@ -1,6 +1,6 @@
 /**
  * Expired cache entries and past retry records are dropped on an alarm, not a timer: the
- * worker is stopped after about 30 s idle and its timers with it, while an alarm wakes it.
+ * browser stops an idle worker and its timers with it, while an alarm wakes it.
  */
 import { browser } from 'wxt/browser';
 

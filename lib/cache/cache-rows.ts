@@ -1,6 +1,6 @@
 /**
  * The sites page's row of each kept answer, and where it is kept. The worker writes a row in
- * the same storage call as the entry it describes (lib/cache/report-cache.ts); the page reads
+ * the same storage call as the entry it describes (lib/cache/cache-totals.ts); the page reads
  * the rows (lib/cache/cache-listing.ts) and an entry only for the report it shows in full.
  *
  * A row keeps the times its answer stops being fresh and stops being usable, computed from the
@@ -31,13 +31,6 @@ export function issueCounts(report: Pick<ScanReport, 'issues'>): IssueCounts {
   return counts;
 }
 
-/** An entry's name, as its key ends and as its row is named: `<service>|<site>`. */
-export const entryNameOf = (baseUrl: string, target: string) =>
-  `${encodeURIComponent(baseUrl)}|${target}`;
-
-/** The names of one service's entries start with this. */
-export const serviceNamePrefix = (baseUrl: string) => `${encodeURIComponent(baseUrl)}|`;
-
 /** FNV-1a: a stable, even spread of names over the shards, the same in every browser. */
 function shardOf(name: string): number {
   let hash = 0x811c9dc5;
@@ -48,7 +41,7 @@ function shardOf(name: string): number {
   return (hash >>> 0) % CACHE_ROW_SHARDS;
 }
 
-/** The storage key of the shard that keeps this entry's row. */
+/** The storage key of the shard that keeps this entry's row (by its name, cache-keys.ts). */
 export const rowShardKeyOf = (name: string) => keyOf(CACHE_ROWS_RECORD, String(shardOf(name)));
 
 /** Every shard's key, for reading all rows at once. */

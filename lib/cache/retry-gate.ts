@@ -19,7 +19,7 @@
  * counts as one:
  *
  * - a 429 pauses the whole service until its Retry-After (or the quota's reset, or without
- *   either a minute), capped at MAX_BUSY_PAUSE_MS;
+ *   either for DEFAULT_BUSY_PAUSE_MS), capped at MAX_BUSY_PAUSE_MS;
  * - every answer's rate-limit headers (lib/service/rate-limit.ts) say how many lookups are
  *   left until when; each request let through spends one of them before it is sent, and none
  *   is let through once none is left, until the window reopens. So a burst of tabs stops at
@@ -39,7 +39,7 @@ export const BACKOFF_BASE_MS = 30_000;
 export const BACKOFF_CAP_MS = 10 * 60_000;
 /** Failures in a row from which the whole service is paused. */
 export const SERVICE_BACKOFF_FROM_FAILURES = 2;
-/** The pause after a 429 that names no time at all: the live service's window is a minute. */
+/** The pause after a 429 that names no time at all: the live service's rate-limit window. */
 export const DEFAULT_BUSY_PAUSE_MS = 60_000;
 /** The longest a 429 or a spent quota may pause the service, whatever its headers say. */
 export const MAX_BUSY_PAUSE_MS = 15 * 60_000;
@@ -60,8 +60,6 @@ export interface GatePause {
 }
 
 export interface RetryGate {
-  /** Until when a request for `target` must wait (epoch ms), or null when it may go now. */
-  blockedUntil(target: string, now: number): Promise<number | null>;
   /** Why and until when a request for `target` must wait, or null when it may go now. */
   pauseFor(target: string, now: number): Promise<GatePause | null>;
   /**
@@ -198,9 +196,6 @@ export function createRetryGate(deps: RetryGateDeps): RetryGate {
   }
 
   return {
-    async blockedUntil(target, now) {
-      return pauseIn(await read(), target, now)?.until ?? null;
-    },
     async pauseFor(target, now) {
       return pauseIn(await read(), target, now);
     },

@@ -12,7 +12,7 @@
  *   answer to a request sent before the click is never stored after it.
  * - A record that does not parse is repaired where it is read: its usable part or its
  *   fallback is written back, and the worker's console says so once per key.
- * - At start, records of an earlier version are migrated (migrateStore); writes wait for it,
+ * - At start, records of an earlier version are migrated (migrate-store.ts); writes wait for it,
  *   reads do not need to (a read parses an older shape through its migrations).
  *
  * The epochs and queues live in memory: they order the work of one worker, and a stopped
@@ -20,10 +20,10 @@
  */
 import { browser } from 'wxt/browser';
 import { createKeyedQueue } from './keyed-queue';
-import { ALL_RECORDS, STORAGE_VERSIONS_RECORD } from './records';
+import { migrateStore } from './migrate-store';
+import { ALL_RECORDS } from './records';
 import {
   keyOf,
-  migrateValue,
   ownsKey,
   parseRecord,
   type RecordDefinition,
@@ -146,49 +146,8 @@ export function createRecordStore(deps: RecordStoreDeps): RecordStore {
     return parsed(definition, key, stored[key]);
   }
 
-  async function migrate(): Promise<void> {
-    const local = areaOf('local');
-    const versionsKey = STORAGE_VERSIONS_RECORD.key;
-    const versions = parseRecord(
-      STORAGE_VERSIONS_RECORD,
-      (await local.get(versionsKey))[versionsKey],
-    ).value;
-    // Records no version is noted for were stored by 0.1.0, whose shapes are version 1.
-    const stale = records.filter(
-      (definition) =>
-        definition.area === 'local' && (versions[definition.name] ?? 1) !== definition.version,
-    );
-    const allNoted = records.every(
-      (definition) => versions[definition.name] === definition.version,
-    );
-    if (stale.length === 0 && allNoted) return;
-    const everything = stale.length > 0 ? await local.get(null) : {};
-    const written: Record<string, unknown> = {};
-    const removed: string[] = [];
-    for (const definition of stale) {
-      const from = versions[definition.name] ?? 1;
-      for (const [key, raw] of Object.entries(everything)) {
-        if (!ownsKey(definition, key)) continue;
-        // A newer version's record (the user went back a release) is read as this version's.
-        const value = from < definition.version ? migrateValue(definition, raw, from) : raw;
-        const result = parseRecord(definition, value);
-        if (result.damaged) {
-          deps.warn(`stored record "${key}" (${definition.name}) did not migrate: reset`);
-          removed.push(key);
-        } else {
-          written[key] = result.value;
-        }
-      }
-    }
-    const noted = Object.fromEntries(
-      records.map((definition) => [definition.name, definition.version]),
-    );
-    if (removed.length > 0) await local.remove(removed);
-    await local.set({ ...written, [versionsKey]: noted });
-  }
-
   // A failed migration must not stop every write: the reads parse older shapes anyway.
-  const settledReady: Promise<void> = migrate().catch((error: unknown) =>
+  const settledReady: Promise<void> = migrateStore(records, deps.warn).catch((error: unknown) =>
     deps.warn(`migrating stored records failed: ${String(error)}`),
   );
 

@@ -1,8 +1,4 @@
 /**
- * lib/storage/ — every record the extension keeps, defined once (records.ts), how one is read
- * and parsed (this file, record-reads.ts), the worker's one writer (record-store.ts) and the
- * migrations it runs (migrate-store.ts). Imports lib/contract/ only.
- *
  * What a stored record is: its key (or, for a family kept one key per site or tab, the keys'
  * common prefix), the area it lives in, its schema, the value it has when nothing is stored,
  * its version and the migrations from each earlier version.
@@ -10,7 +6,7 @@
  * Reading always parses: a value that does not fit the schema (an older or newer shape, a hand
  * edit, a damaged store) is never handed on as it is. It becomes its last good part where the
  * definition knows one that is safe (`salvage`), else its fallback, and the read says it was
- * damaged so the worker can repair it and log it once.
+ * damaged so the worker can repair it and log it once (record-store.ts).
  */
 import type * as z from 'zod/mini';
 

@@ -7,6 +7,7 @@ import {
   createRetryGate,
   DEFAULT_BUSY_PAUSE_MS,
   MAX_BUSY_PAUSE_MS,
+  type RetryGate,
 } from '../../../lib/cache/retry-gate';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore } from '../../../lib/storage/record-store';
@@ -16,6 +17,10 @@ import { fixtureReports } from '../../fixtures/reports';
 
 /** A worker's record store, new as at the worker's start. */
 const newStore = () => createRecordStore({ warn: () => {} });
+
+/** Until when the gate holds back a request for `target`, asked as a lookup asks it. */
+const heldUntil = async (gate: RetryGate, target: string, now: number) =>
+  (await gate.admit(target, now))?.until ?? null;
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'http://a.example.com';
@@ -59,9 +64,9 @@ describe('createRetryGate', () => {
   it('blocks a target until its Retry-After, and only that target', async () => {
     const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     expect(await gate.record(SITE, unavailable(NOW + 120_000), NOW)).toBe(NOW + 120_000);
-    expect(await gate.blockedUntil(SITE, NOW + 119_999)).toBe(NOW + 120_000);
-    expect(await gate.blockedUntil(SITE, NOW + 120_000)).toBeNull();
-    expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+    expect(await heldUntil(gate, SITE, NOW + 119_999)).toBe(NOW + 120_000);
+    expect(await heldUntil(gate, SITE, NOW + 120_000)).toBeNull();
+    expect(await heldUntil(gate, OTHER, NOW)).toBeNull();
   });
 
   it('writes nothing for an answer that changes nothing, and writes a failure', async () => {
@@ -103,13 +108,13 @@ describe('createRetryGate', () => {
     });
     await gate.record(SITE, failure, NOW);
     // One failure is not yet a pattern: other sites may still be asked.
-    expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+    expect(await heldUntil(gate, OTHER, NOW)).toBeNull();
     await gate.record(SITE, failure, NOW);
-    expect(await gate.blockedUntil(OTHER, NOW)).toBe(NOW + BACKOFF_BASE_MS);
+    expect(await heldUntil(gate, OTHER, NOW)).toBe(NOW + BACKOFF_BASE_MS);
     await gate.record(SITE, failure, NOW);
-    expect(await gate.blockedUntil(OTHER, NOW)).toBe(NOW + 2 * BACKOFF_BASE_MS);
+    expect(await heldUntil(gate, OTHER, NOW)).toBe(NOW + 2 * BACKOFF_BASE_MS);
     for (let failures = 0; failures < 20; failures++) await gate.record(SITE, failure, NOW);
-    expect(await gate.blockedUntil(OTHER, NOW)).toBe(NOW + BACKOFF_CAP_MS);
+    expect(await heldUntil(gate, OTHER, NOW)).toBe(NOW + BACKOFF_CAP_MS);
   });
 
   it.each<[string, LookupOutcome]>([
@@ -119,23 +124,23 @@ describe('createRetryGate', () => {
     const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, TIMEOUT, NOW);
     await gate.record(OTHER, unavailable(NOW + 60_000), NOW);
-    expect(await gate.blockedUntil(SITE, NOW)).not.toBeNull();
+    expect(await heldUntil(gate, SITE, NOW)).not.toBeNull();
     await gate.record(OTHER, answer, NOW);
-    expect(await gate.blockedUntil(SITE, NOW)).toBeNull();
-    expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+    expect(await heldUntil(gate, SITE, NOW)).toBeNull();
+    expect(await heldUntil(gate, OTHER, NOW)).toBeNull();
     // The count starts again: one more failure does not pause the service.
     await gate.record(SITE, TIMEOUT, NOW);
-    expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+    expect(await heldUntil(gate, OTHER, NOW)).toBeNull();
   });
 
   it('neither counts nor clears network failures: offline is not the service struggling', async () => {
     const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
     for (let failures = 0; failures < 5; failures++) await gate.record(SITE, OFFLINE, NOW);
-    expect(await gate.blockedUntil(OTHER, NOW)).toBeNull();
+    expect(await heldUntil(gate, OTHER, NOW)).toBeNull();
     await gate.record(SITE, TIMEOUT, NOW);
     await gate.record(SITE, OFFLINE, NOW);
     await gate.record(SITE, TIMEOUT, NOW);
-    expect(await gate.blockedUntil(OTHER, NOW)).not.toBeNull();
+    expect(await heldUntil(gate, OTHER, NOW)).not.toBeNull();
   });
 
   it('survives the worker: a new gate over the same storage still blocks', async () => {
@@ -145,7 +150,7 @@ describe('createRetryGate', () => {
       NOW,
     );
     const afterRestart = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
-    expect(await afterRestart.blockedUntil(SITE, NOW + 60_000)).toBe(NOW + 120_000);
+    expect(await heldUntil(afterRestart, SITE, NOW + 60_000)).toBe(NOW + 120_000);
   });
 
   it('keeps each service base URL to itself', async () => {
@@ -155,7 +160,7 @@ describe('createRetryGate', () => {
       NOW,
     );
     const other = createRetryGate({ store: newStore(), baseUrl: 'http://other-service.test' });
-    expect(await other.blockedUntil(SITE, NOW)).toBeNull();
+    expect(await heldUntil(other, SITE, NOW)).toBeNull();
   });
 
   it('records concurrent failures without losing any', async () => {
@@ -168,8 +173,8 @@ describe('createRetryGate', () => {
       gate.record(SITE, unavailable(NOW + 60_000), NOW),
       gate.record(OTHER, unavailable(NOW + 90_000), NOW),
     ]);
-    expect(await gate.blockedUntil(SITE, NOW)).toBe(NOW + 60_000);
-    expect(await gate.blockedUntil(OTHER, NOW)).toBe(NOW + 90_000);
+    expect(await heldUntil(gate, SITE, NOW)).toBe(NOW + 60_000);
+    expect(await heldUntil(gate, OTHER, NOW)).toBe(NOW + 90_000);
   });
 
   it('purges target records whose time has passed', async () => {

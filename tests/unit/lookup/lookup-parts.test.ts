@@ -48,7 +48,6 @@ function memoryCache(initial: CachedAnswer | null = null): ReportCache {
 }
 
 const openGate: RetryGate = {
-  blockedUntil: async () => null,
   pauseFor: async () => null,
   admit: async () => null,
   record: async () => null,
