@@ -3,11 +3,13 @@ import {
   BACKUP_READ_LIMIT_BYTES,
   type BackupChoices,
   type BackupProblem,
-  type ImportChange,
-  type ImportMode,
-  type ImportPreview,
-  type LookupChoice,
-} from '../../lib/backup/backup-file';
+} from '../../lib/backup/backup-format';
+import type {
+  ImportChange,
+  ImportMode,
+  ImportPreview,
+  LookupChoice,
+} from '../../lib/backup/import-changes';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';

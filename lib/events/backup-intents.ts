@@ -6,13 +6,11 @@
  * A service base URL from a file is taken only if the extension may call that host: the page
  * asks the user for it in the Apply click; without it the current base URL stays.
  */
-import {
-  buildBackup,
-  type ImportMode,
-  type KeptData,
-  planImport,
-  readBackupFile,
-} from '../backup/backup-file';
+import { buildBackup } from '../backup/backup-export';
+import type { KeptData } from '../backup/backup-format';
+import type { ImportMode } from '../backup/import-changes';
+import { planImport } from '../backup/import-plan';
+import { readBackupFile } from '../backup/read-backup';
 import { mayCallService } from '../settings/service-base-url-choice';
 import type { RecordStore } from '../storage/record-store';
 import {

@@ -11,7 +11,8 @@
  * and shape (worker-messages.ts).
  */
 import { browser } from 'wxt/browser';
-import type { BackupProblem, ImportChange, ImportMode } from '../backup/backup-file';
+import type { BackupProblem } from '../backup/backup-format';
+import type { ImportChange, ImportMode } from '../backup/import-changes';
 import type { BadgeMode, EffectiveSettings, LookupMode } from '../settings/settings';
 import type { ShownView, ShowTabTrigger, TabView } from '../tabs/tab-view';
 

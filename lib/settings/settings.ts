@@ -1,22 +1,17 @@
 /**
- * lib/settings/ — what the user chose (and what a policy locked): lookup mode, paused sites,
- * badge, base URL. Imports the layers below it only.
- *
- * What the user chose, kept in local storage: the lookup mode (their consent), paused sites,
- * what the badge shows, and a service base URL of their own. Over it, what an
- * administrator set by enterprise policy (managed storage, schema in
- * public/managed-schema.json): a base URL, on-click lookups only, no watch list, domains
- * never looked up (added to the user's paused domains, and not theirs to resume), and what the
- * badge shows. Readers get the
- * effective settings, with what the policy locked; writers only ever store the user's own.
+ * The settings in effect: what the user chose, kept in local storage (the lookup mode, their
+ * consent; paused sites; what the badge shows; a service base URL of their own), with the
+ * administrator's policy (managed-policy.ts) over it. The policy's domains never looked up are
+ * added to the user's paused domains, and are not theirs to resume. Readers get the effective
+ * settings, with what the policy locked; writers only ever store the user's own.
  *
  * Pages read; the worker alone writes (`changeSettings`, from the pages' intents). Every
- * reader goes through the settings record's schema (lib/storage/records.ts), field by field: a stored value from an older or
- * newer version, or one damaged by hand, falls back to the default for that field only, so one
- * bad field never costs the user the others. A policy value that makes no sense is ignored.
+ * reader goes through the settings record's schema (lib/storage/records.ts), field by field: a
+ * stored value from an older or newer version, or one damaged by hand, falls back to the
+ * default for that field only, so one bad field never costs the user the others.
  */
 import { browser } from 'wxt/browser';
-import { isSitePausedBy, normalisePausedDomains } from '../privacy/paused-domains';
+import { isSitePausedBy } from '../privacy/paused-domains';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/service-base-url';
 import { readRecord } from '../storage/record-reads';
 import type { RecordStore } from '../storage/record-store';
@@ -31,6 +26,7 @@ import {
   type StoredSettings,
 } from '../storage/records';
 import { parseRecord } from '../storage/stored-record';
+import { type ManagedPolicy, POLICY_COPY_KEY, readManagedPolicy } from './managed-policy';
 
 export { BADGE_MODES, type BadgeMode, DEFAULT_SETTINGS, type LookupMode };
 
@@ -38,34 +34,6 @@ export { BADGE_MODES, type BadgeMode, DEFAULT_SETTINGS, type LookupMode };
 export type UserSettings = StoredSettings;
 
 export const SETTINGS_KEY = SETTINGS_RECORD.key;
-
-/** What an administrator set, as far as it is usable. */
-export interface ManagedPolicy {
-  /** The service base URL everyone in the organisation uses; null when not set. */
-  serviceBaseUrl: string | null;
-  /** True: lookups happen only when the user asks (the popup), never automatically. */
-  forceOnClick: boolean;
-  /** True: no site is watched (no scheduled lookups); the sites page still lists sites. */
-  disableWatchList: boolean;
-  /**
-   * Domains never looked up (`neverLookUpDomains`), as paused domains are kept: normalised,
-   * sorted, each once; entries that name no host are left out.
-   */
-  neverLookUpDomains: readonly string[];
-  /** What the toolbar badge shows for everyone; null when not set. */
-  badgeMode: BadgeMode | null;
-}
-
-export const NO_POLICY: ManagedPolicy = {
-  serviceBaseUrl: null,
-  forceOnClick: false,
-  disableWatchList: false,
-  neverLookUpDomains: [],
-  badgeMode: null,
-};
-
-const isBadgeMode = (value: unknown): value is BadgeMode =>
-  typeof value === 'string' && (BADGE_MODES as readonly string[]).includes(value);
 
 /**
  * The settings in effect, with the fields an administrator's policy fixed. `pausedDomains`
@@ -83,22 +51,6 @@ export interface EffectiveSettings extends UserSettings {
     watchList: boolean;
     pausedDomains: readonly string[];
     badgeMode: boolean;
-  };
-}
-
-/** Reads a managed storage snapshot (key names as in managed-schema.json). */
-export function parseManagedPolicy(stored: unknown): ManagedPolicy {
-  const raw =
-    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  return {
-    serviceBaseUrl:
-      typeof raw.serviceBaseUrl === 'string' ? normaliseServiceBaseUrl(raw.serviceBaseUrl) : null,
-    forceOnClick: raw.forceOnClick === true,
-    disableWatchList: raw.disableWatchList === true,
-    neverLookUpDomains: Array.isArray(raw.neverLookUpDomains)
-      ? normalisePausedDomains(raw.neverLookUpDomains)
-      : [],
-    badgeMode: isBadgeMode(raw.badgeMode) ? raw.badgeMode : null,
   };
 }
 
@@ -123,62 +75,6 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
       badgeMode: policy.badgeMode !== null,
     },
   };
-}
-
-/**
- * Where the last policy read from managed storage is kept. Chromium's first read of managed
- * storage after the browser starts takes seconds; a lookup must not wait for it, so readers
- * take this copy and the live read refreshes it behind them. A policy changed while the
- * browser was closed thus applies a moment after start, when the copy changes and
- * `watchSettings` calls back. Cleared with local data; the next read refills it.
- */
-export const POLICY_COPY_KEY = POLICY_COPY_RECORD.key;
-
-/** The policy in managed storage; none where the browser has no managed storage for us. */
-async function readLivePolicy(): Promise<ManagedPolicy> {
-  // Firefox for Android has no managed storage at all: no policy, and nothing to report.
-  if (!browser.storage.managed) return NO_POLICY;
-  try {
-    // Firefox rejects when no policy names the extension; Chrome answers {}.
-    return parseManagedPolicy(await browser.storage.managed.get());
-  } catch {
-    return NO_POLICY;
-  }
-}
-
-const isCurrentCopy = (stored: unknown) =>
-  typeof stored === 'object' && stored !== null && 'neverLookUpDomains' in stored;
-
-const sameEntries = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((entry, index) => entry === b[index]);
-
-/**
- * The administrator's policy: the kept copy at once when there is one, else the live read.
- * `keepCopy` stores a live read that differs from the copy: the worker's, since only it writes.
- */
-export async function readManagedPolicy(
-  keepCopy?: (policy: PolicyCopy) => Promise<unknown>,
-): Promise<ManagedPolicy> {
-  // One read of the copy serves both: the answer now, and the check whether to refresh it.
-  const stored = (await browser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY];
-  // A copy kept before the policy could list domains never looked up is no copy: waiting for
-  // the live read is better than looking up a domain it lists.
-  const kept = isCurrentCopy(stored) ? parseManagedPolicy(stored) : null;
-  const live = readLivePolicy().then(async (policy) => {
-    // Field by field: storage may hand the object back with its keys in another order.
-    const same =
-      kept !== null &&
-      kept.serviceBaseUrl === policy.serviceBaseUrl &&
-      kept.forceOnClick === policy.forceOnClick &&
-      kept.disableWatchList === policy.disableWatchList &&
-      sameEntries(kept.neverLookUpDomains, policy.neverLookUpDomains) &&
-      kept.badgeMode === policy.badgeMode;
-    if (!same && keepCopy) await keepCopy(policy);
-    return policy;
-  });
-  if (kept === null) return live;
-  live.catch(() => undefined);
-  return kept;
 }
 
 /** A stored settings value, field by field (see SETTINGS_RECORD). */
@@ -218,10 +114,6 @@ export async function changeSettings(
   return applyPolicy(next, policy);
 }
 
-/**
- * Calls back with the settings in effect after every change, the user's or the policy's;
- * returns the function that stops it.
- */
 /** Whether a storage change changes the settings in effect. */
 function changesSettings(changes: Record<string, { oldValue?: unknown }>, area: string): boolean {
   if (area === 'managed') return true;
@@ -231,6 +123,10 @@ function changesSettings(changes: Record<string, { oldValue?: unknown }>, area: 
   return SETTINGS_KEY in changes || policyCopyChanged;
 }
 
+/**
+ * Calls back with the settings in effect after every change, the user's or the policy's;
+ * returns the function that stops it.
+ */
 export function watchSettings(onChange: (settings: EffectiveSettings) => void): () => void {
   // A policy read refreshes its kept copy, which is itself a change: call back only when the
   // settings in effect really differ from the last ones reported.
@@ -273,7 +169,7 @@ export function isSiteLockedPaused(settings: EffectiveSettings, site: string): b
 /**
  * The settings in effect, read once and then kept in memory until storage says they changed.
  * One tab switch asks several times whether it may look up; in the worker each answer must
- * not cost storage reads (they were most of a cached badge's time). The listener drops the
+ * not cost storage reads, which would slow every cached badge. The listener drops the
  * kept copy during the change event itself, before any reader of the change can run.
  */
 export function createSettingsReader(store?: RecordStore): () => Promise<EffectiveSettings> {

@@ -5,16 +5,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import {
-  type Backup,
-  type BackupChoices,
-  type BackupProblem,
-  backupFileName,
-  type ImportMode,
-  type ImportPreview,
-  previewImport,
-  readBackupFile,
-} from '../backup/backup-file';
+import { backupFileName } from '../backup/backup-export';
+import type { Backup, BackupChoices, BackupProblem } from '../backup/backup-format';
+import type { ImportMode, ImportPreview } from '../backup/import-changes';
+import { previewImport } from '../backup/import-plan';
+import { readBackupFile } from '../backup/read-backup';
 import { sendToWorker } from '../events/protocol';
 import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../history/lookup-log';
 import { pausedDomainOfAddress } from '../privacy/paused-domains';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackupSection, type BackupSectionProps } from '../../components/options/BackupSection';
-import type { ImportPreview } from '../../lib/backup/backup-file';
+import type { ImportPreview } from '../../lib/backup/import-changes';
 
 afterEach(cleanup);
 

@@ -6,13 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  buildBackup,
-  type KeptData,
-  parseBackup,
-  planImport,
-  readBackupFile,
-} from '../../../lib/backup/backup-file';
+import { buildBackup } from '../../../lib/backup/backup-export';
+import type { KeptData } from '../../../lib/backup/backup-format';
+import { planImport } from '../../../lib/backup/import-plan';
+import { parseBackup, readBackupFile } from '../../../lib/backup/read-backup';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { WatchList, WatchRecord } from '../../../lib/sites/watch-list';
 

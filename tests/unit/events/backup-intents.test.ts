@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BACKUP_FORMAT, BACKUP_VERSION, readBackupFile } from '../../../lib/backup/backup-file';
+import { BACKUP_FORMAT, BACKUP_VERSION } from '../../../lib/backup/backup-format';
+import { readBackupFile } from '../../../lib/backup/read-backup';
 import { createBackupIntents } from '../../../lib/events/backup-intents';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import {

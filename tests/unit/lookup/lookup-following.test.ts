@@ -8,12 +8,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import {
-  applyPolicy,
-  DEFAULT_SETTINGS,
-  NO_POLICY,
-  type UserSettings,
-} from '../../../lib/settings/settings';
+import { NO_POLICY } from '../../../lib/settings/managed-policy';
+import { applyPolicy, DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
 import { AUTOMATIC_SETTINGS, startWorker, TabWorld } from '../support/tab-world';
 

@@ -9,10 +9,10 @@ import {
   createReportClient,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
-  REDIRECT_PROBLEM,
   type ReportClientDeps,
   reportRequestUrl,
 } from '../../../lib/service/report-client';
+import { REDIRECT_PROBLEM } from '../../../lib/service/response-outcome';
 import { MAX_RETRY_DELAY_MS } from '../../../lib/service/retry-after';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
 

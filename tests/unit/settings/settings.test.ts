@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  NO_POLICY,
+  POLICY_COPY_KEY,
+  parseManagedPolicy,
+} from '../../../lib/settings/managed-policy';
+import {
   applyPolicy,
   automaticLookupsAllowed,
   changeSettings,
@@ -8,9 +13,6 @@ import {
   DEFAULT_SETTINGS,
   isSiteLockedPaused,
   isSitePaused,
-  NO_POLICY,
-  POLICY_COPY_KEY,
-  parseManagedPolicy,
   parseSettings,
   readSettings,
   SETTINGS_KEY,

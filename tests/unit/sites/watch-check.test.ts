@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { checksOf, type ScoreRecord } from '../../../lib/history/score-history';
-import { applyPolicy, DEFAULT_SETTINGS, NO_POLICY } from '../../../lib/settings/settings';
+import { NO_POLICY } from '../../../lib/settings/managed-policy';
+import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
 import { afterLookup, runWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
 import { newWatchRecord, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
 import type { TabView } from '../../../lib/tabs/tab-view';

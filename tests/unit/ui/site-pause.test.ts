@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPolicy, DEFAULT_SETTINGS, NO_POLICY } from '../../../lib/settings/settings';
+import { NO_POLICY } from '../../../lib/settings/managed-policy';
+import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
 import { sitePauseOf } from '../../../lib/ui/site-pause';
 
 const SITE = 'https://jira.corp.example.com:8443';

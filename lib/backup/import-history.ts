@@ -1,0 +1,100 @@
+/**
+ * An import's score history and lookup log: each the file's or both merged, within the
+ * record's own bounds (lib/history/).
+ */
+import { parseContractDateTime } from '../contract/date-time';
+import { type LookupLogEntry, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
+import {
+  MAX_SITES,
+  SCANS_PER_SITE,
+  type ScoreRecord,
+  type SiteHistory,
+  type StoredHistory,
+} from '../history/score-history';
+import type { ImportMode } from './import-changes';
+
+/** The history within its bounds: its latest scans per site, its most recently seen sites. */
+export function boundedHistory(history: StoredHistory): StoredHistory {
+  const sites = Object.entries(history)
+    .sort(([, a], [, b]) => b.seen - a.seen)
+    .slice(0, MAX_SITES);
+  return Object.fromEntries(
+    sites.map(([site, entry]) => [
+      site,
+      { seen: entry.seen, scans: entry.scans.slice(-SCANS_PER_SITE) },
+    ]),
+  );
+}
+
+/** Scans oldest first; a scan time that does not read (only from storage) counts as oldest. */
+function oldestFirst(scans: readonly ScoreRecord[]): ScoreRecord[] {
+  const at = (record: ScoreRecord) =>
+    parseContractDateTime(record.scannedAt) ?? Number.NEGATIVE_INFINITY;
+  return [...scans].sort((a, b) => {
+    const [timeA, timeB] = [at(a), at(b)];
+    return timeA < timeB ? -1 : timeA > timeB ? 1 : 0;
+  });
+}
+
+/** Both histories, a scan once (told by its time, as the history tells scans apart). */
+export function mergedHistory(current: StoredHistory, fromFile: StoredHistory): StoredHistory {
+  const merged: StoredHistory = { ...current };
+  for (const [site, entry] of Object.entries(fromFile)) {
+    const kept: SiteHistory | undefined = Object.hasOwn(merged, site) ? merged[site] : undefined;
+    if (kept === undefined) {
+      merged[site] = entry;
+      continue;
+    }
+    const known = new Set(kept.scans.map((record) => record.scannedAt));
+    const scans = [...kept.scans, ...entry.scans.filter((record) => !known.has(record.scannedAt))];
+    merged[site] = { seen: Math.max(kept.seen, entry.seen), scans: oldestFirst(scans) };
+  }
+  return boundedHistory(merged);
+}
+
+/** How many scans `after` has that `before` had not. */
+export function newScans(before: StoredHistory, after: StoredHistory): number {
+  let count = 0;
+  for (const [site, entry] of Object.entries(after)) {
+    const known = new Set(
+      (Object.hasOwn(before, site) ? before[site]?.scans : undefined)?.map(
+        (record) => record.scannedAt,
+      ),
+    );
+    count += entry.scans.filter((record) => !known.has(record.scannedAt)).length;
+  }
+  return count;
+}
+
+/** What tells two log entries of the same lookup apart from others: all but the id. */
+const lookupKey = (entry: LookupLogEntry) =>
+  JSON.stringify([entry.at, entry.origin, entry.service, entry.outcome, entry.status]);
+
+/**
+ * The log after the import. The file's entries are numbered on from this log's next id: an
+ * entry still pending here is settled later by its id, which must not then name a file's entry.
+ */
+export function plannedLog(
+  current: StoredLog | undefined,
+  fromFile: readonly LookupLogEntry[],
+  mode: ImportMode,
+): { log: StoredLog; added: number } {
+  const before = current ?? { nextId: 1, entries: [] };
+  let nextId = Math.max(before.nextId, ...before.entries.map((entry) => entry.id + 1));
+  const firstNewId = nextId;
+  const known = new Set(mode === 'merge' ? before.entries.map(lookupKey) : []);
+  const incoming = fromFile
+    .filter((entry) => !known.has(lookupKey(entry)))
+    .slice(-MAX_LOG_ENTRIES)
+    .map((entry) => {
+      const numbered = { ...entry, id: nextId };
+      nextId += 1;
+      return numbered;
+    });
+  const entries =
+    mode === 'merge'
+      ? [...before.entries, ...incoming].sort((a, b) => a.at - b.at).slice(-MAX_LOG_ENTRIES)
+      : incoming;
+  const added = entries.filter((entry) => entry.id >= firstNewId).length;
+  return { log: { nextId, entries }, added };
+}
