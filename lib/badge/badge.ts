@@ -1,7 +1,4 @@
 /**
- * lib/badge/ — the toolbar badge: marks, colours and titles for a view, and putting them on the
- * button. Imports the layers below it only.
- *
  * What the toolbar badge shows for a tab's view: the rounded score on its colour band, or a
  * distinct non-numeric mark, and a title that says the state in words with the report's age.
  * The one place marks, colours and titles are decided (colours come from lib/badge/score-band.ts).

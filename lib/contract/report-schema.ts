@@ -1,13 +1,9 @@
 /**
- * lib/contract/ — what the service sends, as the extension checks it: the report and error
- * schemas, the contract's date-time and uri formats, schema problems in words, and the one gate
- * from a server URL to a link. Imports nothing else of lib/.
- *
  * The service's response bodies as zod schemas, written from lib/contract/openapi.json.
  * Types are derived from the schemas so nothing unchecked enters the extension.
  *
- * zod/mini rather than classic zod: a third of the bundle size, and no `Function("")` probe
- * (which store linters flag as eval).
+ * zod/mini rather than classic zod: a much smaller bundle, and no `Function("")` probe (which
+ * store linters flag as eval).
  */
 import * as z from 'zod/mini';
 import { isContractDateTime } from './date-time';
@@ -28,9 +24,8 @@ export const URI_PROBLEM = 'invalid url';
 const uri = () => z.string().check(z.refine(isContractUri, { error: URI_PROBLEM }));
 
 /**
- * The report's schemas. Built on first use and kept (see contractSchemas): building them costs
- * a worker that has just started about 2 ms, and most of its starts answer from the cache and
- * never parse a response.
+ * The report's schemas. Built on first use and kept (see contractSchemas), not when the module
+ * loads: most of a worker's starts answer from the cache and never parse a response.
  */
 function buildReportSchemas() {
   /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */

@@ -1,7 +1,7 @@
 /**
  * When the service said it is busy (a 429, or a quota spent), the tabs that wanted a lookup
- * are looked up once its window reopens. On an alarm, not a timer: the worker is stopped after
- * about 30 s idle and its timers with it, while an alarm wakes it.
+ * are looked up once its window reopens. On an alarm, not a timer: the worker is stopped when
+ * idle and its timers with it, while an alarm wakes it.
  */
 import { browser } from 'wxt/browser';
 

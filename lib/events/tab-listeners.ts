@@ -1,7 +1,4 @@
 /**
- * lib/events/ — what the worker listens to and the messages pages send it: tab events, the link
- * menu, popup and site-report requests, the first-run page. Imports the layers below it only.
- *
  * Keeps every tab's badge in step with what the tab shows. Must be called synchronously when
  * the worker starts: an event fired before its listener exists is lost (the browser wakes the
  * worker for an event, then delivers it only to listeners already registered).

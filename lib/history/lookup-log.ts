@@ -1,7 +1,4 @@
 /**
- * lib/history/ — what the extension remembers for the user to read or clear: the lookup log,
- * score history, and clearing local data. Imports the layers below it only; not lib/cache/.
- *
  * The local log of every lookup that left the browser: when, which origin was sent, to which
  * service, and how it ended. The user reads it on the options page and can clear it; it never
  * leaves the browser.
@@ -109,8 +106,8 @@ export function createLookupLog(deps: {
  * and so records nothing.
  *
  * The entry is written side by side with the request, not before it: both start together,
- * and the entry is on record while the answer is still on its way (the log's read and write
- * cost about as much as the request itself). How it ended is written once the entry is in,
+ * and the entry is on record while the answer is still on its way (writing it first would hold
+ * every request back by the log's read and write). How it ended is written once the entry is in,
  * beside the answer's way to the tab. A write that fails goes to `onError`.
  */
 export function withLookupLog<Args extends unknown[]>(

@@ -29,7 +29,7 @@ export type { ListedCheck, ScanChecks, ScoreRecord, SiteHistory };
 export { MAX_CHECK_ID_LENGTH, MAX_CHECK_NAME_LENGTH, MAX_CHECKS_PER_SCAN, scanChecksSchema };
 
 export const SCORE_HISTORY_KEY = SCORE_HISTORY_RECORD.key;
-/** Scans kept per site: enough for a trend, a few hundred bytes a site. */
+/** Scans kept per site: enough for a trend, and small enough to keep for many sites. */
 export const SCANS_PER_SITE = 10;
 /** Sites kept: the least recently seen goes first. */
 export const MAX_SITES = 200;

@@ -1,7 +1,4 @@
 /**
- * lib/locale/ — the UI language: translated messages, numbers, plurals and times. Imports only
- * lib/contract/.
- *
  * The one way the product's code reads user-facing text: `browser.i18n`, from the messages in
  * `locales/` (merged into `_locales/` by the build). Keys are typed from the English files, so
  * a missing or misspelt key fails the type check rather than showing an empty string.

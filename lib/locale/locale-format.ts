@@ -16,7 +16,7 @@ export type CountedMessage = {
 
 /**
  * One formatter per kind and locale: building an Intl formatter costs far more than using
- * one, and a popup with 30 issues formats hundreds of numbers.
+ * one, and a popup with many issues formats many numbers.
  */
 const formatters = new Map<string, unknown>();
 function cached<T>(kind: string, locale: string, make: () => T): T {

@@ -1,8 +1,4 @@
 /**
- * lib/privacy/ — what may be sent: the lookup target policy, public names and top-level domains,
- * and the words for each reason a site is not looked up. Imports the layers below it only
- * (contract, locale, storage, service).
- *
  * The lookup target policy: what, if anything, may be sent to the service for a URL. Only its
  * origin (scheme, host and a non-default port) ever is, and nothing at all for a private
  * window, a paused site, or a site whose name or address only means something on the user's

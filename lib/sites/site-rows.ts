@@ -1,8 +1,4 @@
 /**
- * lib/sites/ — the sites page and the watch list: every site the extension keeps an answer
- * for, as rows to sort, filter and export, and the sites the user asked to have looked up on a
- * schedule. Imports the layers below it only.
- *
  * One row per site, built from what is already kept locally: the cached answer (report or "no
  * report"), the score history and the watch list. Nothing here asks the service; only sites
  * the extension looked up are listed (private-window tabs and paused or local sites never are,

@@ -48,10 +48,9 @@ export interface SiteFilter {
 }
 
 /**
- * Rows rendered at once. A table of a few hundred rows renders in a frame or two; beyond that
- * the user narrows the filter or asks for the next page of rows ("Show more"). The cache holds
- * a few thousand sites at most (lib/cache/report-cache.ts), all of which sort and filter in
- * memory in milliseconds; only the rendering is limited.
+ * Rows rendered at once; beyond them the user narrows the filter or asks for the next page of
+ * rows ("Show more"). Every site the cache holds (its bounds are in lib/cache/report-cache.ts)
+ * is sorted and filtered in memory; only the rendering is limited.
  */
 export const ROWS_PER_PAGE = 200;
 

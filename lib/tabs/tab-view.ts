@@ -1,7 +1,4 @@
 /**
- * lib/tabs/ — each tab's state: the named views, their store in session storage, the browser's
- * tabs as the lookup sees them. Imports the layers below it only.
- *
  * What the extension knows about one tab, as the badge and the popup show it. The background
  * writes it to storage; the popup only reads it. Every state is named, so no view is ever
  * blank or ambiguous.

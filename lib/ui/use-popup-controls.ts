@@ -91,7 +91,7 @@ function hostOf(baseUrl: string): string {
 
 /** The registrable domain to offer beside `host`, or null when there is none wider. */
 async function widerDomainOf(host: string): Promise<string | null> {
-  // Loaded only now: the public suffix rules are most of the popup's script otherwise.
+  // Loaded only now: the public suffix rules are a large table the first frame does not need.
   const { registrableDomainOf } = await import('../privacy/registrable-domain');
   const domain = registrableDomainOf(host);
   return domain !== null && domain !== host ? domain : null;

@@ -75,7 +75,7 @@ export function useSiteComparison(page: {
   const comparison = useMemo(() => {
     if (code === null) return null;
     const withReports = chosen.map((row) => ({ ...row, report: reportOf(row) }));
-    // Null while a report is still being read.
+    // No comparison with a site missing: it waits until every ticked site's report is read.
     if (withReports.length === 0 || withReports.some((row) => row.report === undefined))
       return null;
     return code.buildComparison(withReports.map((row) => ({ ...row, report: row.report ?? null })));

@@ -1,8 +1,4 @@
 /**
- * lib/ui/ — what the pages' components are given: Preact hooks over storage and messages, and
- * the text they format (fix list, issue groups, log lines). Imports any layer below it;
- * components/ import it, never the reverse.
- *
  * A page's live view of one tab: what the background stored, kept current as it changes. The
  * background is asked to bring the view up to date unless the stored state is a fresh answer
  * about the page the tab shows (lib/tabs/popup-start.ts, `isFreshState`): a cached report
