@@ -125,6 +125,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What a 404 from the service answers with this message and no links. */
+const noReportOutcome = (message: string | null): LookupOutcome => ({
+  kind: 'no-report',
+  message,
+  resolution: null,
+  scanUrl: null,
+  documentationUrl: null,
+  response: { status: 404, headers: JSON_HEADERS },
+});
+
 describe('createReportClient: outcomes by response', () => {
   it.each<[string, () => Response, LookupOutcome]>([
     [
@@ -159,50 +169,22 @@ describe('createReportClient: outcomes by response', () => {
     [
       '404 with a message and no links',
       () => jsonResponse(404, { error: 'Not found' }),
-      {
-        kind: 'no-report',
-        message: 'Not found',
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome('Not found'),
     ],
     [
       '404 with a link that is not http(s)',
       () => jsonResponse(404, { error: 'Not found', scan_url: 'javascript:alert(1)' }),
-      {
-        kind: 'no-report',
-        message: 'Not found',
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome('Not found'),
     ],
     [
       '404 whose body breaks the Error shape',
       () => jsonResponse(404, { message: 'no error key' }),
-      {
-        kind: 'no-report',
-        message: null,
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome(null),
     ],
     [
       '404 whose body is not JSON',
       () => new Response('{"error": "Not fo', { status: 404, headers: JSON_HEADERS }),
-      {
-        kind: 'no-report',
-        message: null,
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome(null),
     ],
     [
       '404 from something answering with HTML: not the service, so not "no report"',
