@@ -13,6 +13,7 @@ import type {
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';
+import { RadioChoice } from './RadioChoice';
 
 export interface BackupSectionProps {
   /** What importing the chosen file changes, each way; null while no file is chosen. */
@@ -166,16 +167,14 @@ export function BackupSection(props: BackupSectionProps) {
   };
 
   const modeOption = (value: ImportMode, label: string) => (
-    <label class="choice">
-      <input
-        type="radio"
-        name="backup-import-mode"
-        value={value}
-        checked={mode === value}
-        onChange={() => setMode(value)}
-      />
+    <RadioChoice
+      name="backup-import-mode"
+      value={value}
+      checked={mode === value}
+      onChoose={(chosen) => setMode(chosen)}
+    >
       {label}
-    </label>
+    </RadioChoice>
   );
 
   return (

@@ -1,6 +1,7 @@
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import type { BadgeMode } from '../../lib/settings/settings';
 import { LockedNote } from './LockedNote';
+import { RadioChoice } from './RadioChoice';
 
 export interface BadgeSectionProps {
   mode: BadgeMode;
@@ -17,17 +18,15 @@ const MODE_LABELS: Record<BadgeMode, MessageKey> = {
 
 export function BadgeSection({ mode, locked, onChange }: BadgeSectionProps) {
   const option = (value: BadgeMode) => (
-    <label class="choice">
-      <input
-        type="radio"
-        name="badge-mode"
-        value={value}
-        checked={mode === value}
-        disabled={locked}
-        onChange={() => onChange(value)}
-      />
+    <RadioChoice
+      name="badge-mode"
+      value={value}
+      checked={mode === value}
+      disabled={locked}
+      onChoose={onChange}
+    >
       {t(MODE_LABELS[value])}
-    </label>
+    </RadioChoice>
   );
   return (
     <section aria-labelledby="badge-heading">

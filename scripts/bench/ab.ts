@@ -21,6 +21,7 @@ import type { BrowserName } from '../../tests/support/extension-browser';
 import { measureCachedBadgeFromPage } from './badge-from-page';
 import { measureCachedBadge, measureUncachedBadge } from './badge-timing';
 import { type BenchWorld, FIXTURE_ORIGINS, startBenchWorld } from './bench-world';
+import { textTable } from './figure-table';
 import { measurePopup } from './popup-timing';
 import { summarize } from './statistics';
 import { measureToolbarPopup } from './toolbar-popup-timing';
@@ -153,18 +154,7 @@ function table(results: FigureResult[]): string {
     '',
     'n',
   ];
-  const cells = results.map(row);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
-  );
-  const line = (values: string[]) =>
-    values
-      .map((value, column) => value.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join(
-    '\n',
-  );
+  return textTable(header, results.map(row));
 }
 
 async function openSide(world: BenchWorld, firstUncachedSite: number): Promise<Side> {

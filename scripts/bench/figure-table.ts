@@ -36,6 +36,11 @@ export function renderTable(rows: FigureRow[]): string {
     row.goal,
     row.met ? 'met' : 'MISSED',
   ]);
+  return textTable(header, cells);
+}
+
+/** A plain-text table: each column as wide as its widest cell, a rule of dashes under the header. */
+export function textTable(header: string[], cells: string[][]): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
   );

@@ -8,7 +8,7 @@ import { downloadText } from '../../lib/ui/download';
 import { useSiteComparison } from '../../lib/ui/use-site-comparison';
 import { FIXTURE_ORIGINS } from '../fixtures/reports';
 import { fixtureRows, fixtureRowsWithReports, keepFixtureReports } from '../fixtures/site-rows';
-import { idleComparison } from './compare-props';
+import { sitesViewProps } from './sites-view-props';
 
 vi.mock('../../lib/ui/download', () => ({ downloadText: vi.fn() }));
 
@@ -26,31 +26,7 @@ const row = (name: (typeof NAMES)[number]) =>
 const hostOf = (name: (typeof NAMES)[number]) => new URL(FIXTURE_ORIGINS[name]).host;
 
 function pageProps(change: Partial<SitesViewProps> = {}): SitesViewProps {
-  return {
-    total: rows.length,
-    rows,
-    matching: rows.length,
-    filter: { text: '', band: 'all' },
-    sort: { column: 'site', direction: 'ascending' },
-    selected: null,
-    selectedReport: null,
-    selectedScans: [],
-    selectedTimeline: [],
-    now: 0,
-    watchNote: 'none',
-    onFilter: vi.fn(),
-    onSort: vi.fn(),
-    onSelect: vi.fn(),
-    onShowMore: vi.fn(),
-    onExport: vi.fn(),
-    onToggleWatch: vi.fn(),
-    onCopyFixList: vi.fn(async () => true),
-    onOpenOptions: vi.fn(),
-    formatScanned: () => '',
-    formatDate: () => '',
-    compare: idleComparison(),
-    ...change,
-  };
+  return sitesViewProps(rows, change);
 }
 
 /** The sites page with the comparison's real state behind it. */

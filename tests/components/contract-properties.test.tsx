@@ -124,6 +124,17 @@ const replacementArbitrary: fc.Arbitrary<unknown> = fc.oneof(
 
 const mutationArbitrary = fc.record({ where: fc.nat(), replacement: replacementArbitrary });
 
+/** A generated report as it comes over the wire, with one `mutation` at one of its paths. */
+function changedReport(
+  generated: unknown,
+  mutation: { where: number; replacement: unknown },
+): { path: Path; body: unknown } {
+  const valid = overTheWire(generated);
+  const paths = pathsOf(valid);
+  const path = paths[mutation.where % paths.length] as Path;
+  return { path, body: overTheWire(mutated(valid, path, mutation.replacement)) };
+}
+
 async function outcomeFor(body: unknown) {
   return clientAnswering(JSON.stringify(body)).lookupReport(TARGET);
 }
@@ -166,10 +177,7 @@ describe('any single change to a valid report', () => {
   it('is accepted by the extension exactly when the document allows it (unknown keys aside)', async () => {
     await fc.assert(
       fc.asyncProperty(reportArbitrary, mutationArbitrary, async (generated, mutation) => {
-        const valid = overTheWire(generated);
-        const paths = pathsOf(valid);
-        const path = paths[mutation.where % paths.length] as Path;
-        const body = overTheWire(mutated(valid, path, mutation.replacement));
+        const { path, body } = changedReport(generated, mutation);
 
         const documentAllows = relaxedValidators.report(body) === true;
         const extensionAccepts = contractSchemas().scanReport.safeParse(body).success;
@@ -185,10 +193,7 @@ describe('any single change to a valid report', () => {
   it('when it breaks the contract, ends as "invalid response" with nothing of the report shown', async () => {
     await fc.assert(
       fc.asyncProperty(reportArbitrary, mutationArbitrary, async (generated, mutation) => {
-        const valid = overTheWire(generated);
-        const paths = pathsOf(valid);
-        const path = paths[mutation.where % paths.length] as Path;
-        const body = overTheWire(mutated(valid, path, mutation.replacement));
+        const { body } = changedReport(generated, mutation);
         fc.pre(relaxedValidators.report(body) !== true);
 
         const outcome = await outcomeFor(body);

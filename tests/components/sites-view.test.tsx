@@ -6,7 +6,7 @@ import { timelineOf } from '../../lib/history/site-timeline';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import { fixtureReports } from '../fixtures/reports';
 import { fixtureRows } from '../fixtures/site-rows';
-import { idleComparison } from './compare-props';
+import { sitesViewProps } from './sites-view-props';
 
 afterEach(cleanup);
 
@@ -28,31 +28,13 @@ const failedJsonLd = listed('json-ld', 'JSON-LD', 'failed');
 const openapi = listed('openapi', 'OpenAPI description', 'failed');
 
 function props(change: Partial<SitesViewProps> = {}): SitesViewProps {
-  return {
-    total: rows.length,
-    rows,
-    matching: rows.length,
-    filter: { text: '', band: 'all' },
+  return sitesViewProps(rows, {
     sort: { column: 'score', direction: 'descending' },
-    selected: null,
-    selectedReport: null,
-    selectedScans: [],
-    selectedTimeline: [],
     now: NOW,
-    watchNote: 'none',
-    onFilter: vi.fn(),
-    onSort: vi.fn(),
-    onSelect: vi.fn(),
-    onShowMore: vi.fn(),
-    onExport: vi.fn(),
-    onToggleWatch: vi.fn(),
-    onCopyFixList: vi.fn(async () => true),
-    onOpenOptions: vi.fn(),
     formatScanned: () => '3 days ago',
     formatDate: (at) => new Date(at).toISOString().slice(0, 10),
-    compare: idleComparison(),
     ...change,
-  };
+  });
 }
 
 describe('the sites page view', () => {

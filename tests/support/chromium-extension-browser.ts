@@ -10,7 +10,6 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
-import type { UserSettings } from '../../lib/settings/settings';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
 import { createExtensionStateReads } from './extension-state-reads';
 import { writeChromiumPolicy } from './managed-policy';
@@ -85,12 +84,12 @@ export async function launchChromiumExtensionBrowser(
   // Tests that time how soon a badge appears start once that one-off wait is over.
   await (await worker()).evaluate(() => chrome.storage.managed.get());
 
-  const { badgeOf, tabStateUpdatedAt, settledBadgeOf, untilTabStateWritten } =
-    createExtensionStateReads(
-      // Playwright types an evaluated function by its serialised argument; ours are plain.
-      async <R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> =>
-        (await worker()).evaluate(fn as (arg: unknown) => Promise<R>, arg as unknown),
-    );
+  const reads = createExtensionStateReads(
+    // Playwright types an evaluated function by its serialised argument; ours are plain.
+    async <R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> =>
+      (await worker()).evaluate(fn as (arg: unknown) => Promise<R>, arg as unknown),
+    () => welcomePage(),
+  );
 
   const welcomePage = async (): Promise<Page> => {
     const deadline = Date.now() + 15_000;
@@ -101,17 +100,6 @@ export async function launchChromiumExtensionBrowser(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-
-  const saveSettings = async (change: Partial<UserSettings>) =>
-    (await worker()).evaluate(async (patch) => {
-      const stored = (await chrome.storage.local.get('settings')).settings ?? {};
-      await chrome.storage.local.set({ settings: { ...stored, ...patch } });
-    }, change);
-
-  const storedSettings = async (): Promise<Partial<UserSettings>> =>
-    (await worker()).evaluate(
-      async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
-    );
 
   /** Puts the build in `extensionDir` into the folder the extension is loaded from. */
   const swapFiles = (extensionDir: string) => {
@@ -135,14 +123,8 @@ export async function launchChromiumExtensionBrowser(
     },
     extensionId,
     worker,
-    badgeOf,
-    storedSettings,
-    saveSettings,
+    ...reads,
     welcomePage,
-    async acceptAutomaticLookups() {
-      await saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
-      await (await welcomePage()).close();
-    },
     optionsUrl: () => `chrome-extension://${extensionId}/options.html`,
     pageUrl: (path) => `chrome-extension://${extensionId}/${path}`,
     async allowInPrivateWindows() {
@@ -180,9 +162,6 @@ export async function launchChromiumExtensionBrowser(
       }, page.url());
       return { page, tabId };
     },
-    settledBadgeOf,
-    tabStateUpdatedAt,
-    untilTabStateWritten,
     activateTab: (page) => page.bringToFront(),
     async stopWorker() {
       // Any page will do for a CDP session; the Target domain sees the whole browser.

@@ -1,11 +1,12 @@
 /**
- * What both browser drivers read of the extension's own state — a tab's badge, its stored
- * view and when it was written — and the waits built on them. A driver only says how to run a
+ * What both browser drivers read and write of the extension's own state — a tab's badge, its
+ * stored view and when it was written, the stored settings — and the waits built on them. A driver only says how to run a
  * function inside the extension (Chromium's service worker, Firefox's extension page); the
  * function uses the `chrome` API, which both browsers offer there.
  */
 import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
 import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
+import type { UserSettings } from '../../lib/settings/settings';
 import type { BadgeMode } from '../../lib/storage/records';
 import type { TabState } from '../../lib/tabs/tab-state-store';
 
@@ -17,7 +18,14 @@ export interface Badge {
   title: string;
 }
 
-export function createExtensionStateReads(inExtension: InExtension) {
+/**
+ * `welcomePage` finds the first-run page the extension opened, the one part that differs by
+ * browser here.
+ */
+export function createExtensionStateReads(
+  inExtension: InExtension,
+  welcomePage: () => Promise<{ close(): Promise<void> }>,
+) {
   const badgeOf = (tabId: number): Promise<Badge> =>
     inExtension(async (id: number) => {
       const text = await chrome.action.getBadgeText({ tabId: id });
@@ -104,5 +112,31 @@ export function createExtensionStateReads(inExtension: InExtension) {
     }
   }
 
-  return { badgeOf, tabStateUpdatedAt, settledBadgeOf, untilTabStateWritten };
+  const saveSettings = async (change: Partial<UserSettings>) =>
+    inExtension(async (patch: Partial<UserSettings>) => {
+      const stored = (await chrome.storage.local.get('settings')).settings ?? {};
+      await chrome.storage.local.set({ settings: { ...stored, ...patch } });
+    }, change);
+
+  const storedSettings = async (): Promise<Partial<UserSettings>> =>
+    inExtension(
+      async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
+      undefined,
+    );
+
+  /** Chooses automatic lookups, as the first-run page would, and closes that page. */
+  async function acceptAutomaticLookups() {
+    await saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
+    await (await welcomePage()).close();
+  }
+
+  return {
+    badgeOf,
+    tabStateUpdatedAt,
+    settledBadgeOf,
+    untilTabStateWritten,
+    saveSettings,
+    storedSettings,
+    acceptAutomaticLookups,
+  };
 }

@@ -29,7 +29,6 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { FIREFOX_ADDON_ID } from '../../lib/extension-manifest';
-import type { UserSettings } from '../../lib/settings/settings';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
 import { createExtensionStateReads } from './extension-state-reads';
 import { FirefoxDownloadFolder } from './firefox-downloads';
@@ -232,8 +231,7 @@ export async function launchFirefoxExtensionBrowser(
   context.pages = () =>
     [...openPages].filter((page) => page !== driverPage && !page.isClosed()).map(asPage);
 
-  const { badgeOf, tabStateUpdatedAt, settledBadgeOf, untilTabStateWritten } =
-    createExtensionStateReads(inExtension);
+  const reads = createExtensionStateReads(inExtension, () => welcomePage());
 
   const welcomePage = async (): Promise<Page> => {
     const deadline = Date.now() + 15_000;
@@ -246,17 +244,6 @@ export async function launchFirefoxExtensionBrowser(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-
-  const saveSettings = async (change: Partial<UserSettings>) =>
-    inExtension(async (patch: Partial<UserSettings>) => {
-      const stored = (await chrome.storage.local.get('settings')).settings ?? {};
-      await chrome.storage.local.set({ settings: { ...stored, ...patch } });
-    }, change);
-
-  const storedSettings = async (): Promise<Partial<UserSettings>> =>
-    inExtension(
-      async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as object,
-    );
 
   /**
    * Whether the event page is loaded now, as the extension's own pages see it: the
@@ -274,14 +261,8 @@ export async function launchFirefoxExtensionBrowser(
     context: context as unknown as BrowserContext,
     extensionId,
     worker,
-    badgeOf,
-    storedSettings,
-    saveSettings,
+    ...reads,
     welcomePage,
-    async acceptAutomaticLookups() {
-      await saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
-      await (await welcomePage()).close();
-    },
     optionsUrl: () => `${base}/options.html`,
     pageUrl: (path) => `${base}/${path}`,
     async allowInPrivateWindows() {
@@ -304,9 +285,6 @@ export async function launchFirefoxExtensionBrowser(
       }, pageUrl);
       return { page: asPage(page), tabId };
     },
-    settledBadgeOf,
-    tabStateUpdatedAt,
-    untilTabStateWritten,
     activateTab: (page) => page.bringToFront(),
     async stopWorker() {
       // Nothing stops an event page on demand: wait for Firefox to unload it when idle, as it

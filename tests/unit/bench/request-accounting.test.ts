@@ -4,17 +4,13 @@ import { accountRequests, freshnessWindows } from '../../../scripts/bench/reques
 const A = 'http://a.example.com';
 const B = 'http://b.example.com';
 
+/** Needs, each an origin and the time it arose. */
+const needs = (...pairs: [origin: string, at: number][]) =>
+  pairs.map(([origin, at]) => ({ origin, at }));
+
 describe('freshnessWindows', () => {
   it('opens one window per origin for needs inside its lifetime', () => {
-    const windows = freshnessWindows(
-      [
-        { origin: A, at: 0 },
-        { origin: A, at: 1000 },
-        { origin: B, at: 500 },
-        { origin: A, at: 5999 },
-      ],
-      6000,
-    );
+    const windows = freshnessWindows(needs([A, 0], [A, 1000], [B, 500], [A, 5999]), 6000);
     expect(windows).toEqual([
       { origin: A, opensAt: 0, closesAt: 6000 },
       { origin: B, opensAt: 500, closesAt: 6500 },
@@ -22,26 +18,12 @@ describe('freshnessWindows', () => {
   });
 
   it('opens the next window at the first need after one closes, not at the close', () => {
-    const windows = freshnessWindows(
-      [
-        { origin: A, at: 0 },
-        { origin: A, at: 6000 },
-        { origin: A, at: 11_000 },
-        { origin: A, at: 12_000 },
-      ],
-      6000,
-    );
+    const windows = freshnessWindows(needs([A, 0], [A, 6000], [A, 11_000], [A, 12_000]), 6000);
     expect(windows.map((window) => window.opensAt)).toEqual([0, 6000, 12_000]);
   });
 
   it('orders the needs by time first', () => {
-    const windows = freshnessWindows(
-      [
-        { origin: A, at: 7000 },
-        { origin: A, at: 0 },
-      ],
-      6000,
-    );
+    const windows = freshnessWindows(needs([A, 7000], [A, 0]), 6000);
     expect(windows.map((window) => window.opensAt)).toEqual([0, 7000]);
   });
 
@@ -51,14 +33,7 @@ describe('freshnessWindows', () => {
 });
 
 describe('accountRequests', () => {
-  const windows = freshnessWindows(
-    [
-      { origin: A, at: 0 },
-      { origin: A, at: 10_000 },
-      { origin: B, at: 0 },
-    ],
-    6000,
-  );
+  const windows = freshnessWindows(needs([A, 0], [A, 10_000], [B, 0]), 6000);
 
   it('is 1.00 for exactly one request per window', () => {
     const account = accountRequests([A, B, A], windows);

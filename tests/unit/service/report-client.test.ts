@@ -125,6 +125,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What a 404 from the service answers with this message and no links. */
+const noReportOutcome = (message: string | null): LookupOutcome => ({
+  kind: 'no-report',
+  message,
+  resolution: null,
+  scanUrl: null,
+  documentationUrl: null,
+  response: { status: 404, headers: JSON_HEADERS },
+});
+
 describe('createReportClient: outcomes by response', () => {
   it.each<[string, () => Response, LookupOutcome]>([
     [
@@ -159,50 +169,22 @@ describe('createReportClient: outcomes by response', () => {
     [
       '404 with a message and no links',
       () => jsonResponse(404, { error: 'Not found' }),
-      {
-        kind: 'no-report',
-        message: 'Not found',
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome('Not found'),
     ],
     [
       '404 with a link that is not http(s)',
       () => jsonResponse(404, { error: 'Not found', scan_url: 'javascript:alert(1)' }),
-      {
-        kind: 'no-report',
-        message: 'Not found',
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome('Not found'),
     ],
     [
       '404 whose body breaks the Error shape',
       () => jsonResponse(404, { message: 'no error key' }),
-      {
-        kind: 'no-report',
-        message: null,
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome(null),
     ],
     [
       '404 whose body is not JSON',
       () => new Response('{"error": "Not fo', { status: 404, headers: JSON_HEADERS }),
-      {
-        kind: 'no-report',
-        message: null,
-        resolution: null,
-        scanUrl: null,
-        documentationUrl: null,
-        response: { status: 404, headers: JSON_HEADERS },
-      },
+      noReportOutcome(null),
     ],
     [
       '404 from something answering with HTML: not the service, so not "no report"',
@@ -778,62 +760,54 @@ describe('createReportClient: the live service dialect (problem details, 429, re
     expect(await lookUp(respond)).toMatchObject({ kind: 'service-moved', message });
   });
 
-  it('a 404 problem with a code it does not know is still "no report", as its status says', async () => {
-    expect(await lookUp(() => problem(404, { ...NOT_FOUND, code: 'something_new' }))).toMatchObject(
-      {
-        kind: 'no-report',
-      },
-    );
-  });
-
-  it('a 400 invalid_url problem is the extension being refused, in the service words', async () => {
-    const body = {
-      ...NOT_FOUND,
-      status: 400,
-      code: 'invalid_url',
-      detail: 'url must be absolute.',
-    };
-    expect(await lookUp(() => problem(400, body))).toMatchObject({
-      kind: 'invalid-request',
-      message: 'url must be absolute.',
-    });
-  });
-
-  it('a 429 is busy until its Retry-After', async () => {
-    const body = {
-      ...NOT_FOUND,
-      status: 429,
-      code: 'rate_limit_exceeded',
-      detail: 'Too many requests.',
-    };
-    expect(await lookUp(() => problem(429, body, { 'Retry-After': '42' }))).toMatchObject({
-      kind: 'busy',
-      retryAt: NOW + 42_000,
-      message: 'Too many requests.',
-    });
-  });
-
-  it('a 429 without Retry-After is busy until the quota resets', async () => {
-    const headers = { 'RateLimit-Remaining': '0', 'RateLimit-Reset': '17' };
-    expect(await lookUp(() => problem(429, {}, headers))).toMatchObject({
-      kind: 'busy',
-      retryAt: NOW + 17_000,
-    });
-  });
-
-  it('a 429 that names no time and has no body is still busy, never an error', async () => {
-    expect(await lookUp(() => new Response('slow down', { status: 429 }))).toMatchObject({
-      kind: 'busy',
-      retryAt: null,
-      message: null,
-    });
-  });
-
-  it('a 503 problem is unavailable as before', async () => {
-    const body = { ...NOT_FOUND, status: 503, code: 'report_temporarily_unavailable' };
-    expect(await lookUp(() => problem(503, body, { 'Retry-After': '5' }))).toMatchObject({
-      kind: 'unavailable',
-      retryAt: NOW + 5_000,
-    });
+  it.each<[string, () => Response, Partial<LookupOutcome>]>([
+    [
+      'a 404 problem with a code it does not know is still "no report", as its status says',
+      () => problem(404, { ...NOT_FOUND, code: 'something_new' }),
+      { kind: 'no-report' },
+    ],
+    [
+      'a 400 invalid_url problem is the extension being refused, in the service words',
+      () =>
+        problem(400, {
+          ...NOT_FOUND,
+          status: 400,
+          code: 'invalid_url',
+          detail: 'url must be absolute.',
+        }),
+      { kind: 'invalid-request', message: 'url must be absolute.' },
+    ],
+    [
+      'a 429 is busy until its Retry-After',
+      () =>
+        problem(
+          429,
+          { ...NOT_FOUND, status: 429, code: 'rate_limit_exceeded', detail: 'Too many requests.' },
+          { 'Retry-After': '42' },
+        ),
+      { kind: 'busy', retryAt: NOW + 42_000, message: 'Too many requests.' },
+    ],
+    [
+      'a 429 without Retry-After is busy until the quota resets',
+      () => problem(429, {}, { 'RateLimit-Remaining': '0', 'RateLimit-Reset': '17' }),
+      { kind: 'busy', retryAt: NOW + 17_000 },
+    ],
+    [
+      'a 429 that names no time and has no body is still busy, never an error',
+      () => new Response('slow down', { status: 429 }),
+      { kind: 'busy', retryAt: null, message: null },
+    ],
+    [
+      'a 503 problem is unavailable as before',
+      () =>
+        problem(
+          503,
+          { ...NOT_FOUND, status: 503, code: 'report_temporarily_unavailable' },
+          { 'Retry-After': '5' },
+        ),
+      { kind: 'unavailable', retryAt: NOW + 5_000 },
+    ],
+  ])('%s', async (_case, respond, outcome) => {
+    expect(await lookUp(respond)).toMatchObject(outcome);
   });
 });
