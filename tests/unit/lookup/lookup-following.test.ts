@@ -14,7 +14,7 @@ import {
   NO_POLICY,
   type UserSettings,
 } from '../../../lib/settings/settings';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { AUTOMATIC_SETTINGS, startWorker, TabWorld } from '../support/tab-world';
 
 const HIGH = FIXTURE_ORIGINS.high;

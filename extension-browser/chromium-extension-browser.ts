@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
-import type { UserSettings } from '../../lib/settings/settings';
+import type { UserSettings } from '../lib/settings/settings';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
 import { createExtensionStateReads } from './extension-state-reads';
 import { writeChromiumPolicy } from './managed-policy';
