@@ -1,11 +1,11 @@
 import { defineConfig } from 'wxt';
+import { isE2eBuildMode } from './build/e2e-build-modes';
+import { inlinePopupStylesheet } from './build/inline-popup-stylesheet';
+import { readLocaleMessages } from './build/locale-messages';
+import { preactTextOnly } from './build/preact-text-only';
+import { SOURCES_INCLUDED } from './build/store-packages';
 import { asEventPage, extensionManifest } from './lib/extension-manifest';
 import { resolveServiceBaseUrl } from './lib/service/service-base-url';
-import { isE2eBuildMode } from './scripts/e2e-build-modes';
-import { inlinePopupStylesheet } from './scripts/inline-popup-stylesheet';
-import { readLocaleMessages } from './scripts/locale-messages';
-import { preactTextOnly } from './scripts/preact-text-only';
-import { SOURCES_INCLUDED } from './scripts/store-packages';
 
 // Fails the build early on a malformed value rather than shipping an extension that cannot
 // reach its service.
@@ -57,7 +57,7 @@ export default defineConfig({
         }
       }
     },
-    // locales/<locale>/*.json → _locales/<locale>/messages.json (scripts/locale-messages.ts).
+    // locales/<locale>/*.json → _locales/<locale>/messages.json (build/locale-messages.ts).
     'build:publicAssets': (_wxt, files) => {
       for (const [locale, messages] of readLocaleMessages()) {
         files.push({

@@ -3,7 +3,7 @@
  * MV3 into .output/chrome-mv3-*, Firefox MV2 into .output/firefox-mv2-*):
  *
  * - against the reference server the e2e tests start, into .output/chrome-mv3-e2e. The port
- *   comes from tests/e2e/support/e2e-settings.ts (E2E_REFERENCE_PORT overrides it, e.g. to run
+ *   comes from scripts/e2e-settings.ts (E2E_REFERENCE_PORT overrides it, e.g. to run
  *   two checkouts side by side);
  * - against a port nothing listens on, into .output/chrome-mv3-e2e-refused, for the fault
  *   matrix's "connection refused" case: the service's address is compiled in, so a refused
@@ -19,15 +19,15 @@
  * own copy of this script (scripts/build-previous-release.ts), kept while still good.
  */
 import { execFileSync } from 'node:child_process';
+import { E2E_BUILD_MODE, E2E_REFUSED_BUILD_MODE } from '../build/e2e-build-modes';
+import { buildPreviousRelease } from './build-previous-release';
+import { buildAndroidVariant } from './e2e-android/android-build';
 import {
   E2E_REFUSED_SERVICE_BASE_URL,
   E2E_SERVICE_BASE_URL,
   FIREFOX_ANDROID_E2E_EXTENSION_DIR,
   FIREFOX_E2E_EXTENSION_DIR,
-} from '../tests/e2e/support/e2e-settings';
-import { buildPreviousRelease } from './build-previous-release';
-import { buildAndroidVariant } from './e2e-android/android-build';
-import { E2E_BUILD_MODE, E2E_REFUSED_BUILD_MODE } from './e2e-build-modes';
+} from './e2e-settings';
 import { PREVIOUS_RELEASE_BUILD_VARIABLE } from './previous-release';
 
 const builds = [

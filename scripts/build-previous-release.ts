@@ -29,7 +29,7 @@ import {
   E2E_REFUSED_PORT,
   E2E_REFUSED_SERVICE_BASE_URL,
   E2E_SERVICE_BASE_URL,
-} from '../tests/e2e/support/e2e-settings';
+} from './e2e-settings';
 import {
   PREVIOUS_RELEASE,
   PREVIOUS_RELEASE_BUILD_VARIABLE,

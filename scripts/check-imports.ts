@@ -11,6 +11,13 @@
  * allowed anywhere, not even inside a folder. lib/contract/, lib/lookup/, lib/backup/ and
  * components/ never touch a browser API (`wxt/browser`): they run on plain data and fakes.
  *
+ * Only tests import from tests/. What a command, the build or the product shares with the
+ * tests lives outside it: the reference server and its sample sites in reference-server/,
+ * the browser driver in extension-browser/, the build's modules in build/. The check reads
+ * every file outside tests/ (lib/, components/, entrypoints/, build/, scripts/,
+ * reference-server/, extension-browser/, the configuration files), so the ban on circles
+ * holds there too; the layers are those of lib/, components/ and entrypoints/ alone.
+ *
  * A small script over the sources rather than a dependency-graph package: the rules are a
  * dozen lines, the imports are ES module statements a regular expression reads reliably, and
  * the check runs in well under a second with nothing to install.
@@ -40,6 +47,28 @@ export const LAYERS: readonly (readonly string[])[] = [
 
 /** Folders whose code must not reach for a browser API. */
 export const NO_BROWSER_API = ['lib/contract', 'lib/lookup', 'lib/backup', 'components'];
+
+/** The test code's folder: only files inside it may import from it. */
+export const TESTS = 'tests';
+
+/** Where code outside tests/ lives: every top-level entry but tests/, node_modules and dot-files. */
+export function foldersOutsideTests(root: string): string[] {
+  return readdirSync(root)
+    .filter((name) => name !== TESTS && name !== 'node_modules' && !name.startsWith('.'))
+    .sort();
+}
+
+const isInTests = (path: string) => path === TESTS || path.startsWith(`${TESTS}/`);
+
+/**
+ * The path from the repository's root that a specifier names, without its ending: relative
+ * specifiers, and WXT's root aliases (`@/`, `~/`, `@@/`, `~~/`); null for a package.
+ */
+function importedPath(file: string, specifier: string): string | null {
+  if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(file), specifier));
+  const alias = /^(?:@@|~~|@|~)\//.exec(specifier);
+  return alias === null ? null : posix.normalize(specifier.slice(alias[0].length));
+}
 
 const SOURCE = /\.(ts|tsx)$/;
 const RESOLVE_ENDINGS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
@@ -71,7 +100,7 @@ export function importedSpecifiers(source: string): string[] {
 }
 
 export interface ImportProblem {
-  kind: 'against-the-layers' | 'circle' | 'browser-api';
+  kind: 'against-the-layers' | 'circle' | 'browser-api' | 'test-code';
   message: string;
 }
 
@@ -89,9 +118,15 @@ export function checkImports(sources: ReadonlyMap<string, string>): ImportProble
           message: `${file} imports wxt/browser, but ${from}/ runs without browser APIs`,
         });
       }
-      if (!specifier.startsWith('.')) continue;
-      const base = posix.normalize(posix.join(posix.dirname(file), specifier));
+      const base = importedPath(file, specifier);
+      if (base === null) continue;
       const target = RESOLVE_ENDINGS.map((ending) => base + ending).find((p) => sources.has(p));
+      if (isInTests(base) && !isInTests(file)) {
+        problems.push({
+          kind: 'test-code',
+          message: `${file} imports ${target ?? base}: only tests/ may import from tests/ (move what both need out of tests/, as reference-server/ and extension-browser/ are)`,
+        });
+      }
       if (target === undefined) continue;
       targets.push(target);
       const to = folderOf(target);
@@ -152,7 +187,7 @@ function importCircles(edges: ReadonlyMap<string, readonly string[]>): string[][
   return circles;
 }
 
-/** Every TypeScript source under the given folders, path → text. */
+/** Every TypeScript source under the given folders (or of the given files), path → text. */
 export function readSources(root: string, folders: readonly string[]): Map<string, string> {
   const sources = new Map<string, string>();
   const walk = (dir: string) => {
@@ -162,19 +197,24 @@ export function readSources(root: string, folders: readonly string[]): Map<strin
       else if (SOURCE.test(name)) sources.set(path, readFileSync(join(root, path), 'utf8'));
     }
   };
-  for (const folder of folders) walk(folder);
+  for (const folder of folders) {
+    if (statSync(join(root, folder)).isDirectory()) walk(folder);
+    else if (SOURCE.test(folder)) sources.set(folder, readFileSync(join(root, folder), 'utf8'));
+  }
   return sources;
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const sources = readSources(process.cwd(), ['lib', 'components', 'entrypoints']);
+  const sources = readSources(process.cwd(), foldersOutsideTests(process.cwd()));
   const problems = checkImports(sources);
   for (const problem of problems) console.error(`✗ ${problem.message}`);
   if (problems.length > 0) {
     console.error(
-      `${problems.length} import problem(s); the layers are in scripts/check-imports.ts`,
+      `${problems.length} import problem(s); the rules are in scripts/check-imports.ts`,
     );
     process.exit(1);
   }
-  console.log(`imports keep their layers: ${sources.size} files, no circle`);
+  console.log(
+    `imports keep their layers: ${sources.size} files outside tests/, no circle, none from tests/`,
+  );
 }

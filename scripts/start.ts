@@ -9,16 +9,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LIVE_ORIGIN } from '../tests/fixtures/live-reports';
-import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../tests/fixtures/reports';
-import { MISBEHAVING_ORIGINS } from '../tests/reference-server/misbehaving-sites';
-import { RESCANNED_ORIGIN } from '../tests/reference-server/rescanned-site';
-import {
-  DEFAULT_REFERENCE_SERVER_PORT,
-  startReferenceServer,
-} from '../tests/reference-server/server';
-import { launchExtensionBrowser } from '../tests/support/extension-browser';
-import { startSampleSiteServer } from '../tests/support/sample-site-server';
+import { launchExtensionBrowser } from '../extension-browser/extension-browser';
+import { LIVE_ORIGIN } from '../reference-server/fixtures/live-reports';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../reference-server/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
+import { RESCANNED_ORIGIN } from '../reference-server/rescanned-site';
+import { startSampleSiteServer } from '../reference-server/sample-site-server';
+import { DEFAULT_REFERENCE_SERVER_PORT, startReferenceServer } from '../reference-server/server';
 import { ensureChromium } from './chromium';
 
 const SAMPLE_SITES: { name: string; url: string }[] = [
@@ -53,7 +50,7 @@ execFileSync('npx', ['wxt', 'build', '--mode', 'demo'], {
 });
 
 const chromiumPath = ensureChromium();
-// --live: the reference server answers as the live service does (tests/reference-server/live-dialect.ts).
+// --live: the reference server answers as the live service does (reference-server/live-dialect.ts).
 const dialect = process.argv.includes('--live') ? 'live' : 'contract';
 const service = await startReferenceServer({ port, dialect });
 const sites = await startSampleSiteServer();

@@ -4,8 +4,8 @@
  * to vitest, e.g. a spec file. Each browser's results go to .test-results/e2e-<browser>.json.
  */
 import { spawnSync } from 'node:child_process';
-import { BROWSER_NAMES, type BrowserName } from '../tests/support/extension-browser';
-import { browserNameFrom } from '../tests/support/launch-extension-browser';
+import { BROWSER_NAMES, type BrowserName } from '../extension-browser/extension-browser';
+import { browserNameFrom } from '../extension-browser/launch-extension-browser';
 
 const args = process.argv.slice(2);
 const chosen: BrowserName[] = [];

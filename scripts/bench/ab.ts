@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import type { BrowserName } from '../../tests/support/extension-browser';
+import type { BrowserName } from '../../extension-browser/extension-browser';
 import { measureCachedBadgeFromPage } from './badge-from-page';
 import { measureCachedBadge, measureUncachedBadge } from './badge-timing';
 import { type BenchWorld, FIXTURE_ORIGINS, startBenchWorld } from './bench-world';

@@ -3,29 +3,29 @@
  * What every figure of the bench runs against: the reference server on a free loopback port,
  * the extension built for it as production code, the sample-site server, and headless
  * Chromium with the extension loaded. Every host name resolves to 127.0.0.1
- * (tests/support/extension-browser.ts), so nothing leaves the machine.
+ * (extension-browser/extension-browser.ts), so nothing leaves the machine.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../tests/fixtures/reports';
-import { retargetReport } from '../../tests/reference-server/report-store';
-import {
-  type Dialect,
-  type ReferenceServer,
-  startReferenceServer,
-} from '../../tests/reference-server/server';
 import {
   type BrowserName,
   type ExtensionBrowser,
   launchExtensionBrowser,
-} from '../../tests/support/extension-browser';
+} from '../../extension-browser/extension-browser';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../reference-server/fixtures/reports';
+import { retargetReport } from '../../reference-server/report-store';
 import {
   type SampleSiteServer,
   startSampleSiteServer,
-} from '../../tests/support/sample-site-server';
+} from '../../reference-server/sample-site-server';
+import {
+  type Dialect,
+  type ReferenceServer,
+  startReferenceServer,
+} from '../../reference-server/server';
 import { ensureChromium } from '../chromium';
 import { ensureFirefox } from '../firefox';
 
@@ -92,7 +92,7 @@ export function benchReferencePort(env: NodeJS.ProcessEnv = process.env): number
 /**
  * Chromium unless told otherwise; in Firefox (Debian's firefox-esr, driven over WebDriver
  * BiDi with loopback-only prefs and MOZ_DISABLE_NONLOCAL_CONNECTIONS=1, see
- * tests/support/firefox-extension-browser.ts) the extension is the Firefox MV2 build.
+ * extension-browser/firefox-extension-browser.ts) the extension is the Firefox MV2 build.
  * `dialect: 'live'` serves the same sites the way the live service answers, its limiter of
  * 120 lookups per 60 s per client included (figure 7).
  *

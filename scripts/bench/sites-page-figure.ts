@@ -2,7 +2,7 @@
  * `npm run bench:sites`: figure 8 of the bench on its own — the sites page with 2,000 sites,
  * in Chromium and then Firefox. Loopback only.
  */
-import type { BrowserName } from '../../tests/support/extension-browser';
+import type { BrowserName } from '../../extension-browser/extension-browser';
 import { runInEachBrowser, startBenchWorld } from './bench-world';
 import { formatTiming } from './figure-table';
 import { measureSitesPageAtScale, SITES_PAGE_SAMPLES, SITES_PAGE_SITES } from './sites-page-scale';

@@ -3,7 +3,7 @@
  * opened by the action API against a floor popup opened the same way — in Chromium and then
  * Firefox. Loopback only.
  */
-import type { BrowserName } from '../../tests/support/extension-browser';
+import type { BrowserName } from '../../extension-browser/extension-browser';
 import { FIXTURE_ORIGINS, runInEachBrowser, startBenchWorld } from './bench-world';
 import { formatTiming } from './figure-table';
 import { pairedRatios, summarize } from './statistics';

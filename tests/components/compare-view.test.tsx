@@ -6,7 +6,7 @@ import { buildComparison, type RowWithReport } from '../../lib/sites/site-compar
 import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
 import { downloadText } from '../../lib/ui/download';
 import { useSiteComparison } from '../../lib/ui/use-site-comparison';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { fixtureRows, fixtureRowsWithReports, keepFixtureReports } from '../fixtures/site-rows';
 import { sitesViewProps } from './sites-view-props';
 

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { formatMessage, readLocaleMessages } from '../../build/locale-messages';
 import { PopupView } from '../../components/popup/PopupView';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { NO_POLICY } from '../../lib/settings/managed-policy';
@@ -8,8 +9,7 @@ import { applyPolicy, DEFAULT_SETTINGS } from '../../lib/settings/settings';
 import type { TabView } from '../../lib/tabs/tab-view';
 import { sitePauseOf } from '../../lib/ui/site-pause';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
-import { formatMessage, readLocaleMessages } from '../../scripts/locale-messages';
-import { FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../reference-server/fixtures/reports';
 import { installEnglishMessages } from '../support/fake-i18n';
 
 afterEach(() => {

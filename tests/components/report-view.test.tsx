@@ -4,7 +4,11 @@ import { PopupView } from '../../components/popup/PopupView';
 import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/badge/score-band';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import type { TabView } from '../../lib/tabs/tab-view';
-import { FIXTURE_ORIGINS, type FixtureName, fixtureReports } from '../fixtures/reports';
+import {
+  FIXTURE_ORIGINS,
+  type FixtureName,
+  fixtureReports,
+} from '../../reference-server/fixtures/reports';
 
 afterEach(cleanup);
 

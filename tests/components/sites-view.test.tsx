@@ -4,7 +4,7 @@ import { SitesView, type SitesViewProps } from '../../components/sites/SitesView
 import type { ListedCheck } from '../../lib/history/score-history';
 import { timelineOf } from '../../lib/history/site-timeline';
 import type { SiteRow } from '../../lib/sites/site-rows';
-import { fixtureReports } from '../fixtures/reports';
+import { fixtureReports } from '../../reference-server/fixtures/reports';
 import { fixtureRows } from '../fixtures/site-rows';
 import { sitesViewProps } from './sites-view-props';
 

@@ -4,7 +4,7 @@ import { PopupView } from '../../components/popup/PopupView';
 import type { NotLookedUpReason } from '../../lib/privacy/lookup-target';
 import { notLookedUpReasonSentence } from '../../lib/privacy/not-looked-up-reasons';
 import type { TabView, UnavailableCause } from '../../lib/tabs/tab-view';
-import { UNSCANNED_ORIGIN } from '../fixtures/reports';
+import { UNSCANNED_ORIGIN } from '../../reference-server/fixtures/reports';
 
 afterEach(cleanup);
 

@@ -14,12 +14,16 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import { assessFreshness } from '../../lib/cache/cache-freshness';
 import { reportRequestUrl } from '../../lib/service/report-client';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import { E2E_BROWSER, FIREFOX_ANDROID_E2E_EXTENSION_DIR } from './support/e2e-settings';
+import {
+  FIXTURE_DOMAIN,
+  FIXTURE_ORIGINS,
+  fixtureReports,
+} from '../../reference-server/fixtures/reports';
+import type { ReferenceServer } from '../../reference-server/server';
+import { E2E_BROWSER, FIREFOX_ANDROID_E2E_EXTENSION_DIR } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { PopupPage } from './support/popup-page';

@@ -9,10 +9,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
-import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
-import { chromiumPolicyWritable } from '../support/managed-policy';
-import { E2E_BROWSER } from './support/e2e-settings';
+import { chromiumPolicyWritable } from '../../extension-browser/managed-policy';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../../reference-server/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../../reference-server/misbehaving-sites';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 
 const CHOICES = {

@@ -1,7 +1,7 @@
 /**
  * What changed, check by check, in the run's browser (Chromium or Firefox) against the
  * reference server's rescanned site, whose report moves from its first scan to its second
- * after its first answered lookup (tests/reference-server/rescanned-site.ts): the popup's line
+ * after its first answered lookup (reference-server/rescanned-site.ts): the popup's line
  * under the score, and the watch list's notification.
  *
  * The site's scans are rewound wherever a case needs them in order, so what looked it up
@@ -12,10 +12,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESCANNED_ORIGIN, rescannedScans } from '../reference-server/rescanned-site';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import { E2E_BROWSER } from './support/e2e-settings';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { RESCANNED_ORIGIN, rescannedScans } from '../../reference-server/rescanned-site';
+import type { ReferenceServer } from '../../reference-server/server';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';

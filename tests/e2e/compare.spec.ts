@@ -9,9 +9,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { parseCsv } from '../support/csv-reader';
-import type { ExtensionBrowser } from '../support/extension-browser';
 import { axeViolations } from './support/axe';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { sidewaysProblems, smallTargets } from './support/narrow-checks';

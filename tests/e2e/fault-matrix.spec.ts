@@ -11,20 +11,27 @@
  */
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type ExtensionBrowser,
+  launchExtensionBrowser,
+} from '../../extension-browser/extension-browser';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { refusedBodies, toleratedBodies } from '../fixtures/contract-corpus';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
-import { retargetReport } from '../reference-server/report-store';
-import type { Misbehaviour, ReferenceServer } from '../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
-import type { SampleSiteServer } from '../support/sample-site-server';
+import {
+  FIXTURE_DOMAIN,
+  FIXTURE_ORIGINS,
+  fixtureReports,
+} from '../../reference-server/fixtures/reports';
+import { retargetReport } from '../../reference-server/report-store';
+import type { SampleSiteServer } from '../../reference-server/sample-site-server';
+import type { Misbehaviour, ReferenceServer } from '../../reference-server/server';
 import {
   E2E_BROWSER,
   E2E_HEADLESS,
   E2E_REFUSED_EXTENSION_DIR,
   E2E_REFUSED_PORT,
   e2eBrowserPath,
-} from './support/e2e-settings';
+} from '../../scripts/e2e-settings';
+import { refusedBodies, toleratedBodies } from '../fixtures/contract-corpus';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';

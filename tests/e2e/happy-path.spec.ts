@@ -3,11 +3,11 @@
  * the badge and the popup show the answer; local pages cost no request at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
-import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import type { SampleSiteServer } from '../support/sample-site-server';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../../reference-server/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../../reference-server/misbehaving-sites';
+import type { SampleSiteServer } from '../../reference-server/sample-site-server';
+import type { ReferenceServer } from '../../reference-server/server';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 

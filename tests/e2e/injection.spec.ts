@@ -6,19 +6,19 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import type { ScanReport } from '../../lib/contract/report-schema';
+import { FIXTURE_DOMAIN, fixtureReports } from '../../reference-server/fixtures/reports';
+import { retargetReport } from '../../reference-server/report-store';
+import type { ReferenceServer } from '../../reference-server/server';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import {
   HOSTILE_STRINGS,
   type HostileUrl,
   LINK_URLS,
   reportWithEveryFreeString,
 } from '../fixtures/hostile-strings';
-import { FIXTURE_DOMAIN, fixtureReports } from '../fixtures/reports';
-import { retargetReport } from '../reference-server/report-store';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
 import { openapiValidators } from '../support/openapi-validators';
-import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';

@@ -7,11 +7,11 @@
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import { LINK_MENU_ITEM_ID } from '../../lib/events/link-menu';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import { E2E_BROWSER } from './support/e2e-settings';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
+import type { ReferenceServer } from '../../reference-server/server';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 

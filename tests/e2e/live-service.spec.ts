@@ -7,11 +7,15 @@
  * window reopens.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LIVE_ORIGIN } from '../fixtures/live-reports';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
-import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
-import type { Dialect, ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { LIVE_ORIGIN } from '../../reference-server/fixtures/live-reports';
+import {
+  FIXTURE_DOMAIN,
+  FIXTURE_ORIGINS,
+  UNSCANNED_ORIGIN,
+} from '../../reference-server/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../../reference-server/misbehaving-sites';
+import type { Dialect, ReferenceServer } from '../../reference-server/server';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { FaultWatch } from './support/fault-watch';
 import { lookedUpBadgeOf } from './support/looked-up-badge';

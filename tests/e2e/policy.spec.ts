@@ -1,6 +1,6 @@
 /**
  * The administrator's policy in real Chromium and Firefox, set as an enterprise sets it (a policy file in
- * Chromium, a managed-storage manifest in Firefox: tests/support/managed-policy.ts), each
+ * Chromium, a managed-storage manifest in Firefox: extension-browser/managed-policy.ts), each
  * browser started with its policy:
  * - a service base URL on a host the extension holds no permission for: nothing is sent, and
  *   the badge, the popup and the options page name the state and its fix, never "network
@@ -11,9 +11,9 @@
  *   scheme or port, and the user sees them as paused, locked, with no Resume.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
-import { chromiumPolicyWritable } from '../support/managed-policy';
-import { E2E_BROWSER } from './support/e2e-settings';
+import { chromiumPolicyWritable } from '../../extension-browser/managed-policy';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 import { tabStripOf } from './support/tab-strip';

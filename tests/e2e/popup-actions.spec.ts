@@ -4,8 +4,8 @@
  * can be reached with Tab and shows where the focus is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../fixtures/reports';
-import type { ExtensionBrowser } from '../support/extension-browser';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 

@@ -10,11 +10,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LIVE_ORIGIN } from '../fixtures/live-reports';
-import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../fixtures/reports';
-import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { LIVE_ORIGIN } from '../../reference-server/fixtures/live-reports';
+import {
+  FIXTURE_ORIGINS,
+  fixtureReports,
+  UNSCANNED_ORIGIN,
+} from '../../reference-server/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../../reference-server/misbehaving-sites';
+import type { ReferenceServer } from '../../reference-server/server';
 import { axeViolations, sidewaysOverflow } from './support/axe';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';

@@ -5,8 +5,8 @@
  * after the popup has shown the report means the background was not asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
-import type { ExtensionBrowser } from '../support/extension-browser';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 

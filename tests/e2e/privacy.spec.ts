@@ -10,12 +10,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import { REPORT_PATH } from '../../lib/service/service-base-url';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../fixtures/reports';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import type { SampleSiteServer } from '../support/sample-site-server';
-import { E2E_BROWSER } from './support/e2e-settings';
+import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
+import type { SampleSiteServer } from '../../reference-server/sample-site-server';
+import type { ReferenceServer } from '../../reference-server/server';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 

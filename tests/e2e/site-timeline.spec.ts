@@ -8,11 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { FIXTURE_DOMAIN, fixtureReports, issue } from '../fixtures/reports';
-import type { ExtensionBrowser } from '../support/extension-browser';
+import { FIXTURE_DOMAIN, fixtureReports, issue } from '../../reference-server/fixtures/reports';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { axeViolations } from './support/axe';
-import { E2E_BROWSER } from './support/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
 

@@ -13,12 +13,16 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import { assessFreshness } from '../../lib/cache/cache-freshness';
 import { reportRequestUrl } from '../../lib/service/report-client';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../fixtures/reports';
-import type { ReferenceServer } from '../reference-server/server';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import { E2E_BROWSER } from './support/e2e-settings';
+import {
+  FIXTURE_DOMAIN,
+  FIXTURE_ORIGINS,
+  fixtureReports,
+} from '../../reference-server/fixtures/reports';
+import type { ReferenceServer } from '../../reference-server/server';
+import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
 import { type ShownNotifications, watchListDriver } from './support/watch-list-driver';

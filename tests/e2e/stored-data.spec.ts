@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
-import type { ExtensionBrowser } from '../support/extension-browser';
-import { E2E_EXTENSION_DIR } from './support/e2e-settings';
+import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
+import { E2E_EXTENSION_DIR } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
 

@@ -23,11 +23,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ExtensionBrowser,
+  launchExtensionBrowser,
+} from '../../extension-browser/extension-browser';
 import { ALL_RECORDS, STORAGE_VERSIONS_RECORD } from '../../lib/storage/records';
-import { FIXTURE_ORIGINS } from '../fixtures/reports';
-import { type ReferenceServer, startReferenceServer } from '../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser';
-import { type SampleSiteServer, startSampleSiteServer } from '../support/sample-site-server';
+import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
+import {
+  type SampleSiteServer,
+  startSampleSiteServer,
+} from '../../reference-server/sample-site-server';
+import { type ReferenceServer, startReferenceServer } from '../../reference-server/server';
 import {
   E2E_BROWSER,
   E2E_EXTENSION_DIR,
@@ -35,7 +41,7 @@ import {
   E2E_PREVIOUS_RELEASE_EXTENSION_DIR,
   E2E_REFERENCE_PORT,
   e2eBrowserPath,
-} from './support/e2e-settings';
+} from '../../scripts/e2e-settings';
 import { PopupPage } from './support/popup-page';
 
 /** The records of local storage as 0.1.0 named them; an update keeps them where they are. */

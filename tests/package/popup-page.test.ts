@@ -1,5 +1,5 @@
 /**
- * The built popup page carries its styles in the page (scripts/inline-popup-stylesheet.ts):
+ * The built popup page carries its styles in the page (build/inline-popup-stylesheet.ts):
  * one file fewer to load before its script runs, and no stylesheet file left behind unused.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

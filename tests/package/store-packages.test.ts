@@ -1,7 +1,7 @@
 /**
  * The three files `npm run zip` makes for the stores: the Chrome and Firefox packages hold
  * the build and nothing else; the Firefox sources package holds what a reviewer needs to
- * rebuild it (scripts/store-packages.ts), and a build from it alone is byte-identical.
+ * rebuild it (build/store-packages.ts), and a build from it alone is byte-identical.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SOURCES_INCLUDED } from '../../scripts/store-packages';
+import { SOURCES_INCLUDED } from '../../build/store-packages';
 import { BUILD_DIRS, entriesOf, zipPathOf } from './support/store-files';
 
 /** Every file under a directory, as relative paths with forward slashes. */

@@ -5,7 +5,7 @@
  */
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { formatMessage, readLocaleMessages } from '../../scripts/locale-messages';
+import { formatMessage, readLocaleMessages } from '../../build/locale-messages';
 
 const english = readLocaleMessages().get('en') ?? {};
 

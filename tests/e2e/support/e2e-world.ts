@@ -2,21 +2,28 @@
  * What every e2e spec runs against: the reference server on the port the e2e build points
  * at, the sample-site server, and the run's browser (E2E_BROWSER) with the built extension.
  */
+
+import {
+  type ExtensionBrowser,
+  launchExtensionBrowser,
+} from '../../../extension-browser/extension-browser';
+import type { ManagedPolicyData } from '../../../extension-browser/managed-policy';
+import {
+  type SampleSiteServer,
+  startSampleSiteServer,
+} from '../../../reference-server/sample-site-server';
 import {
   type ReferenceServer,
   type ReferenceServerOptions,
   startReferenceServer,
-} from '../../reference-server/server';
-import { type ExtensionBrowser, launchExtensionBrowser } from '../../support/extension-browser';
-import type { ManagedPolicyData } from '../../support/managed-policy';
-import { type SampleSiteServer, startSampleSiteServer } from '../../support/sample-site-server';
+} from '../../../reference-server/server';
 import {
   E2E_BROWSER,
   E2E_EXTENSION_DIR,
   E2E_HEADLESS,
   E2E_REFERENCE_PORT,
   e2eBrowserPath,
-} from './e2e-settings';
+} from '../../../scripts/e2e-settings';
 
 export interface E2eWorld {
   service: ReferenceServer;

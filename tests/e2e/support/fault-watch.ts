@@ -11,7 +11,7 @@
  * BiDi reports no extension console calls: only the recorder's findings and page errors count.
  */
 import type { BrowserContext, ConsoleMessage, Page, Worker } from 'playwright-core';
-import type { ExtensionBrowser } from '../../support/extension-browser';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
 
 export interface Finding {
   /** `worker`, or the URL of the page it came from. */

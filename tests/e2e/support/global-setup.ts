@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from '../../../scripts/chromium';
-import { ensureFirefox } from '../../../scripts/firefox';
 import {
   E2E_BROWSER,
   E2E_EXTENSION_DIR,
   E2E_REFUSED_EXTENSION_DIR,
   E2E_SERVICE_BASE_URL,
-} from './e2e-settings';
+} from '../../../scripts/e2e-settings';
+import { ensureFirefox } from '../../../scripts/firefox';
 
 export default function setup() {
   if (E2E_BROWSER === 'firefox') process.env.FIREFOX_PATH = ensureFirefox();

@@ -4,7 +4,7 @@
  * just before it navigated to the site: a race on a busy machine. Every case of the fault
  * matrix and the injection corpus is looked up, so only a looked-up state counts here.
  */
-import type { ExtensionBrowser } from '../../support/extension-browser';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
 
 const LOADING = '…';
 const DEFAULT_TITLE = 'Agent Readiness Badge';

@@ -3,7 +3,7 @@
  * other page that renders the popup's view.
  */
 import type { Locator, Page } from 'playwright-core';
-import type { ExtensionBrowser } from '../../support/extension-browser';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
 
 export class PopupPage {
   private constructor(readonly page: Page) {}

@@ -5,8 +5,8 @@
  * writes its pictures under .test-results/ (ignored).
  */
 import { resolve } from 'node:path';
-import type { ExtensionBrowser } from '../../support/extension-browser';
-import { E2E_BROWSER } from './e2e-settings';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
+import { E2E_BROWSER } from '../../../scripts/e2e-settings';
 
 export const SCREENSHOT_CLOCK = process.env.SCREENSHOT_CLOCK;
 

@@ -7,7 +7,7 @@
  * every later case would show that pause instead of its own fault.
  */
 /// <reference types="chrome" />
-import type { ExtensionBrowser } from '../../support/extension-browser';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
 
 export async function forgetServiceFailures(browser: ExtensionBrowser): Promise<void> {
   const worker = await browser.worker();

@@ -2,7 +2,7 @@
  * Windows and tabs driven through the extension's background, as the browser's tab strip
  * would drive them: the extension hears the same events as when a person clicks.
  */
-import type { ExtensionBrowser } from '../../support/extension-browser';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
 
 export interface TabStrip {
   /** A new browser window showing `url`; its id and its one tab's id. */

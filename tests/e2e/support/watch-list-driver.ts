@@ -3,7 +3,7 @@
  * watch record, the notifications the browser holds, and one round fired by its alarm.
  */
 import { expect } from 'vitest';
-import type { ExtensionBrowser } from '../../support/extension-browser';
+import type { ExtensionBrowser } from '../../../extension-browser/extension-browser';
 
 /** The part of a watch record the specs read (lib/sites/watch-list.ts). */
 export interface WatchedSiteRecord {

@@ -3,7 +3,7 @@ import { BADGE_MARKS, badgeFor } from '../../../lib/badge/badge';
 import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/badge/score-band';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const reports = fixtureReports();
 const NOW = Date.parse('2026-11-22T09:30:00Z');

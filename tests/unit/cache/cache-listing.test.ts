@@ -7,7 +7,7 @@ import { createReportCache } from '../../../lib/cache/report-cache';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore } from '../../../lib/storage/record-store';
 import { CACHE_TOTALS_RECORD } from '../../../lib/storage/records';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
 const SERVICE = 'http://service.test';

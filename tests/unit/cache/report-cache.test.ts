@@ -11,7 +11,7 @@ import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore } from '../../../lib/storage/record-store';
 import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
 const BASE_URL = 'http://service.test';

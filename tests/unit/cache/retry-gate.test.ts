@@ -13,7 +13,7 @@ import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore } from '../../../lib/storage/record-store';
 import { RETRY_GATE_RECORD } from '../../../lib/storage/records';
 import { keyOf } from '../../../lib/storage/stored-record';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 /** A worker's record store, new as at the worker's start. */
 const newStore = () => createRecordStore({ warn: () => {} });

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../../lib/contract/report-schema';
 import { createReportClient } from '../../../lib/service/report-client';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { type CorpusBody, contractCorpus } from '../../fixtures/contract-corpus';
-import { fixtureReports } from '../../fixtures/reports';
 import { openapiValidators } from '../../support/openapi-validators';
 
 const validators = openapiValidators();

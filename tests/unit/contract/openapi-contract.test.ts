@@ -11,9 +11,9 @@ import {
   type ScanReport,
 } from '../../../lib/contract/report-schema';
 import { REPORT_PATH } from '../../../lib/service/service-base-url';
-import { fixtureReports } from '../../fixtures/reports';
-import { buildReportTable } from '../../reference-server/report-store';
-import { errorBody } from '../../reference-server/responses';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
+import { buildReportTable } from '../../../reference-server/report-store';
+import { errorBody } from '../../../reference-server/responses';
 import { openapiValidators, readOpenApiDocument } from '../../support/openapi-validators';
 
 type Json = Record<string, unknown>;

@@ -6,7 +6,7 @@ import {
   methodologyMoved,
 } from '../../../lib/history/check-diff';
 import type { ListedCheck, ScanChecks } from '../../../lib/history/score-history';
-import { fixtureReports, issue } from '../../fixtures/reports';
+import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';
 
 const AT = Date.parse('2026-10-03T09:00:00Z');

@@ -17,7 +17,7 @@ import {
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { SCORE_HISTORY_RECORD, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
-import { fixtureReports, issue } from '../../fixtures/reports';
+import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 
 const reports = fixtureReports();
 const SITE = 'http://mid.readiness-fixtures.com';

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { formatMessage, readLocaleMessages } from '../../../build/locale-messages';
 import {
   formatChange,
   formatNumber,
   formatUnitList,
   tCount,
 } from '../../../lib/locale/locale-format';
-import { formatMessage, readLocaleMessages } from '../../../scripts/locale-messages';
 import { installEnglishMessages } from '../../support/fake-i18n';
 
 function installGerman() {

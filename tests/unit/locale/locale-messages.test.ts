@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
+import { formatMessage, readLocaleMessages } from '../../../build/locale-messages';
 import { t } from '../../../lib/locale/i18n';
-import { formatMessage, readLocaleMessages } from '../../../scripts/locale-messages';
 
 const locales = readLocaleMessages();
 const english = locales.get('en') ?? {};

@@ -7,7 +7,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
-import { FIXTURE_DOMAIN, FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import {
+  FIXTURE_DOMAIN,
+  FIXTURE_ORIGINS,
+  fixtureReports,
+} from '../../../reference-server/fixtures/reports';
 import { AUTOMATIC_SETTINGS, startWorker, TabWorld } from '../support/tab-world';
 
 const HIGH = FIXTURE_ORIGINS.high;

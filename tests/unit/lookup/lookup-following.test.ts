@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { NO_POLICY } from '../../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { AUTOMATIC_SETTINGS, startWorker, TabWorld } from '../support/tab-world';
 
 const HIGH = FIXTURE_ORIGINS.high;

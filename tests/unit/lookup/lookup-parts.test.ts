@@ -15,7 +15,7 @@ import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
 import type { TabState, TabStateStore } from '../../../lib/tabs/tab-state-store';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const HIGH = FIXTURE_ORIGINS.high;
 const MID = FIXTURE_ORIGINS.mid;

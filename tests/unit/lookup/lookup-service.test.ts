@@ -4,7 +4,7 @@ import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support/tab-world';
 
 const HIGH = FIXTURE_ORIGINS.high;

@@ -11,7 +11,11 @@ import { deriveLookupTarget } from '../../../lib/privacy/lookup-target';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../../fixtures/reports';
+import {
+  FIXTURE_ORIGINS,
+  fixtureReports,
+  UNSCANNED_ORIGIN,
+} from '../../../reference-server/fixtures/reports';
 import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support/tab-world';
 
 const NUM_RUNS = 1000;

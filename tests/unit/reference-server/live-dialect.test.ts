@@ -7,10 +7,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../../lib/contract/report-schema';
 import { createReportClient } from '../../../lib/service/report-client';
-import { LIVE_ORIGIN } from '../../fixtures/live-reports';
-import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../../fixtures/reports';
-import { MISBEHAVING_ORIGINS } from '../../reference-server/misbehaving-sites';
-import { type ReferenceServer, startReferenceServer } from '../../reference-server/server';
+import { LIVE_ORIGIN } from '../../../reference-server/fixtures/live-reports';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../../../reference-server/fixtures/reports';
+import { MISBEHAVING_ORIGINS } from '../../../reference-server/misbehaving-sites';
+import { type ReferenceServer, startReferenceServer } from '../../../reference-server/server';
 
 let server: ReferenceServer | undefined;
 

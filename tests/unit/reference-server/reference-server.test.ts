@@ -17,26 +17,26 @@ import {
   type FixtureName,
   fixtureReports,
   UNSCANNED_ORIGIN,
-} from '../../fixtures/reports';
+} from '../../../reference-server/fixtures/reports';
 import {
   HUGE_BODY_BYTES,
   MISBEHAVING_ORIGINS,
   MISBEHAVING_SITES,
   SLOW_DELAY_MS,
-} from '../../reference-server/misbehaving-sites';
-import { retargetReport } from '../../reference-server/report-store';
+} from '../../../reference-server/misbehaving-sites';
+import { retargetReport } from '../../../reference-server/report-store';
 import {
   RESCANNED_FIXED,
   RESCANNED_NEW,
   RESCANNED_ORIGIN,
   RESCANNED_WORSE,
   rescannedScans,
-} from '../../reference-server/rescanned-site';
+} from '../../../reference-server/rescanned-site';
 import {
   type Misbehaviour,
   type ReferenceServer,
   startReferenceServer,
-} from '../../reference-server/server';
+} from '../../../reference-server/server';
 
 let server: ReferenceServer;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkImports,
   folderOf,
+  foldersOutsideTests,
   importedSpecifiers,
   readSources,
 } from '../../../scripts/check-imports';
@@ -10,9 +11,23 @@ const tree = (files: Record<string, string>) => new Map(Object.entries(files));
 
 describe('scripts/check-imports.ts', () => {
   it('passes the repository as it is', () => {
-    const sources = readSources(process.cwd(), ['lib', 'components', 'entrypoints']);
-    expect(sources.size).toBeGreaterThan(80);
+    const sources = readSources(process.cwd(), foldersOutsideTests(process.cwd()));
+    expect(sources.size).toBeGreaterThan(200);
+    expect([...sources.keys()].filter((file) => file.startsWith('tests/'))).toEqual([]);
+    expect(sources.has('wxt.config.ts')).toBe(true);
+    expect(sources.has('scripts/start.ts')).toBe(true);
     expect(checkImports(sources)).toEqual([]);
+  });
+
+  it('reads every top-level folder and file but tests/, node_modules and dot-files', () => {
+    const folders = foldersOutsideTests(process.cwd());
+    expect(folders).toEqual(
+      expect.arrayContaining(['build', 'extension-browser', 'lib', 'reference-server', 'scripts']),
+    );
+    expect(folders).toContain('wxt.config.ts');
+    expect(folders).not.toContain('tests');
+    expect(folders).not.toContain('node_modules');
+    expect(folders.filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
   it('reads static, multi-line, re-exported, side-effect and dynamic imports', () => {
@@ -81,6 +96,52 @@ describe('scripts/check-imports.ts', () => {
           'import circle: lib/lookup/a.ts → lib/lookup/b.ts → lib/lookup/c.ts → lib/lookup/a.ts',
       },
     ]);
+  });
+
+  it('fails an import from tests/ in a file outside tests/', () => {
+    const sources = tree({
+      'scripts/start.ts': "import { reports } from '../tests/fixtures/reports';",
+      'build/plugin.ts': "import { world } from '@/tests/support/world';",
+      'wxt.config.ts': "const f = await import('./tests/support/f');",
+      'tests/fixtures/reports.ts': 'export const reports = [];',
+    });
+    expect(checkImports(sources)).toEqual([
+      {
+        kind: 'test-code',
+        message:
+          'scripts/start.ts imports tests/fixtures/reports.ts: only tests/ may import from tests/ (move what both need out of tests/, as reference-server/ and extension-browser/ are)',
+      },
+      {
+        kind: 'test-code',
+        message:
+          'build/plugin.ts imports tests/support/world: only tests/ may import from tests/ (move what both need out of tests/, as reference-server/ and extension-browser/ are)',
+      },
+      {
+        kind: 'test-code',
+        message:
+          'wxt.config.ts imports tests/support/f: only tests/ may import from tests/ (move what both need out of tests/, as reference-server/ and extension-browser/ are)',
+      },
+    ]);
+  });
+
+  it('lets tests import from tests/ and from anywhere else', () => {
+    const sources = tree({
+      'tests/e2e/a.spec.ts': [
+        "import { world } from '../support/world';",
+        "import { startReferenceServer } from '../../reference-server/server';",
+        "import { SOURCES_INCLUDED } from '../../build/store-packages';",
+      ].join('\n'),
+      'tests/support/world.ts': 'export const world = 1;',
+    });
+    expect(checkImports(sources)).toEqual([]);
+  });
+
+  it('does not take a folder named like tests/ for it', () => {
+    const sources = tree({
+      'scripts/a.ts': "import { b } from '../tests-data/b';",
+      'lib/contract/a.ts': "import { b } from './tests/b';",
+    });
+    expect(checkImports(sources)).toEqual([]);
   });
 
   it('fails a browser API in code that must run on plain data', () => {

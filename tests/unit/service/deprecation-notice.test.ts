@@ -8,7 +8,7 @@ import {
 } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const BASE = 'https://is-agentic.com';
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { outcomeWarning, withOutcomeLog } from '../../../lib/service/outcome-log';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const TARGET = FIXTURE_ORIGINS.mid;
 const JSON_META = { status: 200, headers: { 'content-type': 'application/json' } };

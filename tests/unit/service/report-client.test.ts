@@ -14,7 +14,7 @@ import {
 } from '../../../lib/service/report-client';
 import { REDIRECT_PROBLEM } from '../../../lib/service/response-outcome';
 import { MAX_RETRY_DELAY_MS } from '../../../lib/service/retry-after';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const BASE_URL = 'https://reports.example.org';
 const ORIGIN = FIXTURE_ORIGINS.mid;

@@ -10,7 +10,7 @@ import {
   type RowWithReport,
 } from '../../../lib/sites/site-comparison';
 import { emptyRow } from '../../../lib/sites/site-rows';
-import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 import { parseCsv } from '../../support/csv-reader';
 

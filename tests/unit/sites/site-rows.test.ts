@@ -4,7 +4,11 @@ import { issueCounts } from '../../../lib/cache/cache-rows';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { buildSiteRows, STATE_OF_VIEW } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
-import { FIXTURE_ORIGINS, fixtureReports, UNSCANNED_ORIGIN } from '../../fixtures/reports';
+import {
+  FIXTURE_ORIGINS,
+  fixtureReports,
+  UNSCANNED_ORIGIN,
+} from '../../../reference-server/fixtures/reports';
 import { listedReport } from '../../fixtures/site-rows';
 
 const reports = fixtureReports();

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { formatMessage, readLocaleMessages } from '../../../build/locale-messages';
 import type { CheckDiff } from '../../../lib/history/check-diff';
 import type { ListedCheck } from '../../../lib/history/score-history';
 import {
@@ -15,7 +16,6 @@ import {
   watchChangeMessage,
 } from '../../../lib/sites/watch-change-message';
 import type { WatchChange } from '../../../lib/sites/watch-check';
-import { formatMessage, readLocaleMessages } from '../../../scripts/locale-messages';
 import { installEnglishMessages } from '../../support/fake-i18n';
 
 const SITE = 'https://shop.example.com';

@@ -6,8 +6,8 @@ import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
 import { afterLookup, runWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
 import { newWatchRecord, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
-import { RESCANNED_ORIGIN, rescannedScans } from '../../reference-server/rescanned-site';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
+import { RESCANNED_ORIGIN, rescannedScans } from '../../../reference-server/rescanned-site';
 
 const reports = fixtureReports();
 const NOW = Date.parse('2026-11-23T08:00:00Z');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isFreshState, pageOrigin } from '../../../lib/tabs/popup-start';
 import type { TabState } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { FIXTURE_ORIGINS, fixtureReports } from '../../fixtures/reports';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 const SITE = FIXTURE_ORIGINS.high;

@@ -3,7 +3,7 @@ import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema'
 import { buildComparison, type RowWithReport } from '../../../lib/sites/site-comparison';
 import { emptyRow } from '../../../lib/sites/site-rows';
 import { comparisonMarkdown } from '../../../lib/ui/comparison-markdown';
-import { fixtureReports, issue } from '../../fixtures/reports';
+import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 
 const reports = fixtureReports();

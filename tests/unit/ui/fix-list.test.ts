@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixListMarkdown, markdownCode, markdownText } from '../../../lib/ui/fix-list';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const reports = fixtureReports();
 const SERVICE = { serviceBaseUrl: 'https://is-agentic.com' };

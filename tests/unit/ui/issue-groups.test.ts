@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue } from '../../../lib/contract/report-schema';
 import { groupIssuesByTier } from '../../../lib/ui/issue-groups';
-import { fixtureReports } from '../../fixtures/reports';
+import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 function issue(id: string, tier: ScanIssue['tier'], result: ScanIssue['result']): ScanIssue {
   return { id, name: id, tier, result, details: null, recommendation: null };

@@ -4,11 +4,11 @@
  * function inside the extension (Chromium's service worker, Firefox's extension page); the
  * function uses the `chrome` API, which both browsers offer there.
  */
-import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../../lib/badge/badge';
-import { deriveLookupTarget } from '../../lib/privacy/lookup-target';
-import type { UserSettings } from '../../lib/settings/settings';
-import type { BadgeMode } from '../../lib/storage/records';
-import type { TabState } from '../../lib/tabs/tab-state-store';
+import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../lib/badge/badge';
+import { deriveLookupTarget } from '../lib/privacy/lookup-target';
+import type { UserSettings } from '../lib/settings/settings';
+import type { BadgeMode } from '../lib/storage/records';
+import type { TabState } from '../lib/tabs/tab-state-store';
 
 /** Runs `fn(arg)` inside the extension and resolves to its result. */
 export type InExtension = <R, A>(fn: (arg: A) => Promise<R>, arg: A) => Promise<R>;

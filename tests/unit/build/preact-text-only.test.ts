@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { withoutRawHtml } from '../../../scripts/preact-text-only';
+import { withoutRawHtml } from '../../../build/preact-text-only';
 
 const preactRenderer = readFileSync(createRequire(import.meta.url).resolve('preact'), 'utf8');
 /** An assignment to innerHTML (not a comparison with it). */
@@ -25,6 +25,6 @@ describe('the build plugin that keeps raw HTML out of Preact', () => {
     ['no assignment', 'a.textContent=b'],
     ['two assignments', 'a.innerHTML=b.__html;c.innerHTML=d.__html'],
   ])('fails the build on a renderer with %s', (_name, code) => {
-    expect(() => withoutRawHtml(code)).toThrow(/update scripts\/preact-text-only\.ts/);
+    expect(() => withoutRawHtml(code)).toThrow(/update build\/preact-text-only\.ts/);
   });
 });

@@ -5,8 +5,8 @@
  * prints what each fixture origin answers, and stops cleanly on Ctrl+C or SIGTERM.
  */
 import { parseArgs } from 'node:util';
-import { LIVE_ORIGIN } from '../fixtures/live-reports';
-import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../fixtures/reports';
+import { LIVE_ORIGIN } from './fixtures/live-reports';
+import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from './fixtures/reports';
 import { describeMisbehaviour } from './misbehaviour';
 import { RESCANNED_CACHE_CONTROL, RESCANNED_ORIGIN } from './rescanned-site';
 import {

@@ -5,10 +5,10 @@
  * out). Listed rather than excluded, so a stray file in a checkout (screenshots, test output,
  * editor or worktree leftovers) can never end up in it.
  *
- * Tests, the reference server, the icon source and the CI scripts are left out: a reviewer
- * rebuilds the package, and none of them is read by that build. tests/package checks both
- * halves: nothing else is in the package, and a build from it alone is byte-identical to
- * the store package.
+ * Tests, the reference server, the browser driver and scripts/ (the commands, the icon
+ * source) are left out, and so is .ci/: a reviewer rebuilds the package, and none of them
+ * is read by that build. tests/package checks both halves: nothing else is in the package,
+ * and a build from it alone is byte-identical to the store package.
  */
 export const SOURCES_INCLUDED = [
   'README.md',
@@ -29,10 +29,7 @@ export const SOURCES_INCLUDED = [
   'lib/**',
   'public/**',
   'locales/**',
-  // Build-time modules wxt.config.ts imports.
-  'scripts/preact-text-only.ts',
-  'scripts/store-packages.ts',
-  'scripts/locale-messages.ts',
-  'scripts/e2e-build-modes.ts',
-  'scripts/inline-popup-stylesheet.ts',
+  // The build-time modules wxt.config.ts imports, all in one folder: a new one is packaged
+  // without being listed here.
+  'build/**',
 ] as const;

@@ -6,7 +6,7 @@
  * Every value that came from a request or a report is escaped: the host in /scan/<host> is
  * whatever the address bar said.
  */
-import type { ScanReport } from '../../lib/contract/report-schema';
+import type { ScanReport } from '../lib/contract/report-schema';
 import type { ReportTable } from './report-store';
 
 export function escapeHtml(text: string): string {

@@ -3,8 +3,8 @@
  * into the extension, so the reference server must listen where the build points.
  */
 import { join, resolve } from 'node:path';
-import { PREVIOUS_RELEASE_DIR } from '../../../scripts/previous-release';
-import { type BrowserName, browserNameFrom } from '../../support/extension-browser';
+import { type BrowserName, browserNameFrom } from '../extension-browser/extension-browser';
+import { PREVIOUS_RELEASE_DIR } from './previous-release';
 
 /**
  * The browser this run drives: `E2E_BROWSER=firefox` (or `npm run test:e2e -- --browser

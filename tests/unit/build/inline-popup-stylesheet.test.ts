@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withInlineStylesheet } from '../../../scripts/inline-popup-stylesheet';
+import { withInlineStylesheet } from '../../../build/inline-popup-stylesheet';
 
 const page = (head: string) =>
   `<html><head><script type="module" crossorigin src="/chunks/popup-1.js"></script>${head}</head><body></body></html>`;

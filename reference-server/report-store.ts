@@ -5,8 +5,8 @@
  * Built for one base URL because every report_url points at the server's own /scan page, and
  * the server's address (port 0 included) is only known once it listens.
  */
-import type { ScanReport } from '../../lib/contract/report-schema';
-import { FIXTURE_ORIGINS, type FixtureName, fixtureReports } from '../fixtures/reports';
+import type { ScanReport } from '../lib/contract/report-schema';
+import { FIXTURE_ORIGINS, type FixtureName, fixtureReports } from './fixtures/reports';
 import { MISBEHAVING_SITES } from './misbehaving-sites';
 
 export type ReportTable = ReadonlyMap<string, ScanReport>;

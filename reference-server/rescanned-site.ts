@@ -11,8 +11,8 @@
  * Served with max-age=0, so the extension may ask again at once instead of waiting for a kept
  * answer to run out.
  */
-import type { ScanReport } from '../../lib/contract/report-schema';
-import { FIXTURE_DOMAIN, fixtureReports, issue } from '../fixtures/reports';
+import type { ScanReport } from '../lib/contract/report-schema';
+import { FIXTURE_DOMAIN, fixtureReports, issue } from './fixtures/reports';
 import { retargetReport } from './report-store';
 
 export const RESCANNED_ORIGIN = `http://rescanned.${FIXTURE_DOMAIN}`;

@@ -24,7 +24,7 @@ export function withoutRawHtml(code: string): string {
   const matches = code.match(RAW_HTML_ASSIGNMENT) ?? [];
   if (matches.length !== 1) {
     throw new Error(
-      `Expected one raw HTML assignment in Preact's renderer, found ${matches.length}: update scripts/preact-text-only.ts for this Preact release.`,
+      `Expected one raw HTML assignment in Preact's renderer, found ${matches.length}: update build/preact-text-only.ts for this Preact release.`,
     );
   }
   return code.replace(RAW_HTML_ASSIGNMENT, '$1.textContent=$2.__html');

@@ -8,7 +8,7 @@
  * through the part of that API the specs use (firefox-page.ts).
  */
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import type { UserSettings } from '../../lib/settings/settings';
+import type { UserSettings } from '../lib/settings/settings';
 import type { ManagedPolicyData } from './managed-policy';
 
 /** The browsers the e2e suite runs in. */

@@ -5,7 +5,7 @@
  * permission, and a server that granted CORS would hide a missing permission in tests.
  */
 import type { ServerResponse } from 'node:http';
-import type { ErrorBody } from '../../lib/contract/report-schema';
+import type { ErrorBody } from '../lib/contract/report-schema';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';

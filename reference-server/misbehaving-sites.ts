@@ -5,7 +5,7 @@
  * They live under the same public-looking domain as the fixture reports (and so pass the
  * extension's lookup-target policy); the fixtures file itself only holds well-formed reports.
  */
-import { FIXTURE_DOMAIN, type FixtureName } from '../fixtures/reports';
+import { FIXTURE_DOMAIN, type FixtureName } from './fixtures/reports';
 import type { Misbehaviour } from './misbehaviour';
 
 export const MISBEHAVING_ORIGINS = {

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { MAX_URL_LENGTH } from '../../lib/contract/report-schema';
+import { MAX_URL_LENGTH } from '../lib/contract/report-schema';
 import { type Dialect, type ProblemCode, sendProblem } from './live-dialect';
 import { assertNever, DEFAULT_REDIRECT_STATUS, type Misbehaviour } from './misbehaviour';
 import { type ReportTable, standInReport } from './report-store';

@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
-import { FIREFOX_ADDON_ID } from '../../lib/extension-manifest';
+import { FIREFOX_ADDON_ID } from '../lib/extension-manifest';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contract';
 import { createExtensionStateReads } from './extension-state-reads';
 import { FirefoxDownloadFolder } from './firefox-downloads';

@@ -22,7 +22,9 @@ interface LocatorOptions {
 }
 
 const notInSubset = (what: string) => () => {
-  throw new Error(`${what} is not available in the Firefox driver (tests/support/firefox-page.ts)`);
+  throw new Error(
+    `${what} is not available in the Firefox driver (extension-browser/firefox-page.ts)`,
+  );
 };
 
 /** Wraps an object so that a property it lacks throws, naming itself, when called. */
