@@ -2,7 +2,7 @@
  * How one shared lookup ended, and the view each ending means for a tab: a failure with a
  * stored copy to stand in shows that copy (marked stale), never an error over a good report.
  */
-import type { CachedAnswer } from '../cache/report-cache';
+import type { CachedAnswer, ReportCache } from '../cache/report-cache';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import type { TabView } from '../tabs/tab-view';
 import { viewFromOutcome } from '../tabs/view-from-outcome';
@@ -92,4 +92,25 @@ export function viewOfResult(origin: string, result: LookupResult): TabView {
     return { ...view, retryAt: result.retryAt };
   }
   return view;
+}
+
+/** An origin's stored answer, and its view when it may be shown without asking. */
+export interface CachedLookup {
+  cached: CachedAnswer | null;
+  /** Null when there is no stored answer or it needs a lookup before it may be shown. */
+  shown: { view: TabView; freshUntil: number | undefined; revalidate: boolean } | null;
+}
+
+/** Reads an origin's stored answer and judges whether it may be shown without asking. */
+export async function readCached(
+  cache: Pick<ReportCache, 'get'>,
+  origin: string,
+): Promise<CachedLookup> {
+  const cached = await cache.get(origin);
+  if (cached === null || cached.verdict.freshness === 'needs-lookup') {
+    return { cached, shown: null };
+  }
+  const view = viewOfCached(origin, cached, { standingInForFailure: false });
+  const revalidate = cached.verdict.freshness === 'revalidate-in-background';
+  return { cached, shown: { view, freshUntil: cached.freshUntil, revalidate } };
 }

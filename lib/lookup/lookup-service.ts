@@ -1,29 +1,24 @@
 /**
  * The background's one job: for a tab and the URL it shows, decide what may be sent, answer
  * from the cache or the service, and publish the resulting view to storage and the badge.
- *
- * This file decides; its parts do the rest:
- * - tab-targets.ts: what a tab is about (the origin that may be sent, or why not);
- * - shared-lookups.ts: fetching, one request per site shared by every tab that wants it;
- * - lookup-result.ts: what each ending of a lookup shows (a stored copy standing in, stale);
- * - tab-publisher.ts: numbered calls, and publishing only what is still current for a tab;
- * - reconcile.ts: finishing, at worker start, what a stopped worker left half done.
- *
- * Nothing needed for correctness lives only in memory: what survives the worker is storage
- * (tab states, cache, retry gate). Everything it touches is passed in (ports.ts), so unit
- * tests drive it with fakes and the worker wires the real browser.
+ * This file decides; its parts (lib/lookup/README.md) do the rest.
  */
-import type { CachedAnswer } from '../cache/report-cache';
 import { deriveLookupTarget, type LookupDecision } from '../privacy/lookup-target';
 import { automaticLookupsAllowed } from '../settings/settings';
 import type { TabState } from '../tabs/tab-state-store';
 import type { ShownView, TabView } from '../tabs/tab-view';
-import { freshUntilOfResult, viewOfCached, viewOfResult } from './lookup-result';
+import { freshUntilOfResult, readCached, viewOfResult } from './lookup-result';
 import type { LookupService, LookupServiceDeps } from './ports';
 import { reconcileTabs } from './reconcile';
 import { createSharedLookups } from './shared-lookups';
 import { createTabPublisher, type Publication } from './tab-publisher';
-import { decisionForTab, decisionKey, decisionKeyOfState } from './tab-targets';
+import {
+  decisionForTab,
+  decisionKey,
+  decisionKeyOfState,
+  keepsUnusableAnswer,
+  showsAnswerFor,
+} from './tab-targets';
 
 /** How a tab is to be looked at: which call it is, and what the caller asked for. */
 interface LookAtOptions {
@@ -37,13 +32,6 @@ interface LookAtOptions {
    * Cache-Control), instead of a "loading" in between that the open popup would flash.
    */
   keepShown?: boolean;
-}
-
-/** An origin's stored answer, and its view when it may be shown without asking. */
-interface CachedLookup {
-  cached: CachedAnswer | null;
-  /** Null when there is no stored answer or it needs a lookup before it may be shown. */
-  shown: { view: TabView; freshUntil: number | undefined; revalidate: boolean } | null;
 }
 
 export function createLookupService(deps: LookupServiceDeps): LookupService {
@@ -76,17 +64,6 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     return view;
   }
 
-  /** Reads an origin's stored answer and judges whether it may be shown without asking. */
-  async function readCached(origin: string): Promise<CachedLookup> {
-    const cached = await deps.cache.get(origin);
-    if (cached === null || cached.verdict.freshness === 'needs-lookup') {
-      return { cached, shown: null };
-    }
-    const view = viewOfCached(origin, cached, { standingInForFailure: false });
-    const revalidate = cached.verdict.freshness === 'revalidate-in-background';
-    return { cached, shown: { view, freshUntil: cached.freshUntil, revalidate } };
-  }
-
   /** The active tab: answer from cache, or look the site up. */
   async function lookAt(
     tabId: number,
@@ -97,7 +74,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     if (decision.kind === 'refused') return showRefusal(tabId, call, decision);
     const { origin } = decision;
 
-    const { cached, shown } = await readCached(origin);
+    const { cached, shown } = await readCached(deps.cache, origin);
     if (shown && !force) {
       await publish(tabId, { call, decision, view: shown.view, freshUntil: shown.freshUntil });
       if (shown.revalidate) {
@@ -157,33 +134,10 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     const decision = deriveLookupTarget(url, { pausedDomains });
     if (decision.kind === 'refused') return { status: 'not-looked-up', reason: decision.reason };
     const { origin } = decision;
-    const { cached, shown } = await readCached(origin);
+    const { cached, shown } = await readCached(deps.cache, origin);
     if (shown && !force) return shown.view;
     return (
       (await lookups.blockedView(origin, cached)) ?? (await lookups.lookedUpView(origin, { force }))
-    );
-  }
-
-  /** Whether the tab shows an answer (not "loading", not "not looked up") under this key. */
-  function showsAnswerFor(state: TabState | null, key: string): boolean {
-    return (
-      !!state &&
-      decisionKeyOfState(state) === key &&
-      state.view.status !== 'loading' &&
-      state.view.status !== 'not-looked-up'
-    );
-  }
-
-  /**
-   * An answer the extension could not use (a 400, or one that broke the contract) is never
-   * cached, but asking again for the same site would only get it again: a tab switch or the
-   * popup opening keeps it, and only Refresh (`force`) asks anew.
-   */
-  function keepsUnusableAnswer(state: TabState | null, key: string): state is TabState {
-    return (
-      !!state &&
-      decisionKeyOfState(state) === key &&
-      (state.view.status === 'invalid-response' || state.view.status === 'rejected')
     );
   }
 
@@ -203,7 +157,7 @@ export function createLookupService(deps: LookupServiceDeps): LookupService {
     if (decision === null) return null;
     if (decision.kind === 'refused') return showRefusal(tabId, call, decision);
     const { origin } = decision;
-    const { shown } = await readCached(origin);
+    const { shown } = await readCached(deps.cache, origin);
     if (shown) {
       await publish(tabId, { call, decision, view: shown.view, freshUntil: shown.freshUntil });
       return shown.view;

@@ -30,3 +30,26 @@ export function decisionKeyOfState(state: TabState): string {
 export function originOf(decision: LookupDecision): string | null {
   return decision.kind === 'target' ? decision.origin : null;
 }
+
+/** Whether the tab shows an answer (not "loading", not "not looked up") under this key. */
+export function showsAnswerFor(state: TabState | null, key: string): boolean {
+  return (
+    !!state &&
+    decisionKeyOfState(state) === key &&
+    state.view.status !== 'loading' &&
+    state.view.status !== 'not-looked-up'
+  );
+}
+
+/**
+ * An answer the extension could not use (a 400, or one that broke the contract) is never
+ * cached, but asking again for the same site would only get it again: a tab switch or the
+ * popup opening keeps it, and only Refresh (`force`) asks anew.
+ */
+export function keepsUnusableAnswer(state: TabState | null, key: string): state is TabState {
+  return (
+    !!state &&
+    decisionKeyOfState(state) === key &&
+    (state.view.status === 'invalid-response' || state.view.status === 'rejected')
+  );
+}
