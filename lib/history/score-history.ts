@@ -33,6 +33,14 @@ export const SCORE_HISTORY_KEY = SCORE_HISTORY_RECORD.key;
 export const SCANS_PER_SITE = 10;
 /** Sites kept: the least recently seen goes first. */
 export const MAX_SITES = 200;
+/**
+ * The history's size as stored (its JSON), at most: sites whose reports list many checks reach
+ * it before MAX_SITES, and the least recently seen go first then too. Beside the cache's own
+ * byte limit (lib/cache/report-cache.ts) it keeps local storage well within the browser's quota,
+ * so a settings write never fails for lack of room, and the pages that read the whole history
+ * (the sites page, the popup's score change) read a bounded record.
+ */
+export const MAX_HISTORY_BYTES = 1_000_000;
 /** What of a report the history keeps. */
 export type RecordedReport = Pick<
   ScanReport,
@@ -101,11 +109,26 @@ export function withScan(
   };
   const nextScans = known ? scans : [...scans, recorded].slice(-SCANS_PER_SITE);
   const next: StoredHistory = { ...history, [site]: { seen: now, scans: nextScans } };
-  const sites = Object.keys(next);
-  if (sites.length <= MAX_SITES) return next;
-  const oldestFirst = sites.sort((a, b) => (next[a]?.seen ?? 0) - (next[b]?.seen ?? 0));
-  for (const evicted of oldestFirst.slice(0, sites.length - MAX_SITES)) delete next[evicted];
+  const oldestFirst = Object.keys(next)
+    .filter((one) => one !== site)
+    .sort((a, b) => (next[a]?.seen ?? 0) - (next[b]?.seen ?? 0));
+  const beyondCount = Math.max(0, oldestFirst.length + 1 - MAX_SITES);
+  for (const evicted of oldestFirst.splice(0, beyondCount)) delete next[evicted];
+  // Only a new scan makes the history bigger.
+  if (!known) evictBeyondBytes(next, oldestFirst);
   return next;
+}
+
+/** Drops sites, in the order given, until the history's JSON is within MAX_HISTORY_BYTES. */
+function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]): void {
+  const sizeOf = (site: string) =>
+    JSON.stringify(site).length + JSON.stringify(history[site]).length + 2;
+  let total = Object.keys(history).reduce((sum, site) => sum + sizeOf(site), 2);
+  for (const site of oldestFirst) {
+    if (total <= MAX_HISTORY_BYTES) return;
+    total -= sizeOf(site);
+    delete history[site];
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   MAX_CHECK_ID_LENGTH,
   MAX_CHECK_NAME_LENGTH,
   MAX_CHECKS_PER_SCAN,
+  MAX_HISTORY_BYTES,
   MAX_SITES,
   readScansOf,
   SCANS_PER_SITE,
@@ -90,6 +91,37 @@ describe('score history', () => {
     expect(sites).not.toContain('https://s1.example.com');
     expect(sites).not.toContain('https://s2.example.com');
     expect(sites).toContain('https://new.example.com');
+  });
+
+  it(`keeps the history within ${MAX_HISTORY_BYTES} bytes, the least recently seen out first`, () => {
+    // Reports listing as many checks as a scan keeps, with long names: the bytes bind first.
+    const many = Array.from({ length: MAX_CHECKS_PER_SCAN }, (_, n) =>
+      issue(
+        `check-${n}`,
+        'essential',
+        'failed',
+        `${'A long check name '.repeat(4)}${n}`,
+        null,
+        null,
+      ),
+    );
+    const big = (n: number) => ({ ...scan(n, 50), issues: many });
+    let stored = {};
+    let seen = 0;
+    for (let site = 0; site < 60; site += 1) {
+      for (let n = 1; n <= SCANS_PER_SITE; n += 1) {
+        stored = withScan(stored, `https://s${site}.example.com`, big(n), (seen += 1));
+      }
+    }
+    const sites = Object.keys(stored);
+    expect(JSON.stringify(stored).length).toBeLessThanOrEqual(MAX_HISTORY_BYTES);
+    expect(sites.length).toBeLessThan(60);
+    // The newest sites stay, the oldest went.
+    expect(sites).toContain('https://s59.example.com');
+    expect(sites).not.toContain('https://s0.example.com');
+    // Seeing a kept site again adds nothing, and evicts nothing.
+    const again = withScan(stored, 'https://s59.example.com', big(SCANS_PER_SITE), (seen += 1));
+    expect(Object.keys(again)).toEqual(sites);
   });
 
   it('ignores what it cannot read in storage instead of failing, keeping the readable sites', async () => {
