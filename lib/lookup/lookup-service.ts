@@ -5,7 +5,6 @@
  */
 import { deriveLookupTarget, type LookupDecision } from '../privacy/lookup-target';
 import { automaticLookupsAllowed } from '../settings/settings';
-import type { TabState } from '../tabs/tab-state-store';
 import type { ShownView, TabView } from '../tabs/tab-view';
 import { freshUntilOfResult, readCached, viewOfResult } from './lookup-result';
 import type { LookupService, LookupServiceDeps } from './ports';

@@ -110,7 +110,8 @@ describe('score history', () => {
     let seen = 0;
     for (let site = 0; site < 60; site += 1) {
       for (let n = 1; n <= SCANS_PER_SITE; n += 1) {
-        stored = withScan(stored, `https://s${site}.example.com`, big(n), (seen += 1));
+        seen += 1;
+        stored = withScan(stored, `https://s${site}.example.com`, big(n), seen);
       }
     }
     const sites = Object.keys(stored);
@@ -120,7 +121,7 @@ describe('score history', () => {
     expect(sites).toContain('https://s59.example.com');
     expect(sites).not.toContain('https://s0.example.com');
     // Seeing a kept site again adds nothing, and evicts nothing.
-    const again = withScan(stored, 'https://s59.example.com', big(SCANS_PER_SITE), (seen += 1));
+    const again = withScan(stored, 'https://s59.example.com', big(SCANS_PER_SITE), seen + 1);
     expect(Object.keys(again)).toEqual(sites);
   });
 
