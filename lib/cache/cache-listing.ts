@@ -25,7 +25,7 @@ import { ALL_ROW_SHARD_KEYS, type CacheRow, rowOf } from './cache-rows';
 
 /** One site's kept answer, as the sites page lists it. */
 export interface ListedSite extends CacheRow {
-  target: string;
+  origin: string;
   /** Fresh now; otherwise stale but still usable (expired answers are not listed). */
   fresh: boolean;
 }
@@ -35,10 +35,10 @@ interface ListingDeps {
   now: () => number;
 }
 
-const listed = (target: string, row: CacheRow, now: number): ListedSite | null =>
+const listed = (origin: string, row: CacheRow, now: number): ListedSite | null =>
   row.usableUntil <= now
     ? null
-    : { ...row, target, fresh: row.freshUntil !== null && now < row.freshUntil };
+    : { ...row, origin, fresh: row.freshUntil !== null && now < row.freshUntil };
 
 /** From the shards; null when they do not account for every entry. */
 async function listFromRows(deps: ListingDeps): Promise<ListedSite[] | null> {

@@ -126,8 +126,8 @@ export function buildSiteRows(input: {
 }): SiteRow[] {
   const rows = new Map<string, SiteRow>();
   for (const answer of input.answers) {
-    const watch = input.watched[answer.target];
-    const row = emptyRow(answer.target, watch !== undefined);
+    const watch = input.watched[answer.origin];
+    const row = emptyRow(answer.origin, watch !== undefined);
     row.receivedAt = answer.receivedAt;
     if (answer.kind === 'report') {
       const { score, scannedAt } = answer;
@@ -137,7 +137,7 @@ export function buildSiteRows(input: {
       row.change =
         scannedAt === null
           ? null
-          : (scoreChangeFor(input.scans[answer.target] ?? [], { score, scanned_at: scannedAt })
+          : (scoreChangeFor(input.scans[answer.origin] ?? [], { score, scanned_at: scannedAt })
               ?.delta ?? null);
       row.scannedAt = scannedAt;
       row.scannedAtMs = scannedAt === null ? null : parseTime(scannedAt);

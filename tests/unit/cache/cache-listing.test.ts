@@ -31,7 +31,7 @@ const listedAt = (at: number) => listCachedSites({ baseUrl: SERVICE, now: () => 
 /** What the page shows of a listed site: its times may differ by a rounding when judged later. */
 const shown = (sites: ListedSite[]) =>
   byTarget(sites).map(({ freshUntil: _fresh, usableUntil: _usable, ...site }) => site);
-const byTarget = (sites: ListedSite[]) => [...sites].sort((a, b) => (a.target < b.target ? -1 : 1));
+const byTarget = (sites: ListedSite[]) => [...sites].sort((a, b) => (a.origin < b.origin ? -1 : 1));
 
 /** Drops the rows, as a version that kept none left the cache. */
 const dropRows = () => fakeBrowser.storage.local.remove([...ALL_ROW_SHARD_KEYS]);
@@ -50,7 +50,7 @@ describe('listing the kept answers', () => {
     await other.put('https://d.example.com', answer('max-age=3600'), START);
 
     const listed = byTarget(await listedAt(START + 120_000));
-    expect(listed.map((site) => [site.target, site.kind, site.fresh])).toEqual([
+    expect(listed.map((site) => [site.origin, site.kind, site.fresh])).toEqual([
       ['https://a.example.com', 'report', false],
       ['https://b.example.com', 'report', true],
       ['https://c.example.com', 'no-report', true],
@@ -134,8 +134,8 @@ describe('listing the kept answers', () => {
           await dropRows();
           expect(shown(await listedAt(START + later))).toEqual(fromRows);
           for (const site of fromRows) {
-            const cached = await judging.get(site.target);
-            expect(cached, site.target).not.toBeNull();
+            const cached = await judging.get(site.origin);
+            expect(cached, site.origin).not.toBeNull();
             expect(site.fresh).toBe(cached?.verdict.freshness === 'fresh');
           }
         },

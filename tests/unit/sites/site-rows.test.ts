@@ -18,7 +18,7 @@ const reportAnswer = (report: ScanReport, { fresh = true } = {}): ListedSite =>
   listedReport(new URL(report.target).origin, report, { receivedAt: RECEIVED, fresh });
 
 const noReportAnswer: ListedSite = {
-  target: UNSCANNED_ORIGIN,
+  origin: UNSCANNED_ORIGIN,
   kind: 'no-report',
   receivedAt: RECEIVED,
   freshUntil: RECEIVED + 300_000,
