@@ -121,7 +121,9 @@ export class RateLimiter {
 /** What the deprecated alias adds to every answer. */
 export function deprecationHeaders(baseUrl: string): ExtraHeaders {
   return {
-    // RFC 9745: a structured date, @ and epoch seconds (2026-08-01T00:00:00Z).
+    // RFC 9745: a structured date, @ and epoch seconds. fixed date: the day the live service
+    // deprecated the route (2026-08-01T00:00:00Z), an event already past, as it sends it; the
+    // extension only shows the date, never compares it with its clock.
     Deprecation: '@1785542400',
     Link: `<${baseUrl}${LIVE_REPORT_PATH}>; rel="successor-version"`,
   };

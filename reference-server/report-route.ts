@@ -32,6 +32,8 @@ export interface ReportRouteContext {
   /** The contract's Error bodies, or the live service's problem details. */
   dialect: Dialect;
   reports: ReportTable;
+  /** The server's clock. */
+  now(): number;
   misbehaviourFor(origin: string): Misbehaviour | undefined;
   cacheControlFor(origin: string): string;
   /** Called once a lookup of `origin` was answered with its stored report. */
@@ -204,7 +206,7 @@ async function misbehave(
 ): Promise<void> {
   /** Whatever report body a misbehaviour sends: the stored one, else a stand-in. */
   const reportBody = () =>
-    context.reports.get(url.origin) ?? standInReport(url.origin, context.baseUrl);
+    context.reports.get(url.origin) ?? standInReport(url.origin, context.baseUrl, context.now());
 
   switch (misbehaviour.kind) {
     case 'unavailable':
@@ -293,7 +295,7 @@ async function misbehave(
       return;
     case 'skewed-clock':
       answerNormally(response, url, context, instance, {
-        date: new Date(Date.now() + misbehaviour.offsetMs).toUTCString(),
+        date: new Date(context.now() + misbehaviour.offsetMs).toUTCString(),
       });
       return;
     default:

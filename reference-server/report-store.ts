@@ -25,11 +25,13 @@ export function retargetReport(report: ScanReport, origin: string, baseUrl: stri
   };
 }
 
+/** The fixtures and built-in sites, scanned ages before `now`, plus any extra reports. */
 export function buildReportTable(
   baseUrl: string,
+  now: number,
   extraReports: Record<string, ScanReport> = {},
 ): ReportTable {
-  const fixtures = fixtureReports(baseUrl);
+  const fixtures = fixtureReports(baseUrl, now);
   const table = new Map<string, ScanReport>();
   for (const [name, origin] of Object.entries(FIXTURE_ORIGINS) as [FixtureName, string][]) {
     table.set(origin, fixtures[name]);
@@ -47,6 +49,6 @@ export function buildReportTable(
  * The report a misbehaviour that must send one (wrong content type, malformed JSON) uses for
  * an origin with nothing stored: the mid fixture, moved to that origin.
  */
-export function standInReport(origin: string, baseUrl: string): ScanReport {
-  return retargetReport(fixtureReports(baseUrl).mid, origin, baseUrl);
+export function standInReport(origin: string, baseUrl: string, now: number): ScanReport {
+  return retargetReport(fixtureReports(baseUrl, now).mid, origin, baseUrl);
 }

@@ -13,6 +13,7 @@
  */
 import type { ScanReport } from '../lib/contract/report-schema';
 import { FIXTURE_DOMAIN, fixtureReports, issue } from './fixtures/reports';
+import { scannedBefore } from './fixtures/scan-times';
 import { retargetReport } from './report-store';
 
 export const RESCANNED_ORIGIN = `http://rescanned.${FIXTURE_DOMAIN}`;
@@ -60,15 +61,18 @@ const UNCHANGED = issue(
   'Publish an OpenAPI document and link it from your developer portal.',
 );
 
-/** The site's two scans, oldest first, with report_url on the given server. */
-export function rescannedScans(baseUrl: string): readonly [ScanReport, ScanReport] {
-  const base = retargetReport(fixtureReports(baseUrl).mid, RESCANNED_ORIGIN, baseUrl);
+/**
+ * The site's two scans, oldest first, with report_url on the given server: 12 and 2 days
+ * before `now`.
+ */
+export function rescannedScans(baseUrl: string, now: number): readonly [ScanReport, ScanReport] {
+  const base = retargetReport(fixtureReports(baseUrl, now).mid, RESCANNED_ORIGIN, baseUrl);
   return [
     {
       ...base,
       score: 62.5,
       score_label: 'C',
-      scanned_at: '2026-11-10T08:00:00Z',
+      scanned_at: scannedBefore(now, { days: 12, hours: 1, minutes: 30 }),
       score_breakdown: {
         essential: { earned: 50, available: 80, passing: 8, total: 12 },
         recommended: { earned: 10, available: 20, passing: 3, total: 5 },
@@ -80,7 +84,7 @@ export function rescannedScans(baseUrl: string): readonly [ScanReport, ScanRepor
       ...base,
       score: 70.5,
       score_label: 'B',
-      scanned_at: '2026-11-20T08:00:00Z',
+      scanned_at: scannedBefore(now, { days: 2, hours: 1, minutes: 30 }),
       score_breakdown: {
         essential: { earned: 54, available: 80, passing: 9, total: 12 },
         recommended: { earned: 14, available: 20, passing: 4, total: 5 },

@@ -68,14 +68,23 @@ export interface ReferenceServerOptions {
   defaultCacheControl?: string;
   /** Cache-Control of a 200 answer for particular origins. */
   cacheControl?: Record<string, string>;
-  /** Reports stored beside the fixtures, by origin; given the base URL for their report_url. */
-  extraReports?: (baseUrl: string) => Record<string, ScanReport>;
+  /**
+   * Reports stored beside the fixtures, by origin; given the base URL for their report_url
+   * and the moment the fixtures' ages count back from (datedAt), for their scanned_at.
+   */
+  extraReports?: (baseUrl: string, now: number) => Record<string, ScanReport>;
   /** How many requests the log keeps, oldest dropped first. */
   requestLogLimit?: number;
   /** 'contract' (default): exactly the contract. 'live': as the live service answers. */
   dialect?: Dialect;
   /** The live dialect's limiter per client address; default 120 per 60 s. Live mode only. */
   rateLimit?: RateLimit;
+  /**
+   * The server's clock, default Date.now: the stored reports are scanned ages before its
+   * reading at the start (datedAt), a stand-in report ages before the request, and a skewed
+   * clock's Date is off from it. A test that fixes the browser's clock gives the same here.
+   */
+  now?: () => number;
 }
 
 export interface ReferenceServer {
@@ -100,6 +109,12 @@ export interface ReferenceServer {
   reports(): ReportTable;
   /** The dialect the server speaks. */
   dialect: Dialect;
+  /**
+   * The clock's reading the stored reports' ages count back from, taken at the start:
+   * fixtureReports(baseUrl, datedAt) and rescannedScans(baseUrl, datedAt) are the reports
+   * the server holds.
+   */
+  datedAt: number;
   /**
    * Stores a new report for an origin, as a new scan would: later lookups get it. For the
    * rescanned site (rescanned-site.ts) it also ends the steps between scans until rewound.
@@ -145,6 +160,7 @@ export async function startReferenceServer(
     setMisbehaviour(origin, misbehaviour);
   }
 
+  const now = options.now ?? Date.now;
   const dialect = options.dialect ?? 'contract';
   const limiter = dialect === 'live' ? new RateLimiter(options.rateLimit ?? LIVE_RATE_LIMIT) : null;
   const log = new RequestLog(options.requestLogLimit);
@@ -185,23 +201,29 @@ export async function startReferenceServer(
 
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://${urlHost(host)}:${port}`;
+  const datedAt = now();
   // The live-shaped site is there in both dialects: its report keeps the contract too.
   const dialectReports =
-    dialect === 'live' ? liveFixtureReports(baseUrl) : { [LIVE_ORIGIN]: liveSiteReport(baseUrl) };
-  const extraReports = options.extraReports?.(baseUrl) ?? {};
-  const reports = new Map(buildReportTable(baseUrl, { ...dialectReports, ...extraReports }));
+    dialect === 'live'
+      ? liveFixtureReports(baseUrl, datedAt)
+      : { [LIVE_ORIGIN]: liveSiteReport(baseUrl, datedAt) };
+  const extraReports = options.extraReports?.(baseUrl, datedAt) ?? {};
+  const reports = new Map(
+    buildReportTable(baseUrl, datedAt, { ...dialectReports, ...extraReports }),
+  );
   // A report given for the rescanned site in the options is what the caller wants served.
   const rescannedGiven = Object.keys(extraReports).some(
     (origin) => new URL(origin).origin === RESCANNED_ORIGIN,
   );
   const sequences = new ScanSequences(
-    new Map(rescannedGiven ? [] : [[RESCANNED_ORIGIN, rescannedScans(baseUrl)]]),
+    new Map(rescannedGiven ? [] : [[RESCANNED_ORIGIN, rescannedScans(baseUrl, datedAt)]]),
     reports,
   );
   context = {
     baseUrl,
     dialect,
     reports,
+    now,
     misbehaviourFor: (origin) => misbehaviours.get(origin),
     cacheControlFor: (origin) => cacheControl.get(origin) ?? defaultCacheControl,
     reportServed: (origin) => sequences.answered(origin),
@@ -225,6 +247,7 @@ export async function startReferenceServer(
     misbehaviours: () => new Map(misbehaviours),
     reports: () => reports,
     dialect,
+    datedAt,
     storeReport: (origin, report) => {
       const key = new URL(origin).origin;
       sequences.stop(key);

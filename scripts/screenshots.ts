@@ -4,15 +4,19 @@
  * site's timeline (site-timeline-*.png), and every page at a small phone's 320 px
  * (<page>-320-light.png), in docs/screenshots/, the only writer of that folder. It runs the
  * popup-views e2e spec, the sites page's listing case, the narrow-pages spec, the comparison's
- * first case and the timeline's spec, in Chromium with the pages' and the worker's clock fixed
- * (tests/e2e/support/screenshot-clock.ts), so a report's age, a busy service's next try and
- * when a site was checked, and with them every byte of every picture, are the same on each
- * run. Needs the e2e build (`npm run build:e2e`).
+ * first case and the timeline's spec, in Chromium with the pages', the worker's and the
+ * reference server's clock fixed (tests/e2e/support/screenshot-clock.ts), so a report's age,
+ * a busy service's next try and when a site was checked, and with them every byte of every
+ * picture, are the same on each run. Needs the e2e build (`npm run build:e2e`).
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-/** A fixed "now" a few days after the fixtures' scans. */
+/**
+ * The pictures' "now", for the extension and the reference server alike: the fixtures' scans
+ * are ages before it, so what the pictures say is the same on every run.
+ * fixed date: the clock every pictured spec is given explicitly (SCREENSHOT_CLOCK)
+ */
 const CLOCK = '2026-11-22T12:00:00Z';
 
 const RUNS = [

@@ -109,8 +109,8 @@ export async function startBenchWorld(
     (await startReferenceServer({
       port: benchReferencePort(),
       dialect: options.dialect ?? 'contract',
-      extraReports: (baseUrl) => {
-        const template = fixtureReports(baseUrl).mid;
+      extraReports: (baseUrl, now) => {
+        const template = fixtureReports(baseUrl, now).mid;
         const reports: Record<string, ReturnType<typeof retargetReport>> = {};
         for (let index = 0; index < BENCH_SITE_COUNT; index++) {
           reports[benchSite(index)] = retargetReport(template, benchSite(index), baseUrl);

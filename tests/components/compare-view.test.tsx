@@ -19,8 +19,10 @@ const SERVICE = 'http://service.test';
 
 const NAMES = ['high', 'mid', 'low', 'noIssues', 'nullScore'] as const;
 
-const rows: SiteRow[] = fixtureRows(NAMES);
-const withReports = fixtureRowsWithReports(NAMES);
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+const rows: SiteRow[] = fixtureRows(NAMES, { now: NOW });
+const withReports = fixtureRowsWithReports(NAMES, { now: NOW });
 const row = (name: (typeof NAMES)[number]) =>
   withReports.find((one) => one.site === FIXTURE_ORIGINS[name]) as RowWithReport;
 const hostOf = (name: (typeof NAMES)[number]) => new URL(FIXTURE_ORIGINS[name]).host;

@@ -25,6 +25,7 @@ afterEach(cleanup);
 
 type Json = Record<string, unknown>;
 
+// fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T09:30:00Z');
 const TARGET = 'https://example.com';
 const INVALID_RESPONSE_HEADING = 'The service sent a report this extension could not read';
@@ -113,8 +114,8 @@ const replacementArbitrary: fc.Arbitrary<unknown> = fc.oneof(
     '/relative/path',
     '\tjavascript:alert(1)',
     'https://bücher.example/',
-    '2026-02-30T00:00:00Z',
-    '2026-11-19T09:30:00',
+    '2026-02-30T00:00:00Z', // fixed date: no such day, refused as data
+    '2026-11-19T09:30:00', // fixed date: no time zone, refused as data
     'yesterday',
   ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -41,6 +41,7 @@ const actions = (): OptionsActions => ({
 
 const ENTRY: LookupLogEntry = {
   id: 1,
+  // fixed date: a log entry's time, only formatted, never compared with the clock
   at: Date.parse('2026-11-22T10:00:00Z'),
   origin: 'https://example.com',
   service: 'https://is-agentic.com',

@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatMessage, readLocaleMessages } from '../../build/locale-messages';
 import { PopupView } from '../../components/popup/PopupView';
 import type { ScanReport } from '../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import { NO_POLICY } from '../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../lib/settings/settings';
 import type { TabView } from '../../lib/tabs/tab-view';
@@ -17,8 +18,9 @@ afterEach(() => {
   installEnglishMessages();
 });
 
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T09:30:00Z');
-const reports = fixtureReports();
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const SITE = FIXTURE_ORIGINS.mid;
 
 function reportView(report: ScanReport = reports.mid, stale = false): TabView {
@@ -208,6 +210,7 @@ describe('PopupView copy fix list', () => {
 });
 
 describe('PopupView score change since the previous scan', () => {
+  // fixed date: the previous scan, shown as its day, never compared with the clock
   const previousScannedAt = Date.parse('2026-10-03T09:00:00Z');
 
   it.each([
@@ -228,6 +231,7 @@ describe('PopupView score change since the previous scan', () => {
 });
 
 describe('PopupView check changes since the previous scan', () => {
+  // fixed date: the previous scan, shown as its day, never compared with the clock
   const previousScannedAt = Date.parse('2026-10-03T09:00:00Z');
   const named = (id: string, name: string) => ({
     id,
@@ -343,9 +347,11 @@ describe('PopupView in German', () => {
     const { container } = renderPopup(
       reportView(),
       controls({
+        // fixed date: the previous scan, shown as its day, never compared with the clock
         scoreChange: { delta: 8, previousScannedAt: Date.parse('2026-10-03T09:00:00Z') },
         checkDiff: {
           kind: 'changes',
+          // fixed date: the previous scan, shown as its day, never compared with the clock
           previousScannedAt: Date.parse('2026-10-03T09:00:00Z'),
           fixed: [{ id: 'sitemap', name: 'Sitemap', tier: 'essential', result: 'failed' }],
           new: [],

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/badge/score-band';
 import type { ScanReport } from '../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import type { TabView } from '../../lib/tabs/tab-view';
 import {
   FIXTURE_ORIGINS,
@@ -12,9 +13,12 @@ import {
 
 afterEach(cleanup);
 
-/** Three days after the fixtures' scanned_at. */
+/**
+ * The clock the views and the fixture reports are given: the fixtures are scanned three days
+ * before it. fixed date: the clock this test passes in
+ */
 const NOW = Date.parse('2026-11-22T09:30:00Z');
-const reports = fixtureReports();
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 
 function reportView(report: ScanReport, stale = false): TabView {
   return { status: 'report', target: report.target, report, receivedAt: NOW - 3_600_000, stale };
@@ -95,6 +99,7 @@ describe('PopupView with a report: header', () => {
     renderReport('mid');
     const time = screen.getByText('3 days ago');
     expect(time.tagName).toBe('TIME');
+    // fixed date: the mid fixture's scan, three days before the clock this test passes in
     expect(time.getAttribute('datetime')).toBe('2026-11-19T09:30:00.000Z');
     const exact = time.getAttribute('title');
     expect(exact).toMatch(/^Nov 19, 2026, \d{1,2}:\d{2}\s[AP]M$/);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
 import type { ListedCheck } from '../../lib/history/score-history';
 import { timelineOf } from '../../lib/history/site-timeline';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import { fixtureReports } from '../../reference-server/fixtures/reports';
 import { fixtureRows } from '../fixtures/site-rows';
@@ -10,11 +11,12 @@ import { sitesViewProps } from './sites-view-props';
 
 afterEach(cleanup);
 
-const _reports = fixtureReports();
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T09:30:00Z');
+const _reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const _fresh = { freshness: 'fresh', usableOnError: true, expired: false } as const;
 
-const rows: SiteRow[] = fixtureRows(['high', 'mid', 'low'], { receivedAt: NOW - 60_000 });
+const rows: SiteRow[] = fixtureRows(['high', 'mid', 'low'], { receivedAt: NOW - 60_000, now: NOW });
 
 const listed = (id: string, name: string, result: ListedCheck['result']): ListedCheck => ({
   id,
@@ -84,11 +86,13 @@ describe('the sites page view', () => {
     const selected = rows[0] as SiteRow;
     const scans = [
       {
+        // fixed date: a past scan, set against other scans, never against the clock
         scannedAt: '2026-10-01T09:00:00Z',
         score: 70,
         checks: { listed: [sitemap, partialJsonLd], eligible: 20, tiers: ['essential' as const] },
       },
       {
+        // fixed date: a past scan, set against other scans, never against the clock
         scannedAt: '2026-11-19T09:30:00Z',
         score: 91.6,
         checks: { listed: [failedJsonLd, openapi], eligible: 20, tiers: ['essential' as const] },
@@ -109,7 +113,9 @@ describe('the sites page view', () => {
     const timeline = within(detail).getByRole('region', { name: 'Timeline' });
     const steps = within(timeline).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
+      // fixed date: the scan's day, as the timeline writes it
       '2026-11-19 · Score 92 (+22)Fixed: SitemapNew: OpenAPI descriptionWorse: JSON-LD',
+      // fixed date: the scan's day, as the timeline writes it
       '2026-10-01 · Score 70The first scan this browser saw.',
     ]);
     fireEvent.click(within(detail).getByLabelText('Watch this site'));
@@ -126,8 +132,10 @@ describe('the sites page view', () => {
       tiers: ['essential' as const],
     });
     const scans = [
+      // fixed date: a past scan, set against other scans, never against the clock
       { scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: known([]) },
       {
+        // fixed date: a past scan, set against other scans, never against the clock
         scannedAt: '2026-11-19T09:30:00Z',
         score: 70,
         checks: listed === null ? { ...known([]), eligible: 40 } : known(listed),

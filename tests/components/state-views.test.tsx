@@ -8,6 +8,7 @@ import { UNSCANNED_ORIGIN } from '../../reference-server/fixtures/reports';
 
 afterEach(cleanup);
 
+// fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T09:30:00Z');
 const TARGET = new URL(UNSCANNED_ORIGIN).host;
 
@@ -108,6 +109,7 @@ describe('PopupView when the service is unavailable', () => {
     renderView({ status: 'unavailable', target: TARGET, cause: 'service', retryAt });
     const time = screen.getByText(/^\d{2}:\d{2}$/);
     expect(time.tagName).toBe('TIME');
+    // fixed date: five minutes after the clock this test passes in
     expect(time.getAttribute('datetime')).toBe('2026-11-22T09:35:00.000Z');
     expect(time.parentElement?.textContent).toMatch(/^Next try after \d{2}:\d{2}$/);
   });

@@ -6,6 +6,7 @@ import { createRecordStore, type RecordStore } from '../../lib/storage/record-st
 import { useWatchList } from '../../lib/ui/use-watch-site';
 import { serveWorker } from '../unit/events/extension-page';
 
+// fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T09:30:00Z');
 const FIRST = 'http://first.example.com';
 const SECOND = 'http://second.example.com';

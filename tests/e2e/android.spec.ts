@@ -99,9 +99,9 @@ describe.skipIf(E2E_BROWSER !== 'firefox')(
         {
           // The watched site's answer runs out after a second, so a watch round may ask again.
           cacheControl: { [WATCHED]: 'max-age=1, stale-if-error=600' },
-          extraReports: (baseUrl) => ({
+          extraReports: (baseUrl, now) => ({
             [WATCHED]: {
-              ...fixtureReports(baseUrl).mid,
+              ...fixtureReports(baseUrl, now).mid,
               target: `${WATCHED}/`,
               display_target: WATCHED_HOST,
               score: 40,
@@ -294,7 +294,7 @@ describe.skipIf(E2E_BROWSER !== 'firefox')(
         await runRound();
         expect(await watchRecord()).toMatchObject({ score: 40 });
         service.storeReport(WATCHED, {
-          ...fixtureReports(service.baseUrl).mid,
+          ...fixtureReports(service.baseUrl, service.datedAt).mid,
           target: `${WATCHED}/`,
           display_target: WATCHED_HOST,
           score: 75,

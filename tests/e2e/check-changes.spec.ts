@@ -19,6 +19,7 @@ import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
+import { shortDateOf } from './support/short-date';
 import { type ShownNotifications, watchListDriver } from './support/watch-list-driver';
 
 const HOST = new URL(RESCANNED_ORIGIN).host;
@@ -40,17 +41,9 @@ afterAll(() => world?.close());
 const inExtension = async <R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> =>
   (await browser.worker()).evaluate(fn as (arg: unknown) => Promise<R>, arg as unknown);
 
-/** The date of a scan as the popup writes it, in the browser's UI language. */
-async function shortDateOf(scannedAt: string): Promise<string> {
-  const locale = await inExtension(async () => chrome.i18n.getUILanguage(), null);
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(
-    Date.parse(scannedAt),
-  );
-}
-
 describe("the popup's check changes", () => {
   it('shows how the checks changed since the previous scan, and their names on expanding', async () => {
-    const [first, second] = rescannedScans(service.baseUrl);
+    const [first, second] = rescannedScans(service.baseUrl, service.datedAt);
     const { page: site, tabId } = await browser.openTab(`${RESCANNED_ORIGIN}/`);
     await lookedUpBadgeOf(browser, tabId);
     expect(service.lookedUp(RESCANNED_ORIGIN).length).toBeGreaterThanOrEqual(1);
@@ -65,7 +58,7 @@ describe("the popup's check changes", () => {
       .toBe(String(Math.round(second.score ?? 0)));
     expect(service.lookedUp(RESCANNED_ORIGIN).length).toBeGreaterThanOrEqual(2);
 
-    const line = `Since the scan of ${await shortDateOf(first.scanned_at)}: 1 fixed, 1 new, 1 worse`;
+    const line = `Since the scan of ${await shortDateOf(browser, first.scanned_at)}: 1 fixed, 1 new, 1 worse`;
     const summary = popup.page.locator('.check-change summary');
     await expect.poll(() => summary.textContent()).toBe(line);
     // Firefox's page driver counts an element as visible once it exists: the details element's
@@ -106,7 +99,7 @@ describe("the watch list's notification", () => {
   let raised: ShownNotifications[string] | undefined;
 
   it('is raised when a watched site was scanned again', async () => {
-    const [first, second] = rescannedScans(service.baseUrl);
+    const [first, second] = rescannedScans(service.baseUrl, service.datedAt);
     // The address a click on the notification opens: the sites page with the site selected.
     sitesPage = await browser.context.newPage();
     await sitesPage.goto(
@@ -141,7 +134,7 @@ describe("the watch list's notification", () => {
   // notification; what a click opens is the handler's, checked in
   // tests/unit/events/watch-alarm.test.ts, and the page it opens is the one used above.
   it.skipIf(E2E_BROWSER === 'chromium')('names the checks that changed', () => {
-    const [first, second] = rescannedScans(service.baseUrl);
+    const [first, second] = rescannedScans(service.baseUrl, service.datedAt);
     expect(raised).toMatchObject({
       type: 'basic',
       title: `${HOST} changed`,

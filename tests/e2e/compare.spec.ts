@@ -15,7 +15,11 @@ import { parseCsv } from '../support/csv-reader';
 import { axeViolations } from './support/axe';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { sidewaysProblems, smallTargets } from './support/narrow-checks';
-import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
+import {
+  fixClockForScreenshots,
+  SCREENSHOT_DIR,
+  screenshotServerClock,
+} from './support/screenshot-clock';
 
 const COMPARED = [FIXTURE_ORIGINS.high, FIXTURE_ORIGINS.mid, FIXTURE_ORIGINS.low];
 const hostOf = (site: string) => new URL(site).host;
@@ -28,7 +32,7 @@ let browser: ExtensionBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  world = await startE2eWorld();
+  world = await startE2eWorld({ now: screenshotServerClock });
   ({ browser } = world);
   await fixClockForScreenshots(browser);
   for (const site of COMPARED) {

@@ -16,6 +16,7 @@ import {
   launchExtensionBrowser,
 } from '../../extension-browser/extension-browser';
 import type { ScanReport } from '../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import {
   FIXTURE_DOMAIN,
   FIXTURE_ORIGINS,
@@ -120,7 +121,7 @@ function corpusBodyFor(
   baseUrl: string,
   origin: string,
 ): string {
-  const report = retargetReport(fixtureReports(baseUrl).mid, origin, baseUrl);
+  const report = retargetReport(fixtureReports(baseUrl, service.datedAt).mid, origin, baseUrl);
   const body = pick(report).find((entry) => entry.name === name);
   if (body === undefined) throw new Error(`No corpus body named ${name}`);
   return body.text;
@@ -133,8 +134,14 @@ const slugOf = (name: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 50);
 
+/**
+ * The report the corpus's names are read from; each case builds its own body once the server
+ * runs (corpusBodyFor), on the server's clock.
+ */
+const CORPUS_TEMPLATE = fixtureReports(DEFAULT_SERVICE_BASE_URL, Date.now()).mid;
+
 /** The contract violations of the shared corpus, each a case of its own. */
-const CONTRACT_VIOLATIONS: FaultCase[] = refusedBodies(fixtureReports().mid).map((body) => ({
+const CONTRACT_VIOLATIONS: FaultCase[] = refusedBodies(CORPUS_TEMPLATE).map((body) => ({
   name: `a report with ${body.name}`,
   slug: `violation-${slugOf(body.name)}`,
   misbehaviour: ({ baseUrl, origin }) => ({
@@ -307,7 +314,7 @@ const FAULT_CASES: FaultCase[] = [
     // A day ahead is shown with its date, so it cannot be read as today.
     popupShows: [/^Next try after [A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/],
   },
-  ...toleratedBodies(fixtureReports().mid).map(
+  ...toleratedBodies(CORPUS_TEMPLATE).map(
     (body): FaultCase => ({
       name: `a valid report with ${body.name} (shown normally)`,
       slug: `tolerated-${slugOf(body.name)}`,
@@ -343,12 +350,12 @@ let world: E2eWorld | undefined;
 beforeAll(async () => {
   world = await startE2eWorld({
     // Reports scanned five minutes ago by the server's own (wrong) clock.
-    extraReports: (baseUrl) =>
+    extraReports: (baseUrl, now) =>
       Object.fromEntries(
         SKEWED_CLOCKS.map(({ slug, offsetMs }) => {
           const origin = originOf(slug);
-          const report = retargetReport(fixtureReports(baseUrl).mid, origin, baseUrl);
-          const scannedAt = new Date(Date.now() + offsetMs - 5 * 60_000).toISOString();
+          const report = retargetReport(fixtureReports(baseUrl, now).mid, origin, baseUrl);
+          const scannedAt = new Date(now + offsetMs - 5 * 60_000).toISOString();
           return [origin, { ...report, scanned_at: scannedAt }];
         }),
       ),

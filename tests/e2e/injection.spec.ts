@@ -69,7 +69,7 @@ let watch: FaultWatch;
 const validators = openapiValidators();
 
 const midReportFor = (origin: string): ScanReport =>
-  retargetReport(fixtureReports(service.baseUrl).mid, origin, service.baseUrl);
+  retargetReport(fixtureReports(service.baseUrl, service.datedAt).mid, origin, service.baseUrl);
 
 let world: E2eWorld | undefined;
 

@@ -22,7 +22,11 @@ import { axeViolations } from './support/axe';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { openAllDetails, sidewaysProblems, smallTargets } from './support/narrow-checks';
-import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
+import {
+  fixClockForScreenshots,
+  SCREENSHOT_DIR,
+  screenshotServerClock,
+} from './support/screenshot-clock';
 import { tabStripOf } from './support/tab-strip';
 
 const WIDTHS = [320, 360] as const;
@@ -37,7 +41,7 @@ let manyIssuesTab: number;
 let panelWindow: number;
 
 beforeAll(async () => {
-  world = await startE2eWorld();
+  world = await startE2eWorld({ now: screenshotServerClock });
   ({ browser } = world);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await fixClockForScreenshots(browser);

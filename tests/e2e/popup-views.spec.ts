@@ -4,9 +4,10 @@
  *
  * An e2e run writes its pictures under .test-results/screenshots/<browser>/ (ignored). Only
  * `npm run screenshots` (scripts/screenshots.ts) writes docs/screenshots/ (for
- * docs/user-guide.md), by naming that folder in SCREENSHOT_DIR; it also fixes the pages' and
- * the worker's clock (SCREENSHOT_CLOCK), so the reports' age ("Scanned 3 days ago"), a busy
- * service's next try, and with them every picture, are the same on each run.
+ * docs/user-guide.md), by naming that folder in SCREENSHOT_DIR; it also fixes the pages', the
+ * worker's and the reference server's clock (SCREENSHOT_CLOCK), so the reports' age ("Scanned
+ * 3 days ago"), a busy service's next try, and with them every picture, are the same on each
+ * run.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,13 +18,19 @@ import {
   fixtureReports,
   UNSCANNED_ORIGIN,
 } from '../../reference-server/fixtures/reports';
+import { scannedBefore } from '../../reference-server/fixtures/scan-times';
 import { MISBEHAVING_ORIGINS } from '../../reference-server/misbehaving-sites';
 import type { ReferenceServer } from '../../reference-server/server';
 import { axeViolations, sidewaysOverflow } from './support/axe';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { lookedUpBadgeOf } from './support/looked-up-badge';
 import { PopupPage } from './support/popup-page';
-import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
+import {
+  fixClockForScreenshots,
+  SCREENSHOT_DIR,
+  screenshotServerClock,
+} from './support/screenshot-clock';
+import { shortDateOf } from './support/short-date';
 
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -32,7 +39,7 @@ let browser: ExtensionBrowser;
 let world: E2eWorld | undefined;
 
 beforeAll(async () => {
-  world = await startE2eWorld();
+  world = await startE2eWorld({ now: screenshotServerClock });
   ({ service, browser } = world);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await fixClockForScreenshots(browser);
@@ -56,17 +63,19 @@ async function popupOnSite(origin: string, heading: string | RegExp): Promise<Po
   return popup;
 }
 
-const reports = fixtureReports();
-
 const VIEWS: ViewCase[] = [
   {
     name: 'report',
     screenshot: true,
     async open() {
-      // An earlier scan of the site first (66.6, on 3 Oct), then the current one through
-      // Refresh: the popup shows the change between them.
+      // An earlier scan of the site first (66.6, seven weeks before the server's clock), then
+      // the current one through Refresh: the popup shows the change between them.
       const site = FIXTURE_ORIGINS.mid;
-      const earlier = { ...reports.mid, score: 66.6, scanned_at: '2026-10-03T09:00:00Z' };
+      const earlier = {
+        ...fixtureReports(service.baseUrl, service.datedAt).mid,
+        score: 66.6,
+        scanned_at: scannedBefore(service.datedAt, { days: 50, hours: 3 }),
+      };
       service.setMisbehaviour(site, {
         kind: 'json-body',
         status: 200,
@@ -76,7 +85,8 @@ const VIEWS: ViewCase[] = [
       await expect.poll(() => popup.page.locator('.score-figure').textContent()).toBe('67');
       service.setMisbehaviour(site, null);
       await popup.page.getByRole('button', { name: 'Refresh' }).click();
-      await expect.poll(() => popup.text('+8 since Oct 3').count()).toBe(1);
+      const since = `+8 since ${await shortDateOf(browser, earlier.scanned_at)}`;
+      await expect.poll(() => popup.text(since).count()).toBe(1);
       return popup;
     },
   },

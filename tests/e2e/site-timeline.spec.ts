@@ -11,38 +11,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { FIXTURE_DOMAIN, fixtureReports, issue } from '../../reference-server/fixtures/reports';
+import { scannedBefore } from '../../reference-server/fixtures/scan-times';
 import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { axeViolations } from './support/axe';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
-import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
+import {
+  fixClockForScreenshots,
+  SCREENSHOT_DIR,
+  screenshotServerClock,
+} from './support/screenshot-clock';
 
 const SITE = `http://timeline.${FIXTURE_DOMAIN}`;
 const HOST = new URL(SITE).host;
 
-/** The first scan: the typical report, moved to the site. */
-function firstScan(baseUrl: string): ScanReport {
+/** The first scan: the typical report, moved to the site, seven weeks before `now`. */
+function firstScan(baseUrl: string, now: number): ScanReport {
   return {
-    ...fixtureReports(baseUrl).mid,
+    ...fixtureReports(baseUrl, now).mid,
     target: `${SITE}/`,
     display_target: HOST,
     report_url: `${baseUrl}/scan/${HOST}`,
     score: 68.2,
-    scanned_at: '2026-10-03T09:00:00Z',
+    scanned_at: scannedBefore(now, { days: 50, hours: 3 }),
   };
 }
 
 /**
- * The service's next scan: the 404 check fixed, JSON-LD from partial to failed, Markdown
- * negotiation new, the score up; same eligible checks and tiers, so the lists compare.
+ * The service's next scan, 12 days before `now`: the 404 check fixed, JSON-LD from partial
+ * to failed, Markdown negotiation new, the score up; same eligible checks and tiers, so the
+ * lists compare.
  */
-function secondScan(first: ScanReport): ScanReport {
+function secondScan(first: ScanReport, now: number): ScanReport {
   const issues = first.issues
     .filter((listed) => listed.id !== 'agent-friendly-404')
     .map((listed) => (listed.id === 'json-ld' ? { ...listed, result: 'failed' as const } : listed));
   return {
     ...first,
     score: 81,
-    scanned_at: '2026-11-10T09:00:00Z',
+    scanned_at: scannedBefore(now, { days: 12, hours: 3 }),
     issues: [
       ...issues,
       issue(
@@ -71,10 +77,11 @@ let page: Page;
 
 beforeAll(async () => {
   world = await startE2eWorld({
+    now: screenshotServerClock,
     // Stale at once, so the second visit asks the service again and meets its new scan; kept
     // to stand in for errors, so the sites page lists it.
     cacheControl: { [SITE]: 'max-age=0, stale-if-error=86400' },
-    extraReports: (baseUrl) => ({ [SITE]: firstScan(baseUrl) }),
+    extraReports: (baseUrl, now) => ({ [SITE]: firstScan(baseUrl, now) }),
   });
   browser = world.browser;
   await fixClockForScreenshots(browser);
@@ -82,7 +89,7 @@ beforeAll(async () => {
   expect((await browser.settledBadgeOf(first.tabId)).text).toBe('68');
   const stored = world.service.reports().get(SITE);
   if (stored === undefined) throw new Error('the site has no report on the server');
-  world.service.storeReport(SITE, secondScan(stored));
+  world.service.storeReport(SITE, secondScan(stored, world.service.datedAt));
   // Another visit (another page: openTab finds its tab by address): the kept answer may not
   // be used again, so the service is asked.
   const second = await browser.openTab(`${SITE}/again`);

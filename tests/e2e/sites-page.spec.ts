@@ -24,7 +24,11 @@ import {
 import type { ReferenceServer } from '../../reference-server/server';
 import { E2E_BROWSER } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
-import { fixClockForScreenshots, SCREENSHOT_DIR } from './support/screenshot-clock';
+import {
+  fixClockForScreenshots,
+  SCREENSHOT_DIR,
+  screenshotServerClock,
+} from './support/screenshot-clock';
 import { type ShownNotifications, watchListDriver } from './support/watch-list-driver';
 
 const WATCHED = `http://watched.${FIXTURE_DOMAIN}`;
@@ -38,12 +42,13 @@ let page: Page;
 
 beforeAll(async () => {
   world = await startE2eWorld({
+    now: screenshotServerClock,
     // The watched site's answer runs out after a second (kept to stand in for errors), so
     // the watch list's round may ask for it again.
     cacheControl: { [WATCHED]: 'max-age=1, stale-if-error=600' },
-    extraReports: (baseUrl) => ({
+    extraReports: (baseUrl, now) => ({
       [WATCHED]: {
-        ...fixtureReports(baseUrl).mid,
+        ...fixtureReports(baseUrl, now).mid,
         target: `${WATCHED}/`,
         display_target: new URL(WATCHED).host,
         score: 40,
@@ -180,7 +185,7 @@ describe('the watch list', () => {
     expect(await shownNotifications()).toEqual({});
 
     service.storeReport(WATCHED, {
-      ...fixtureReports(service.baseUrl).mid,
+      ...fixtureReports(service.baseUrl, service.datedAt).mid,
       target: `${WATCHED}/`,
       display_target: new URL(WATCHED).host,
       score: 75,

@@ -10,6 +10,15 @@ import { E2E_BROWSER } from '../../../scripts/e2e-settings';
 
 export const SCREENSHOT_CLOCK = process.env.SCREENSHOT_CLOCK;
 
+/**
+ * The reference server's clock (its `now` option) for a spec whose browser clock
+ * fixClockForScreenshots may fix: SCREENSHOT_CLOCK when given, so the reports' ages agree
+ * with the pinned clock; the real one otherwise.
+ */
+export const screenshotServerClock: () => number = SCREENSHOT_CLOCK
+  ? () => new Date(SCREENSHOT_CLOCK).getTime()
+  : Date.now;
+
 /** Where pictures go: docs/screenshots/ for the docs, else an ignored folder. */
 export const SCREENSHOT_DIR = resolve(
   process.env.SCREENSHOT_DIR ?? `.test-results/screenshots/${E2E_BROWSER}`,

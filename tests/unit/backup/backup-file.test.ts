@@ -14,6 +14,7 @@ import { SCANS_PER_SITE } from '../../../lib/history/score-history';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import { MAX_WATCHED_SITES, type WatchRecord } from '../../../lib/sites/watch-list';
 
+// fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const site = (n: number) => `https://site-${n}.example.com`;
 const watchRecord = (since: number, change: Partial<WatchRecord> = {}): WatchRecord => ({
@@ -56,7 +57,9 @@ const KEPT: KeptData = {
     [site(1)]: {
       seen: 5,
       scans: [
+        // fixed date: a past scan, set against other scans, never against the clock
         { scannedAt: '2026-11-01T00:00:00Z', score: 70, checks: null },
+        // fixed date: a past scan, set against other scans, never against the clock
         { scannedAt: '2026-11-20T00:00:00Z', score: 74, checks: null },
       ],
     },
@@ -95,6 +98,7 @@ describe('a backup file', () => {
     expect(backup).toEqual({
       format: 'agent-readiness-badge-backup',
       version: 2,
+      // fixed date: made from the clock this test passes in
       exportedAt: '2026-11-22T10:00:00.000Z',
       settings: KEPT.settings,
       watchList: KEPT.watchList,
@@ -105,6 +109,7 @@ describe('a backup file', () => {
     expect(backupOf(KEPT, { includeHistory: false, includeLog: true }).lookupLog).toEqual(
       KEPT.lookupLog?.entries,
     );
+    // fixed date: made from the clock this test passes in
     expect(backupFileName(NOW)).toBe('agent-readiness-badge-backup-2026-11-22.json');
   });
 
@@ -274,6 +279,7 @@ describe('a backup file', () => {
         (file.scoreHistory = {
           [site(1)]: {
             seen: 1,
+            // fixed date: a past scan, set against other scans, never against the clock
             scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 101, checks: null }],
           },
         }),

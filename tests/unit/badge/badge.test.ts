@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { BADGE_MARKS, badgeFor } from '../../../lib/badge/badge';
 import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/badge/score-band';
 import type { ScanReport } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
-const reports = fixtureReports();
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T09:30:00Z');
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const target = FIXTURE_ORIGINS.mid;
 const bandColor = (id: string) => SCORE_BANDS.find((band) => band.id === id)?.color;
 

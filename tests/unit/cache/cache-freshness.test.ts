@@ -9,6 +9,7 @@ import {
 } from '../../../lib/cache/cache-freshness';
 
 const REQUEST_URL = 'http://service.test/api/report?url=http%3A%2F%2Fsite.example';
+// fixed date: the clock this test passes to the code under test
 const RECEIVED_AT = Date.parse('2026-11-22T10:00:00Z');
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -5,13 +5,15 @@ import { type ListedSite, listCachedSites, readKeptReport } from '../../../lib/c
 import { ALL_ROW_SHARD_KEYS, issueCounts } from '../../../lib/cache/cache-rows';
 import { createReportCache } from '../../../lib/cache/report-cache';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createRecordStore } from '../../../lib/storage/record-store';
 import { CACHE_TOTALS_RECORD } from '../../../lib/storage/records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const START = Date.parse('2026-11-22T10:00:00Z');
 const SERVICE = 'http://service.test';
-const report = fixtureReports().high;
+const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, START).high;
 
 const answer = (cacheControl: string): LookupOutcome => ({
   kind: 'report',

@@ -9,13 +9,15 @@ import {
 } from '../../../lib/cache/report-cache';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createRecordStore } from '../../../lib/storage/record-store';
 import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const START = Date.parse('2026-11-22T10:00:00Z');
 const BASE_URL = 'http://service.test';
-const report = fixtureReports().high;
+const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, START).high;
 const site = (n: number) => `http://site-${n}.example.com`;
 
 function reportFor(target: string, cacheControl = 'max-age=300'): LookupOutcome {

@@ -10,6 +10,7 @@ import {
   type RetryGate,
 } from '../../../lib/cache/retry-gate';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createRecordStore } from '../../../lib/storage/record-store';
 import { RETRY_GATE_RECORD } from '../../../lib/storage/records';
 import { keyOf } from '../../../lib/storage/stored-record';
@@ -22,6 +23,7 @@ const newStore = () => createRecordStore({ warn: () => {} });
 const heldUntil = async (gate: RetryGate, target: string, now: number) =>
   (await gate.admit(target, now))?.until ?? null;
 
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'http://a.example.com';
 const OTHER = 'http://b.example.com';
@@ -35,7 +37,7 @@ const TIMEOUT: LookupOutcome = { kind: 'timeout', timeoutMs: 8000 };
 const OFFLINE: LookupOutcome = { kind: 'network-failure', message: 'offline' };
 const REPORT: LookupOutcome = {
   kind: 'report',
-  report: fixtureReports().high,
+  report: fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).high,
   response: { status: 200, headers: {} },
 };
 const REJECTED: LookupOutcome = {

@@ -7,12 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../../lib/contract/report-schema';
 import { createReportClient } from '../../../lib/service/report-client';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { type CorpusBody, contractCorpus } from '../../fixtures/contract-corpus';
 import { openapiValidators } from '../../support/openapi-validators';
 
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
 const validators = openapiValidators();
-const corpus = contractCorpus(fixtureReports().mid);
+const corpus = contractCorpus(fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).mid);
 
 /** The body as a JSON value, or undefined for text that is not JSON (nothing can accept it). */
 function parsed(body: CorpusBody): { ok: true; value: unknown } | { ok: false } {

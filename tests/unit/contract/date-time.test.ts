@@ -1,3 +1,7 @@
+/**
+ * fixed dates: cases of the contract's date-time parser, read as text and never compared
+ * with the clock.
+ */
 import { describe, expect, it } from 'vitest';
 import { isContractDateTime, parseContractDateTime } from '../../../lib/contract/date-time';
 import { openapiValidators } from '../../support/openapi-validators';

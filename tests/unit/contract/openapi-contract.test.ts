@@ -10,11 +10,14 @@ import {
   MAX_URL_LENGTH,
   type ScanReport,
 } from '../../../lib/contract/report-schema';
-import { REPORT_PATH } from '../../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL, REPORT_PATH } from '../../../lib/service/service-base-url';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { buildReportTable } from '../../../reference-server/report-store';
 import { errorBody } from '../../../reference-server/responses';
 import { openapiValidators, readOpenApiDocument } from '../../support/openapi-validators';
+
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
 
 type Json = Record<string, unknown>;
 
@@ -176,15 +179,14 @@ describe('the OpenAPI document', () => {
 
 describe('the fixture reports', () => {
   const reports: [string, unknown][] = [
-    ...Object.entries(fixtureReports()),
-    ...Object.entries(fixtureReports('http://127.0.0.1:8787')).map(
+    ...Object.entries(fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW)),
+    ...Object.entries(fixtureReports('http://127.0.0.1:8787', NOW)).map(
       ([name, report]): [string, unknown] => [`${name} (reference server)`, report],
     ),
     // What the reference server stores, the misbehaving sites' stand-in reports included.
-    ...[...buildReportTable('http://127.0.0.1:8787')].map(([origin, report]): [string, unknown] => [
-      origin,
-      report,
-    ]),
+    ...[...buildReportTable('http://127.0.0.1:8787', NOW)].map(
+      ([origin, report]): [string, unknown] => [origin, report],
+    ),
   ];
 
   it.each(reports)('%s satisfies the OpenAPI PublicScanReport schema', (_name, report) => {
@@ -197,7 +199,8 @@ describe('the fixture reports', () => {
 });
 
 describe('bodies that break the contract', () => {
-  const valid = (): ScanReport => structuredClone(fixtureReports().mid);
+  const valid = (): ScanReport =>
+    structuredClone(fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).mid);
   const changed = (change: (report: Json) => void): Json => {
     const report = valid() as unknown as Json;
     change(report);

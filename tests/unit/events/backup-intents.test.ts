@@ -16,6 +16,7 @@ import {
   type WatchRecord,
 } from '../../../lib/storage/records';
 
+// fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'https://a.example.com';
 
@@ -36,6 +37,7 @@ const WATCHED: WatchRecord = {
 };
 const WATCH_LIST: WatchList = { [SITE]: WATCHED };
 const HISTORY: StoredScoreHistory = {
+  // fixed date: a past scan, set against other scans, never against the clock
   [SITE]: { seen: 5, scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 74, checks: null }] },
 };
 const LOG: StoredLookupLog = {

@@ -19,6 +19,7 @@ const change: WatchChange = {
   newFailed: 4,
   checks: {
     kind: 'changes',
+    // fixed date: the previous scan, shown as its day, never compared with the clock
     previousScannedAt: Date.parse('2026-11-10T08:00:00Z'),
     fixed: [],
     new: [{ id: 'sitemap', name: 'Sitemap', tier: 'recommended', result: 'failed' }],

@@ -18,6 +18,7 @@ import { keyOf } from '../../../lib/storage/stored-record';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { deliverMessagesFrom, extensionPage, extensionPageInPrivateTab } from './extension-page';
 
+// fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'https://a.example.com';
 const OTHER = 'https://b.example.com';

@@ -6,9 +6,14 @@ import {
   methodologyMoved,
 } from '../../../lib/history/check-diff';
 import type { ListedCheck, ScanChecks } from '../../../lib/history/score-history';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';
 
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
+// fixed date: a past scan, set against other scans, never against the clock
 const AT = Date.parse('2026-10-03T09:00:00Z');
 const earlier = (value: ScanChecks) => ({ checks: value, scannedAt: AT });
 const changes = (found: Partial<Record<'fixed' | 'new' | 'worse' | 'better', ListedCheck[]>>) => ({
@@ -93,12 +98,13 @@ describe('diffChecks', () => {
 });
 
 describe('checkDiffFor', () => {
-  const report = fixtureReports().mid;
+  const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).mid;
   const scan = (day: number, listed: ScanChecks | null) => ({
     scannedAt: `2026-10-${String(day).padStart(2, '0')}T09:00:00Z`,
     score: 50,
     checks: listed,
   });
+  // fixed date: a past scan, set against other scans, never against the clock
   const current = { ...report, scanned_at: '2026-10-05T09:00:00Z' };
   const mid = checks(
     report.issues.map(({ id, name, tier, result }) => ({ id, name, tier, result })),
@@ -117,6 +123,7 @@ describe('checkDiffFor', () => {
     ];
     expect(checkDiffFor(scans, current)).toEqual({
       ...changes({ fixed: [fixed] }),
+      // fixed date: a past scan, set against other scans, never against the clock
       previousScannedAt: Date.parse('2026-10-03T09:00:00Z'),
     });
   });

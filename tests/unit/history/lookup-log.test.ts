@@ -155,6 +155,7 @@ describe('the lookup log in words', () => {
   });
 
   it('writes the time in the UI language', () => {
+    // fixed date: a log entry's time, only formatted, never compared with the clock
     expect(logTimeText(Date.parse('2026-11-22T10:00:00Z'))).toMatch(/2026|26/);
   });
 });

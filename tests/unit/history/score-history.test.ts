@@ -16,11 +16,15 @@ import {
   withScoreHistory,
 } from '../../../lib/history/score-history';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { SCORE_HISTORY_RECORD, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 
-const reports = fixtureReports();
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const SITE = 'http://mid.readiness-fixtures.com';
 const day = (n: number) => `2026-10-${String(n).padStart(2, '0')}T09:00:00Z`;
 const MID_CHECKS = {

@@ -1,3 +1,7 @@
+/**
+ * fixed dates: the clock this test passes to the formatters, and the times they parse and
+ * format; nothing here reads the real clock.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   formatClockTime,

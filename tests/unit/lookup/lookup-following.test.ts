@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { NO_POLICY } from '../../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
@@ -16,11 +17,12 @@ import { AUTOMATIC_SETTINGS, startWorker, TabWorld } from '../support/tab-world'
 const HIGH = FIXTURE_ORIGINS.high;
 const MID = FIXTURE_ORIGINS.mid;
 const LOW = FIXTURE_ORIGINS.low;
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const START = Date.parse('2026-11-22T10:00:00Z');
 
 const REPORT: LookupOutcome = {
   kind: 'report',
-  report: fixtureReports().high,
+  report: fixtureReports(DEFAULT_SERVICE_BASE_URL, START).high,
   response: { status: 200, headers: { 'cache-control': 'max-age=300' } },
 };
 

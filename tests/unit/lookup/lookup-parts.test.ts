@@ -12,6 +12,7 @@ import { createSharedLookups } from '../../../lib/lookup/shared-lookups';
 import { createTabPublisher } from '../../../lib/lookup/tab-publisher';
 import { decisionForTab, decisionKey } from '../../../lib/lookup/tab-targets';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
 import type { TabState, TabStateStore } from '../../../lib/tabs/tab-state-store';
@@ -19,8 +20,9 @@ import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtu
 
 const HIGH = FIXTURE_ORIGINS.high;
 const MID = FIXTURE_ORIGINS.mid;
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T10:00:00Z');
-const report = fixtureReports().high;
+const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).high;
 const REPORT: LookupOutcome = {
   kind: 'report',
   report,

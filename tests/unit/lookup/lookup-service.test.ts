@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
@@ -10,8 +11,9 @@ import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support
 const HIGH = FIXTURE_ORIGINS.high;
 const LOW = FIXTURE_ORIGINS.low;
 const MID = FIXTURE_ORIGINS.mid;
-const reports = fixtureReports();
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const START = Date.parse('2026-11-22T10:00:00Z');
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, START);
 
 function reportOutcome(
   report: ScanReport = reports.high,

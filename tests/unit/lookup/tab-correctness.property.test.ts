@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deriveLookupTarget } from '../../../lib/privacy/lookup-target';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import {
@@ -19,8 +20,9 @@ import {
 import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support/tab-world';
 
 const NUM_RUNS = 1000;
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const START = Date.parse('2026-11-22T10:00:00Z');
-const TEMPLATE = fixtureReports().high;
+const TEMPLATE = fixtureReports(DEFAULT_SERVICE_BASE_URL, START).high;
 
 const ORIGINS = [FIXTURE_ORIGINS.high, FIXTURE_ORIGINS.low, FIXTURE_ORIGINS.mid, UNSCANNED_ORIGIN];
 const URLS = [

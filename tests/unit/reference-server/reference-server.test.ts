@@ -78,7 +78,8 @@ function expectJsonError(response: Response, text: string): void {
   expect(errorBodySchema().safeParse(JSON.parse(text)).success).toBe(true);
 }
 
-const fixtures = () => fixtureReports(server.baseUrl);
+/** The fixture reports as the server holds them: dated by its clock's reading at the start. */
+const fixtures = () => fixtureReports(server.baseUrl, server.datedAt);
 
 describe('the server', () => {
   it('reports the real port when asked for port 0', () => {
@@ -360,7 +361,7 @@ describe('the rescanned site', () => {
     server.setMisbehaviour(RESCANNED_ORIGIN, null);
   });
 
-  const scans = () => rescannedScans(server.baseUrl);
+  const scans = () => rescannedScans(server.baseUrl, server.datedAt);
 
   /** One lookup of the rescanned site: its status, Cache-Control and report. */
   async function lookUpRescanned() {
@@ -427,18 +428,21 @@ describe('the rescanned site', () => {
   });
 
   it('serves a report given for it in the options as given, lookup after lookup', async () => {
-    const given = (baseUrl: string) => ({ ...rescannedScans(baseUrl)[1], score: 5 });
+    const given = (baseUrl: string, now: number) => ({
+      ...rescannedScans(baseUrl, now)[1],
+      score: 5,
+    });
     const other = await startReferenceServer({
       port: 0,
-      extraReports: (baseUrl) => ({ [RESCANNED_ORIGIN]: given(baseUrl) }),
+      extraReports: (baseUrl, now) => ({ [RESCANNED_ORIGIN]: given(baseUrl, now) }),
     });
     try {
       const get = async () =>
         (await fetch(
           `${other.baseUrl}/api/report?url=${encodeURIComponent(RESCANNED_ORIGIN)}`,
         ).then((response) => response.json())) as ScanReport;
-      expect(await get()).toEqual(given(other.baseUrl));
-      expect(await get()).toEqual(given(other.baseUrl));
+      expect(await get()).toEqual(given(other.baseUrl, other.datedAt));
+      expect(await get()).toEqual(given(other.baseUrl, other.datedAt));
     } finally {
       await other.close();
     }

@@ -7,10 +7,12 @@ import {
   withDeprecationNotice,
 } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const BASE = 'https://is-agentic.com';
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 
 describe('deprecationFromHeaders', () => {
@@ -28,6 +30,7 @@ describe('deprecationFromHeaders', () => {
     ).toStrictEqual({
       baseUrl: BASE,
       deprecatedSince: 1785542400_000,
+      // fixed date: a Sunset the service names, read with the clock this test passes in
       sunsetAt: Date.UTC(2026, 11, 1),
       successor: 'https://is-agentic.com/api/v1/report',
     });
@@ -61,7 +64,7 @@ describe('withDeprecationNotice', () => {
 
   const answer = (headers: Record<string, string>): LookupOutcome => ({
     kind: 'report',
-    report: fixtureReports().high,
+    report: fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).high,
     response: { status: 200, headers },
   });
 

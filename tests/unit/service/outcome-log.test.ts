@@ -1,13 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { outcomeWarning, withOutcomeLog } from '../../../lib/service/outcome-log';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
+
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
 
 const TARGET = FIXTURE_ORIGINS.mid;
 const JSON_META = { status: 200, headers: { 'content-type': 'application/json' } };
 
 const quiet: [string, LookupOutcome][] = [
-  ['a report', { kind: 'report', report: fixtureReports().mid, response: JSON_META }],
+  [
+    'a report',
+    {
+      kind: 'report',
+      report: fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).mid,
+      response: JSON_META,
+    },
+  ],
   [
     'no report',
     {

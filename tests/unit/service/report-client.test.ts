@@ -14,12 +14,14 @@ import {
 } from '../../../lib/service/report-client';
 import { REDIRECT_PROBLEM } from '../../../lib/service/response-outcome';
 import { MAX_RETRY_DELAY_MS } from '../../../lib/service/retry-after';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const BASE_URL = 'https://reports.example.org';
 const ORIGIN = FIXTURE_ORIGINS.mid;
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
-const REPORT: ScanReport = fixtureReports().mid;
+const REPORT: ScanReport = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).mid;
 const ISSUE: ScanIssue = {
   id: 'sitemap',
   name: 'Sitemap',
@@ -279,7 +281,7 @@ describe('createReportClient: outcomes by response', () => {
   });
 
   it.each(
-    Object.entries(fixtureReports()),
+    Object.entries(fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW)),
   )('accepts the %s fixture report', async (_name, report) => {
     const { client } = clientAnswering(() => jsonResponse(200, report));
     const outcome = await client.lookupReport(ORIGIN);

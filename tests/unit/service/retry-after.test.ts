@@ -1,3 +1,7 @@
+/**
+ * fixed dates: HTTP dates, and the clock this test passes to their parser; nothing here reads
+ * the real clock.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   MAX_RETRY_DELAY_MS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import {
   buildComparison,
   COMPARISON_CSV_COLUMNS,
@@ -14,11 +15,14 @@ import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../../reference-serve
 import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 import { parseCsv } from '../../support/csv-reader';
 
-const reports = fixtureReports();
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 
 /** Rows as the sites page builds them, one per fixture report, in the order named. */
 const rowsOf = (...names: (keyof typeof reports)[]): RowWithReport[] =>
-  fixtureRowsWithReports(names);
+  fixtureRowsWithReports(names, { now: NOW });
 
 /** A row for a made-up site whose report lists exactly these issues. */
 function rowWith(site: string, issues: ScanIssue[]): RowWithReport {
@@ -166,7 +170,9 @@ describe('the comparison as CSV', () => {
   });
 
   it('names the file by date', () => {
+    // fixed date: made from the clock this test passes in
     expect(comparisonFileName('md', Date.parse('2026-11-23T08:00:00Z'))).toBe(
+      // fixed date: made from the clock this test passes in
       'agent-readiness-comparison-2026-11-23.md',
     );
   });

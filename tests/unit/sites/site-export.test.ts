@@ -44,14 +44,18 @@ describe('exporting the sites table', () => {
 
   it('writes JSON with the same columns and rows', () => {
     const rows = [row({ score: 80, band: 'strong', label: 'B' })];
+    // fixed date: the clock this test passes in
     const parsed = JSON.parse(sitesJson(rows, Date.parse('2026-11-23T08:00:00Z')));
+    // fixed date: made from the clock this test passes in
     expect(parsed.exported_at).toBe('2026-11-23T08:00:00.000Z');
     expect(parsed.sites).toEqual(rows.map(exportRecord));
     expect(Object.keys(parsed.sites[0])).toEqual([...EXPORT_COLUMNS]);
   });
 
   it('names the file by kind and date', () => {
+    // fixed date: the clock this test passes in
     expect(exportFileName('csv', Date.parse('2026-11-23T08:00:00Z'))).toBe(
+      // fixed date: made from the clock this test passes in
       'agent-readiness-sites-2026-11-23.csv',
     );
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListedSite } from '../../../lib/cache/cache-listing';
 import { issueCounts } from '../../../lib/cache/cache-rows';
 import type { ScanReport } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { buildSiteRows, STATE_OF_VIEW } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
 import {
@@ -11,8 +12,9 @@ import {
 } from '../../../reference-server/fixtures/reports';
 import { listedReport } from '../../fixtures/site-rows';
 
-const reports = fixtureReports();
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const RECEIVED = Date.parse('2026-11-20T10:00:00Z');
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, RECEIVED);
 
 const reportAnswer = (report: ScanReport, { fresh = true } = {}): ListedSite =>
   listedReport(new URL(report.target).origin, report, { receivedAt: RECEIVED, fresh });
@@ -70,10 +72,12 @@ describe('the sites table rows', () => {
   });
 
   it('give the change since the previous scan from the local history', () => {
+    // fixed date: a past scan, set against other scans, never against the clock
     const report = { ...reports.mid, scanned_at: '2026-11-19T09:00:00Z', score: 70 };
     const [row] = buildSiteRows({
       answers: [reportAnswer(report)],
       scans: {
+        // fixed date: a past scan, set against other scans, never against the clock
         [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6, checks: null }],
       },
       watched: {},

@@ -19,6 +19,7 @@ import type { WatchChange } from '../../../lib/sites/watch-check';
 import { installEnglishMessages } from '../../support/fake-i18n';
 
 const SITE = 'https://shop.example.com';
+// fixed date: the previous scan, shown as its day, never compared with the clock
 const PREVIOUS = Date.parse('2026-11-10T08:00:00Z');
 
 const check = (name: string, result: ListedCheck['result'] = 'failed'): ListedCheck => ({

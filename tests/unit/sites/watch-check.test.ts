@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { checksOf, type ScoreRecord } from '../../../lib/history/score-history';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { NO_POLICY } from '../../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
 import { afterLookup, runWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
@@ -9,8 +10,9 @@ import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { RESCANNED_ORIGIN, rescannedScans } from '../../../reference-server/rescanned-site';
 
-const reports = fixtureReports();
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-23T08:00:00Z');
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const consented = applyPolicy(
   { ...DEFAULT_SETTINGS, lookupMode: 'automatic', lookupModeChosen: true },
   NO_POLICY,
@@ -192,7 +194,7 @@ describe('a round over the watch list', () => {
   });
 
   describe('what changed check by check', () => {
-    const [first, second] = rescannedScans('http://127.0.0.1:8787');
+    const [first, second] = rescannedScans('http://127.0.0.1:8787', NOW);
     const seen = afterLookup(RESCANNED_ORIGIN, newWatchRecord(0), reportView(first), 1);
     const roundOnSecond = (history: ScoreRecord[]) =>
       world(

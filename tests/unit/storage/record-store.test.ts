@@ -260,6 +260,7 @@ describe('createRecordStore: migrations at start', () => {
   });
 
   it('brings a version-1 score history (scores only) to version 2 (checks unknown)', async () => {
+    // fixed date: stored data, only parsed, never compared with the clock
     const scan = { scannedAt: '2026-10-01T09:00:00Z', score: 70 };
     await fakeBrowser.storage.local.set({
       [SCORE_HISTORY_RECORD.key]: { [SITE]: { seen: 3, scans: [scan] } },

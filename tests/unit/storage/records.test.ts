@@ -273,6 +273,7 @@ describe('the lists of entries', () => {
   it('score history: keeps the good sites when one is damaged', () => {
     const good = {
       seen: 1,
+      // fixed date: stored data, only parsed, never compared with the clock
       scans: [{ scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null }],
     };
     const parsed = parseRecord(SCORE_HISTORY_RECORD, {
@@ -288,7 +289,9 @@ describe('the lists of entries', () => {
       'https://a.example.com': {
         seen: 1,
         scans: [
+          // fixed date: stored data, only parsed, never compared with the clock
           { scannedAt: '2026-10-01T09:00:00Z', score: 70 },
+          // fixed date: stored data, only parsed, never compared with the clock
           { scannedAt: '2026-10-03T09:00:00Z', score: null },
         ],
       },
@@ -298,7 +301,9 @@ describe('the lists of entries', () => {
         'https://a.example.com': {
           seen: 1,
           scans: [
+            // fixed date: stored data, only parsed, never compared with the clock
             { scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null },
+            // fixed date: stored data, only parsed, never compared with the clock
             { scannedAt: '2026-10-03T09:00:00Z', score: null, checks: null },
           ],
         },

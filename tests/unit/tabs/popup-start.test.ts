@@ -4,6 +4,7 @@ import type { TabState } from '../../../lib/tabs/tab-state-store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
+// fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 const SITE = FIXTURE_ORIGINS.high;
 const PAGE = `${SITE}/some/page?q=1`;
@@ -12,7 +13,7 @@ const SETTINGS = { pausedDomains: [] as string[] };
 const reportView = (stale = false): TabView => ({
   status: 'report',
   target: SITE,
-  report: fixtureReports('http://service.test').high,
+  report: fixtureReports('http://service.test', NOW).high,
   receivedAt: NOW - 1000,
   stale,
 });

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { buildComparison, type RowWithReport } from '../../../lib/sites/site-comparison';
 import { emptyRow } from '../../../lib/sites/site-rows';
 import { comparisonMarkdown } from '../../../lib/ui/comparison-markdown';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 
-const reports = fixtureReports();
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const rowsOf = (...names: (keyof typeof reports)[]): RowWithReport[] =>
-  fixtureRowsWithReports(names);
+  fixtureRowsWithReports(names, { now: NOW });
 
 const markdownOf = (rows: RowWithReport[]) =>
   comparisonMarkdown(buildComparison(rows), { locale: 'en' });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixListMarkdown, markdownCode, markdownText } from '../../../lib/ui/fix-list';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
-const reports = fixtureReports();
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const SERVICE = { serviceBaseUrl: 'https://is-agentic.com' };
 
 describe('fixListMarkdown', () => {
@@ -11,6 +15,7 @@ describe('fixListMarkdown', () => {
       [
         '# Agent readiness fixes for mid.readiness-fixtures.com',
         '',
+        // fixed date: the mid fixture's scan, three days before the clock this test gives it
         'Score 75 of 100 (B), scanned 2026-11-19.',
         'Full report: <https://is-agentic.com/scan/mid.readiness-fixtures.com>',
         '',
@@ -60,6 +65,7 @@ describe('fixListMarkdown', () => {
 
   it('says there is nothing to fix for a report without issues, and notes a null score', () => {
     const markdown = fixListMarkdown({ ...reports.nullScore, issues: [] }, SERVICE);
+    // fixed date: the fixture's scan, three days before the clock this test gives it
     expect(markdown).toContain('No score (Not scored), scanned 2026-11-19.');
     expect(markdown).toContain('Every check passed: nothing to fix.');
     expect(markdown).not.toContain('##');

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { groupIssuesByTier } from '../../../lib/ui/issue-groups';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
+
+// fixed date: the clock this test gives the fixture reports; their scans are ages before it
+const NOW = Date.parse('2026-11-22T09:30:00Z');
 
 function issue(id: string, tier: ScanIssue['tier'], result: ScanIssue['result']): ScanIssue {
   return { id, name: id, tier, result, details: null, recommendation: null };
@@ -42,7 +46,7 @@ describe('groupIssuesByTier', () => {
   });
 
   it('splits the 33 issues of the many-issues fixture into three groups of 11', () => {
-    const issues = fixtureReports().manyIssues.issues;
+    const issues = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).manyIssues.issues;
     const groups = groupIssuesByTier(issues);
     expect(groups.map((group) => [group.tier, group.issues.length])).toEqual([
       ['essential', 11],
