@@ -1,9 +1,7 @@
 /**
- * The one gate between a URL the server sent and an `href`: the contract's URI format
- * accepts `javascript:` (so does zod's `z.url()`, colinhacks/zod #2353) and Preact does not
- * block it, so every link in the popup goes through here.
+ * The one gate between a URL the server sent and an `href`: the contract's URI format accepts
+ * `javascript:` (so does zod's `z.url()`, colinhacks/zod #2353) and Preact does not block it.
  */
-
 import { isHttpScheme } from './http-origin';
 
 /**
@@ -15,21 +13,14 @@ import { isHttpScheme } from './http-origin';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE_CHARACTER = /[\u0000-\u0020\u007f-\u009f\s]/u;
 
-/** Longest URL made into a link; the service's own limit for a URL is 2,048 characters. */
-const MAX_LINK_LENGTH = 4096;
-
 /**
- * `value` as a normalised absolute http(s) URL (the parser's `href`), or null when it is not
- * one: other schemes (`javascript:`, `data:`, `blob:`, ...), relative or scheme-relative
- * forms, malformed strings, values with white space or control characters anywhere, URLs
- * carrying credentials (`https://trusted.org@evil.org/` reads as a different site), and
- * anything that is not a string.
+ * `value` as a normalised absolute http(s) URL (the parser's `href`), or null: for other
+ * schemes, relative forms, white space or control characters anywhere, and credentials
+ * (`https://trusted.org@evil.org/` reads as a different site).
  */
 export function httpUrlOrNull(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LINK_LENGTH) {
-    return null;
-  }
-  if (UNSAFE_CHARACTER.test(value)) return null;
+  // Twice the service's own limit for a URL: longer is no link.
+  if (typeof value !== 'string' || value.length > 4096 || UNSAFE_CHARACTER.test(value)) return null;
   // Checked on the raw text too, so a relative value can never be resolved against a base.
   if (!/^https?:\/\//i.test(value)) return null;
   let url: URL;

@@ -1,12 +1,8 @@
 /**
- * The contract's `format: uri` (RFC 3986, an absolute URI with a scheme), read exactly as the
- * OpenAPI document's validator (ajv-formats, "full" mode) reads it, so the extension and the
- * document agree on which reports are valid. zod's `z.url()` asks the WHATWG URL parser
- * instead, which both refuses RFC 3986 URIs (`http:`, a port over 65535) and accepts what RFC
- * 3986 does not (leading white space, non-ASCII characters).
- *
- * A valid URI is not a safe link: `javascript:alert(1)` is one. Links go through
- * lib/contract/safe-url.ts.
+ * The contract's `format: uri` (RFC 3986) read exactly as the OpenAPI document's validator
+ * (ajv-formats, "full" mode) reads it. zod's `z.url()` asks the WHATWG URL parser, which both
+ * refuses RFC 3986 URIs (`http:`, a port over 65535) and accepts what RFC 3986 does not. A valid
+ * URI is not a safe link (`javascript:alert(1)` is one): links go through safe-url.ts.
  */
 
 /** RFC 3986 URI, the expression ajv-formats uses (MIT licence), written on one line there. */

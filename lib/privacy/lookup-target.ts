@@ -1,12 +1,9 @@
 /**
  * The lookup target policy: what, if anything, may be sent to the service for a URL. Only its
  * origin (scheme, host and a non-default port) ever is, and nothing at all for a private
- * window, a paused site, or a site whose name or address only means something on the user's
- * own machine or network. Every refusal carries a reason the popup and the badge can name.
- *
- * Ranges come from ipaddr.js rather than hand-written masks; the URL parser has already
- * normalised odd IPv4 spellings (decimal, hex, octal, short forms) to dotted quads and host
- * names to lower-case punycode.
+ * window, a paused site, or a name or address that only means something on the user's own
+ * machine or network. Address ranges come from ipaddr.js; the URL parser has already turned odd
+ * IPv4 spellings into dotted quads and host names into lower-case punycode.
  */
 import ipaddr from 'ipaddr.js';
 import { isHttpScheme } from '../contract/http-origin';
@@ -31,22 +28,12 @@ export type LookupDecision =
   | { kind: 'target'; origin: string }
   | { kind: 'refused'; reason: NotLookedUpReason };
 
-/** Where the URL is shown and what the user decided about sites, as far as lookups go. */
-export interface LookupContext {
-  /** The tab is in a private (incognito) window. */
-  incognito?: boolean;
-  /**
-   * "Never look up" entries in effect, the user's and the policy's (lib/privacy/paused-domains.ts):
-   * each covers a host and the names below it, on any scheme and port.
-   */
-  pausedDomains?: readonly string[];
-}
-
 const refused = (reason: NotLookedUpReason) => ({ kind: 'refused' as const, reason });
 
+/** `pausedDomains`: the user's and the policy's entries in effect (paused-domains.ts). */
 export function deriveLookupTarget(
   url: string | undefined | null,
-  context: LookupContext = {},
+  context: { incognito?: boolean; pausedDomains?: readonly string[] } = {},
 ): LookupDecision {
   // First: in a private window even the kind of page is nobody's business.
   if (context.incognito === true) return refused('incognito');
@@ -62,10 +49,7 @@ type CheckedOrigin =
   | { kind: 'target'; origin: string; host: string }
   | { kind: 'refused'; reason: NotLookedUpReason };
 
-/**
- * The origin a URL may be looked up by and its host, or why it may not be, before the user's
- * choices.
- */
+/** The origin a URL may be looked up by and its host, before the user's choices. */
 function checkedOrigin(url: string | undefined | null): CheckedOrigin {
   if (url === undefined || url === null || url === '') return refused('no-url');
   let parsed: URL;

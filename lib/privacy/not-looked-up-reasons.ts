@@ -2,13 +2,6 @@
 import { type MessageKey, t } from '../locale/i18n';
 import type { NotLookedUpReason } from './lookup-target';
 
-export interface NotLookedUpText {
-  /** The headline, e.g. "Not looked up: private address". */
-  title: string;
-  /** One line on why. */
-  why: string;
-}
-
 const MESSAGES: Record<NotLookedUpReason, { title: MessageKey; why: MessageKey }> = {
   'no-url': { title: 'reasonNoUrlTitle', why: 'reasonNoUrlWhy' },
   'not-http': { title: 'reasonNotHttpTitle', why: 'reasonNotHttpWhy' },
@@ -21,15 +14,16 @@ const MESSAGES: Record<NotLookedUpReason, { title: MessageKey; why: MessageKey }
   incognito: { title: 'reasonIncognitoTitle', why: 'reasonIncognitoWhy' },
 };
 
-/** Every reason, for tables and tests that must cover them all. */
-export const NOT_LOOKED_UP_REASONS = Object.keys(MESSAGES) as NotLookedUpReason[];
+export const isNotLookedUpReason = (value: string): value is NotLookedUpReason =>
+  Object.hasOwn(MESSAGES, value);
 
-export function notLookedUpText(reason: NotLookedUpReason): NotLookedUpText {
+/** The headline ("Not looked up: private address") and one line on why. */
+export function notLookedUpText(reason: NotLookedUpReason): { title: string; why: string } {
   const { title, why } = MESSAGES[reason];
   return { title: t(title), why: t(why) };
 }
 
-/** The headline sentence alone, e.g. "Not looked up: private address". */
+/** The headline sentence alone. */
 export function notLookedUpReasonSentence(reason: NotLookedUpReason): string {
   return t(MESSAGES[reason].title);
 }

@@ -1,15 +1,11 @@
 /**
- * "Never look up" entries: domains the user paused, or an administrator listed, that are never
- * sent to the service. An entry is a host as the URL parser writes it (lower case, punycode, no
- * trailing dot; an IPv6 address in brackets). A name covers itself and every name below it, on
- * any scheme and port: `corp.example.com` covers `https://jira.corp.example.com:8443` and
- * `http://corp.example.com`. An IP address covers only itself.
- *
- * Matching needs nothing but the entries: no list of public suffixes, so the background that
- * decides every lookup does not carry one; and nothing but the URL parser, so the popup's
- * first frame, which asks whether its site is paused, does not grow.
+ * "Never look up" entries: domains the user paused, or an administrator listed. An entry is a
+ * host as the URL parser writes it (lower case, punycode, no trailing dot; an IPv6 address in
+ * brackets). A name covers itself and every name below it, on any scheme and port:
+ * `corp.example.com` covers `https://jira.corp.example.com:8443`. An IP address covers only
+ * itself. Matching needs no list of public suffixes, so neither the worker nor the popup's
+ * first frame carries one.
  */
-
 import { isHttpScheme } from '../contract/http-origin';
 
 /** Longest DNS name (RFC 1035), and room for an IPv6 literal in brackets. */
@@ -53,10 +49,7 @@ export function normalisePausedDomains(values: readonly unknown[]): string[] {
   return [...kept].sort();
 }
 
-/**
- * True for a host written as an IP address, as the URL parser writes one: IPv6 in brackets,
- * IPv4 as a dotted quad (it has turned every other spelling into one).
- */
+/** IPv6 in brackets, IPv4 as a dotted quad (the URL parser turns every other spelling into one). */
 function isIpAddress(host: string): boolean {
   return host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -68,12 +61,10 @@ export function domainCovers(entry: string, host: string): boolean {
   return host.endsWith(`.${entry}`);
 }
 
-/** The entries that cover `host`. */
 export function entriesCovering(entries: readonly string[], host: string): string[] {
   return entries.filter((entry) => domainCovers(entry, host));
 }
 
-/** Whether any entry covers `host`. */
 export function isHostPaused(entries: readonly string[], host: string): boolean {
   return entries.some((entry) => domainCovers(entry, host));
 }

@@ -1,10 +1,8 @@
 /**
  * Whether a host name belongs to the public DNS namespace, so that sending it reveals nothing
- * about the user's own network: it must end in a top-level domain of the Public Suffix List's
- * ICANN section (lib/privacy/icann-tlds.ts) and must not be a special-use name.
- *
- * The list alone is not enough: it names `arpa` and `onion` as public suffixes, so
- * `printer.home.arpa` and a hidden service would pass; special-use names are refused first.
+ * about the user's own network: it ends in a top-level domain of the Public Suffix List's ICANN
+ * section (icann-tlds.ts) and is no special-use name. The list alone is not enough: it names
+ * `arpa` and `onion`, so `printer.home.arpa` and a hidden service would pass.
  */
 import { ICANN_TOP_LEVEL_DOMAINS } from './icann-tlds';
 
@@ -13,17 +11,8 @@ import { ICANN_TOP_LEVEL_DOMAINS } from './icann-tlds';
  * example, invalid, localhost), RFC 6762 (local), RFC 7686 (onion), RFC 8375 (home.arpa),
  * RFC 9476 (alt) and ICANN's 2024 reservation of `internal` for private networks.
  */
-export const SPECIAL_USE_SUFFIXES: readonly string[] = [
-  'alt',
-  'example',
-  'home.arpa',
-  'internal',
-  'invalid',
-  'local',
-  'localhost',
-  'onion',
-  'test',
-];
+export const SPECIAL_USE_SUFFIXES: readonly string[] =
+  'alt example home.arpa internal invalid local localhost onion test'.split(' ');
 
 const icannTopLevelDomains = new Set(ICANN_TOP_LEVEL_DOMAINS.split(' '));
 
