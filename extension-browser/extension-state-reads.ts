@@ -7,8 +7,8 @@
 import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../lib/badge/badge';
 import { deriveLookupTarget } from '../lib/privacy/lookup-target';
 import type { UserSettings } from '../lib/settings/settings';
-import type { BadgeMode } from '../lib/storage/records';
-import type { TabState } from '../lib/tabs/tab-state-store';
+import type { BadgeMode } from '../lib/settings/settings-record';
+import type { TabState } from '../lib/tabs/tab-state';
 
 /** Runs `fn(arg)` inside the extension and resolves to its result. */
 export type InExtension = <R, A>(fn: (arg: A) => Promise<R>, arg: A) => Promise<R>;
@@ -60,7 +60,7 @@ export function createExtensionStateReads(
     const target = deriveLookupTarget(url, { pausedDomains });
     const about =
       target.kind === 'target'
-        ? state.target === target.origin
+        ? state.origin === target.origin
         : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
     return about && badgeTextFor(state.view, { mode: badgeMode }) === badge.text;
   };

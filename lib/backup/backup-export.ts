@@ -1,11 +1,8 @@
-/**
- * Making a backup: whoever reads the stored records passes them to `buildBackup` and saves
- * `JSON.stringify` of the result under `backupFileName`.
- */
+/** Making a backup: whoever reads the stored records passes them here and saves the JSON. */
 import type * as z from 'zod/mini';
+import { isHttpOrigin } from '../contract/http-origin';
 import { normalisePausedDomains } from '../privacy/paused-domains';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
-import { isWebOrigin } from '../sites/watch-list';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -13,9 +10,7 @@ import {
   type BackupChoices,
   type KeptData,
 } from './backup-format';
-import { backupSchemas } from './backup-schema';
-
-const fits = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
+import { backupSchemas } from './read-backup';
 
 /**
  * The backup of `data`: what a backup may hold of it, so that `parseBackup` always takes it
@@ -27,6 +22,7 @@ export function buildBackup(
   { includeHistory, includeLog, now }: BackupChoices & { now: number },
 ): Backup {
   const { watchRecord, scan, logEntry } = backupSchemas();
+  const fits = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
   const backup: Backup = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -40,14 +36,14 @@ export function buildBackup(
     },
     watchList: Object.fromEntries(
       Object.entries(data.watchList).filter(
-        ([site, record]) => isWebOrigin(site) && fits(watchRecord, record),
+        ([site, record]) => isHttpOrigin(site) && fits(watchRecord, record),
       ),
     ),
   };
   if (includeHistory && data.scoreHistory !== undefined) {
     backup.scoreHistory = Object.fromEntries(
       Object.entries(data.scoreHistory)
-        .filter(([site, entry]) => isWebOrigin(site) && Number.isFinite(entry.seen))
+        .filter(([site, entry]) => isHttpOrigin(site) && Number.isFinite(entry.seen))
         .map(([site, entry]) => [
           site,
           { seen: entry.seen, scans: entry.scans.filter((record) => fits(scan, record)) },
@@ -58,9 +54,4 @@ export function buildBackup(
     backup.lookupLog = data.lookupLog.entries.filter((entry) => fits(logEntry, entry));
   }
   return backup;
-}
-
-/** The file name a backup made at `now` is offered under (the date is UTC's). */
-export function backupFileName(now: number): string {
-  return `agent-readiness-badge-backup-${new Date(now).toISOString().slice(0, 10)}.json`;
 }

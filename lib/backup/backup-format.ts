@@ -1,38 +1,22 @@
 /**
- * What a backup file is: its name and version, its size limits, and the types of what it holds.
- *
- * The file is one JSON object:
- *
- *   { "format": "agent-readiness-badge-backup", "version": 2,
- *     "exportedAt": "2026-11-22T10:00:00.000Z",
- *     "settings": { "lookupMode", "lookupModeChosen", "pausedDomains", "badgeMode",
- *                   "serviceBaseUrl" },
- *     "watchList": { "<origin>": WatchRecord, … },
- *     "scoreHistory": { "<origin>": { "seen", "scans": [{ "scannedAt", "score", "checks" }, …] }, … },
- *     "lookupLog": [LookupLogEntry, …] }
- *
- * `scoreHistory` and `lookupLog` are there only when the user chose them; the rest always is.
- * Version 1 files (0.2.0 and before) are read as version 2 (read-backup.ts).
+ * What a backup file is: one JSON object (`Backup`), its format's name and version, its size
+ * limits. Version 1 files (0.2.0 and before) are read as version 2 (read-backup.ts).
  */
 import type { LookupLogEntry, StoredLog } from '../history/lookup-log';
-import type { StoredHistory } from '../history/score-history';
+import type { StoredHistory } from '../history/scan-record';
 import type { UserSettings } from '../settings/settings';
 import type { WatchList } from '../sites/watch-list';
 
 export const BACKUP_FORMAT = 'agent-readiness-badge-backup';
 export const BACKUP_VERSION = 2;
 
-/**
- * The longest backup text read, in characters. A backup at the bounds of every record is far
- * smaller; anything longer is no backup of ours, and is refused before it is parsed.
- */
+/** The longest backup text read, in characters: a backup at every record's bounds is far smaller. */
 export const MAX_BACKUP_LENGTH = 2 * 1024 * 1024;
 
 /**
- * How many bytes of a chosen file to read at most: enough that a file too long to be a backup
- * still reads as too long (`readBackupFile` then says so), without reading all of a huge file.
- * A UTF-8 character of three bytes is one UTF-16 unit, the fewest units per byte there are, so
- * three bytes a character and one character more always decode to more than the limit.
+ * The bytes of a chosen file read at most: enough that a file too long still reads as too
+ * long, without reading all of a huge one: every three UTF-8 bytes decode to at least one
+ * UTF-16 unit, so this many decode to more than the limit.
  */
 export const BACKUP_READ_LIMIT_BYTES = 3 * (MAX_BACKUP_LENGTH + 1);
 
@@ -40,9 +24,8 @@ export const BACKUP_READ_LIMIT_BYTES = 3 * (MAX_BACKUP_LENGTH + 1);
 export interface KeptData {
   settings: UserSettings;
   watchList: WatchList;
-  /** Absent when not read: not exported, and treated as empty by an import's plan. */
+  /** Absent when not read: not exported, and empty to an import's plan. */
   scoreHistory?: StoredHistory;
-  /** Absent when not read: not exported, and treated as empty by an import's plan. */
   lookupLog?: StoredLog;
 }
 
@@ -50,10 +33,11 @@ export interface KeptData {
 export interface Backup {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
-  /** When it was made, an ISO 8601 UTC time. */
+  /** ISO 8601, UTC. */
   exportedAt: string;
   settings: UserSettings;
   watchList: WatchList;
+  /** Only when the user chose it, as the log. */
   scoreHistory?: StoredHistory;
   /** Oldest first. The entries' ids are the old browser's; an import numbers them anew. */
   lookupLog?: LookupLogEntry[];
@@ -65,7 +49,6 @@ export interface BackupChoices {
   includeLog: boolean;
 }
 
-/** Why a file cannot be imported. */
 export type BackupProblem = 'too-large' | 'not-json' | 'wrong-file' | 'newer-version' | 'malformed';
 
 export type BackupReading = { ok: true; backup: Backup } | { ok: false; problem: BackupProblem };

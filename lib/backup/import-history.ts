@@ -4,26 +4,17 @@
  */
 import { parseContractDateTime } from '../contract/date-time';
 import { type LookupLogEntry, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
-import {
-  MAX_SITES,
-  SCANS_PER_SITE,
-  type ScoreRecord,
-  type SiteHistory,
-  type StoredHistory,
-} from '../history/score-history';
+import type { ScoreRecord, SiteHistory, StoredHistory } from '../history/scan-record';
+import { MAX_SITES, SCANS_PER_SITE } from '../history/score-history';
 import type { ImportMode } from './import-changes';
 
 /** The history within its bounds: its latest scans per site, its most recently seen sites. */
 export function boundedHistory(history: StoredHistory): StoredHistory {
   const sites = Object.entries(history)
     .sort(([, a], [, b]) => b.seen - a.seen)
-    .slice(0, MAX_SITES);
-  return Object.fromEntries(
-    sites.map(([site, entry]) => [
-      site,
-      { seen: entry.seen, scans: entry.scans.slice(-SCANS_PER_SITE) },
-    ]),
-  );
+    .slice(0, MAX_SITES)
+    .map(([site, { seen, scans }]) => [site, { seen, scans: scans.slice(-SCANS_PER_SITE) }]);
+  return Object.fromEntries(sites);
 }
 
 /** Scans oldest first; a scan time that does not read (only from storage) counts as oldest. */
@@ -55,13 +46,10 @@ export function mergedHistory(current: StoredHistory, fromFile: StoredHistory): 
 /** How many scans `after` has that `before` had not. */
 export function newScans(before: StoredHistory, after: StoredHistory): number {
   let count = 0;
-  for (const [site, entry] of Object.entries(after)) {
-    const known = new Set(
-      (Object.hasOwn(before, site) ? before[site]?.scans : undefined)?.map(
-        (record) => record.scannedAt,
-      ),
-    );
-    count += entry.scans.filter((record) => !known.has(record.scannedAt)).length;
+  for (const [site, { scans }] of Object.entries(after)) {
+    const kept = Object.hasOwn(before, site) ? (before[site]?.scans ?? []) : [];
+    const known = new Set(kept.map((record) => record.scannedAt));
+    count += scans.filter((record) => !known.has(record.scannedAt)).length;
   }
   return count;
 }
@@ -80,17 +68,13 @@ export function plannedLog(
   mode: ImportMode,
 ): { log: StoredLog; added: number } {
   const before = current ?? { nextId: 1, entries: [] };
-  let nextId = Math.max(before.nextId, ...before.entries.map((entry) => entry.id + 1));
-  const firstNewId = nextId;
+  const firstNewId = Math.max(before.nextId, ...before.entries.map((entry) => entry.id + 1));
   const known = new Set(mode === 'merge' ? before.entries.map(lookupKey) : []);
   const incoming = fromFile
     .filter((entry) => !known.has(lookupKey(entry)))
     .slice(-MAX_LOG_ENTRIES)
-    .map((entry) => {
-      const numbered = { ...entry, id: nextId };
-      nextId += 1;
-      return numbered;
-    });
+    .map((entry, index) => ({ ...entry, id: firstNewId + index }));
+  const nextId = firstNewId + incoming.length;
   const entries =
     mode === 'merge'
       ? [...before.entries, ...incoming].sort((a, b) => a.at - b.at).slice(-MAX_LOG_ENTRIES)

@@ -10,67 +10,68 @@
 import type { UserSettings } from '../settings/settings';
 import { MAX_WATCHED_SITES, type WatchList } from '../sites/watch-list';
 import type { Backup, KeptData } from './backup-format';
-import type {
-  ImportChange,
-  ImportMode,
-  ImportPlan,
-  ImportPreview,
-  LookupChoice,
-} from './import-changes';
+import type { ImportChange, ImportMode, ImportPreview, LookupChoice } from './import-changes';
 import { boundedHistory, mergedHistory, newScans, plannedLog } from './import-history';
 
+type SitesChange = Exclude<
+  Extract<ImportChange, { sites: string[] }>['kind'],
+  'watched-sites-left-out'
+>;
+
+/** The change listing these sites, sorted and each once; none when there are none. */
+const sitesChange = (kind: SitesChange, sites: readonly string[]): ImportChange[] =>
+  sites.length === 0 ? [] : [{ kind, sites: sortedSites(sites) }];
+
+const sortedSites = (sites: readonly string[]) => [...new Set(sites)].sort();
+
 /**
- * What importing `backup` in `mode` makes of `current`, and the changes to show for it.
- * `current` is the user's own settings, without the policy; its score history and lookup log
- * are needed when the backup carries them (absent, they count as empty).
+ * What importing `backup` in `mode` makes of `current` (the user's own settings, without the
+ * policy; a score history or lookup log not read counts as empty), and the changes to show in
+ * the preview's order. `next` holds a score history and lookup log only when the file does.
  */
 export function planImport(
   current: KeptData,
   backup: Backup,
   { mode }: { mode: ImportMode },
-): ImportPlan {
-  const changes: ImportChange[] = [];
+): { next: KeptData; changes: ImportChange[] } {
   const settings = plannedSettings(current.settings, backup.settings, mode);
-  changes.push(...settingsChanges(current.settings, settings));
-
   const watch = plannedWatchList(current.watchList, backup.watchList, mode);
-  const currentSites = Object.keys(current.watchList);
-  const nextSites = Object.keys(watch.list);
-  const added = nextSites.filter((site) => current.watchList[site] === undefined).sort();
-  const removed = currentSites.filter((site) => watch.list[site] === undefined).sort();
-  if (added.length > 0) changes.push({ kind: 'watched-sites-added', sites: added });
-  if (removed.length > 0) changes.push({ kind: 'watched-sites-removed', sites: removed });
+  const changes = settingsChanges(current.settings, settings);
+  const [before, after] = [Object.keys(current.watchList), Object.keys(watch.list)];
+  changes.push(
+    ...sitesChange(
+      'watched-sites-added',
+      after.filter((site) => !before.includes(site)),
+    ),
+    ...sitesChange(
+      'watched-sites-removed',
+      before.filter((site) => !after.includes(site)),
+    ),
+  );
   if (watch.leftOut.length > 0) {
-    changes.push({
-      kind: 'watched-sites-left-out',
-      sites: watch.leftOut.sort(),
-      limit: MAX_WATCHED_SITES,
-    });
+    const sites = watch.leftOut.sort();
+    changes.push({ kind: 'watched-sites-left-out', sites, limit: MAX_WATCHED_SITES });
   }
 
   const next: KeptData = { settings, watchList: watch.list };
   if (backup.scoreHistory !== undefined) {
-    const before = current.scoreHistory ?? {};
+    const kept = current.scoreHistory ?? {};
     if (mode === 'replace') {
       next.scoreHistory = boundedHistory(backup.scoreHistory);
-      changes.push({
-        kind: 'score-history-replaced',
-        sites: Object.keys(next.scoreHistory).length,
-      });
+      const sites = Object.keys(next.scoreHistory).length;
+      changes.push({ kind: 'score-history-replaced', sites });
     } else {
-      next.scoreHistory = mergedHistory(before, backup.scoreHistory);
-      const scans = newScans(before, next.scoreHistory);
+      next.scoreHistory = mergedHistory(kept, backup.scoreHistory);
+      const scans = newScans(kept, next.scoreHistory);
       if (scans > 0) changes.push({ kind: 'score-history-merged', scans });
     }
   }
   if (backup.lookupLog !== undefined) {
-    const log = plannedLog(current.lookupLog, backup.lookupLog, mode);
-    next.lookupLog = log.log;
-    if (mode === 'replace') {
-      changes.push({ kind: 'lookup-log-replaced', entries: log.log.entries.length });
-    } else if (log.added > 0) {
-      changes.push({ kind: 'lookup-log-merged', entries: log.added });
-    }
+    const { log, added } = plannedLog(current.lookupLog, backup.lookupLog, mode);
+    next.lookupLog = log;
+    if (mode === 'replace')
+      changes.push({ kind: 'lookup-log-replaced', entries: log.entries.length });
+    else if (added > 0) changes.push({ kind: 'lookup-log-merged', entries: added });
   }
   return { next, changes };
 }
@@ -83,18 +84,7 @@ export function previewImport(current: KeptData, backup: Backup): ImportPreview 
   };
 }
 
-function sortedSites(sites: readonly string[]): string[] {
-  return [...new Set(sites)].sort();
-}
-
-const lookupChoiceOf = (settings: UserSettings): LookupChoice =>
-  settings.lookupModeChosen ? settings.lookupMode : 'unanswered';
-
-function plannedSettings(
-  current: UserSettings,
-  fromFile: UserSettings,
-  mode: ImportMode,
-): UserSettings {
+function plannedSettings(current: UserSettings, fromFile: UserSettings, mode: ImportMode) {
   if (mode === 'replace') return { ...fromFile, pausedDomains: [...fromFile.pausedDomains] };
   return {
     ...fromFile,
@@ -106,27 +96,31 @@ function plannedSettings(
   };
 }
 
+const lookupChoiceOf = (settings: UserSettings): LookupChoice =>
+  settings.lookupModeChosen ? settings.lookupMode : 'unanswered';
+
 function settingsChanges(before: UserSettings, after: UserSettings): ImportChange[] {
   const changes: ImportChange[] = [];
-  const [fromChoice, toChoice] = [lookupChoiceOf(before), lookupChoiceOf(after)];
-  if (fromChoice !== toChoice)
-    changes.push({ kind: 'lookup-mode', from: fromChoice, to: toChoice });
+  const [from, to] = [lookupChoiceOf(before), lookupChoiceOf(after)];
+  if (from !== to) changes.push({ kind: 'lookup-mode', from, to });
   if (before.badgeMode !== after.badgeMode) {
     changes.push({ kind: 'badge', from: before.badgeMode, to: after.badgeMode });
   }
   if (before.serviceBaseUrl !== after.serviceBaseUrl) {
-    changes.push({
-      kind: 'service-base-url',
-      from: before.serviceBaseUrl,
-      to: after.serviceBaseUrl,
-    });
+    const [from, to] = [before.serviceBaseUrl, after.serviceBaseUrl];
+    changes.push({ kind: 'service-base-url', from, to });
   }
-  const added = after.pausedDomains.filter((site) => !before.pausedDomains.includes(site));
-  const removed = before.pausedDomains.filter((site) => !after.pausedDomains.includes(site));
-  if (added.length > 0) changes.push({ kind: 'paused-sites-added', sites: sortedSites(added) });
-  if (removed.length > 0) {
-    changes.push({ kind: 'paused-sites-removed', sites: sortedSites(removed) });
-  }
+  const [was, is] = [before.pausedDomains, after.pausedDomains];
+  changes.push(
+    ...sitesChange(
+      'paused-sites-added',
+      is.filter((site) => !was.includes(site)),
+    ),
+    ...sitesChange(
+      'paused-sites-removed',
+      was.filter((site) => !is.includes(site)),
+    ),
+  );
   return changes;
 }
 
@@ -135,16 +129,12 @@ function settingsChanges(before: UserSettings, after: UserSettings): ImportChang
  * takes the file's list. Either way, the file's sites that do not fit are left out, the ones
  * watched longest kept first.
  */
-function plannedWatchList(
-  current: WatchList,
-  fromFile: WatchList,
-  mode: ImportMode,
-): { list: WatchList; leftOut: string[] } {
+function plannedWatchList(current: WatchList, fromFile: WatchList, mode: ImportMode) {
   const list: WatchList = mode === 'merge' ? { ...current } : {};
   const leftOut: string[] = [];
   const candidates = Object.entries(fromFile)
     .filter(([site]) => !Object.hasOwn(list, site))
-    .sort(([siteA, a], [siteB, b]) => a.since - b.since || compareText(siteA, siteB));
+    .sort(([siteA, a], [siteB, b]) => a.since - b.since || (siteA < siteB ? -1 : 1));
   let count = Object.keys(list).length;
   for (const [site, record] of candidates) {
     if (count < MAX_WATCHED_SITES) {
@@ -155,8 +145,4 @@ function plannedWatchList(
     }
   }
   return { list, leftOut };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,19 +1,30 @@
 /**
- * Reading a backup file: its text (`readBackupFile`) or an already parsed value
- * (`parseBackup`), checked against the schema. Reading never throws, whatever the text or
- * value: a file is refused with one reason. A file is read whole or not at all: one bad value
- * refuses it ("malformed"), so an import never brings half a backup. A newer version is
- * refused rather than half understood.
+ * Reading a backup file, never throwing: a file is taken whole or refused with one reason (one
+ * bad value refuses it, so an import never brings half a backup), and a newer version is
+ * refused rather than half understood. Older files are read as version 2: version 1's paused
+ * origins (`pausedSites`) become their hosts, and the badge switch (`badgeVisible`) becomes a
+ * badge mode, as the settings record's migration does.
  *
- * Older files are read as version 2. Version 1 (0.2.0 and before) paused exact origins,
- * `"pausedSites": ["https://…"]`: each origin becomes its host. The badge switch
- * (`"badgeVisible": true | false`) becomes a badge mode (`all` | `off`), as the settings
- * record's migration does.
+ * The schema holds every value a file may hold: sites are http(s) origins, paused domains host
+ * names or addresses, a service base URL an http(s) URL. It is built at the first use: a
+ * worker that starts for something else must not pay for it.
  */
-import { hostOfSite, normalisePausedDomains } from '../privacy/paused-domains';
+
+import * as z from 'zod/mini';
+import { isContractDateTime } from '../contract/date-time';
+import { isHttpOrigin } from '../contract/http-origin';
+import { scanChecksSchema } from '../history/scan-record';
+import {
+  hostOfSite,
+  normalisePausedDomain,
+  normalisePausedDomains,
+} from '../privacy/paused-domains';
+import { type LookupOutcomeKind, OUTCOME_WORDS } from '../service/lookup-outcome';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
-import { isWebOrigin } from '../sites/watch-list';
-import { badgeModeOfVisible } from '../storage/records';
+import { BADGE_MODES } from '../settings/settings';
+import { badgeModeOfVisible } from '../settings/settings-record';
+import type { TabViewStatus } from '../tabs/tab-view';
+import { isViewStatus } from '../tabs/view-states';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -22,11 +33,64 @@ import {
   type BackupReading,
   MAX_BACKUP_LENGTH,
 } from './backup-format';
-import { backupSchemas } from './backup-schema';
+
+const isLogOutcome = (value: unknown): value is LookupOutcomeKind | 'pending' =>
+  typeof value === 'string' && Object.hasOwn(OUTCOME_WORDS, value);
+
+function buildBackupSchemas() {
+  const webOrigin = z.string().check(z.refine(isHttpOrigin));
+  const pausedDomain = z.string().check(z.refine((value) => normalisePausedDomain(value) !== null));
+  const serviceBaseUrl = z.string().check(z.refine((url) => normaliseServiceBaseUrl(url) !== null));
+  // Epoch milliseconds; zod's number is finite, as JSON's numbers are.
+  const time = z.number();
+  const settings = z.object({
+    lookupMode: z.enum(['on-click', 'automatic']),
+    lookupModeChosen: z.boolean(),
+    pausedDomains: z.array(pausedDomain),
+    badgeMode: z.enum(BADGE_MODES),
+    serviceBaseUrl: z.nullable(serviceBaseUrl),
+  });
+  const watchRecord = z.object({
+    since: time,
+    checkedAt: z.nullable(time),
+    status: z.optional(z.custom<TabViewStatus>(isViewStatus)),
+    score: z.nullable(z.number()),
+    failed: z.array(z.string()),
+    seenReport: z.boolean(),
+  });
+  const scan = z.object({
+    scannedAt: z.string().check(z.refine(isContractDateTime)),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    // A file of a version that kept no checks: they are not known.
+    checks: z._default(z.nullable(scanChecksSchema()), null),
+  });
+  const siteHistory = z.object({ seen: time, scans: z.array(scan) });
+  const logEntry = z.object({
+    id: z.number(),
+    at: time,
+    origin: webOrigin,
+    service: serviceBaseUrl,
+    outcome: z.custom<LookupOutcomeKind | 'pending'>(isLogOutcome),
+    status: z.nullable(z.number()),
+  });
+  const backup = z.object({
+    format: z.literal(BACKUP_FORMAT),
+    version: z.literal(BACKUP_VERSION),
+    exportedAt: z.iso.datetime(),
+    settings,
+    watchList: z.record(webOrigin, watchRecord),
+    scoreHistory: z.optional(z.record(webOrigin, siteHistory)),
+    lookupLog: z.optional(z.array(logEntry)),
+  });
+  return { watchRecord, scan, logEntry, backup };
+}
+
+let schemas: ReturnType<typeof buildBackupSchemas> | null = null;
+
+export const backupSchemas = () => (schemas ??= buildBackupSchemas());
 
 const refused = (problem: BackupProblem): BackupReading => ({ ok: false, problem });
 
-/** A backup file's text, read and checked; never throws. */
 export function readBackupFile(text: string): BackupReading {
   if (typeof text !== 'string' || text.length > MAX_BACKUP_LENGTH) return refused('too-large');
   let value: unknown;
@@ -38,10 +102,7 @@ export function readBackupFile(text: string): BackupReading {
   return parseBackup(value);
 }
 
-/**
- * A parsed JSON value, checked as a backup; never throws. For the worker when it is handed a
- * value rather than the text (the text's length is then not checked: `readBackupFile` does).
- */
+/** A parsed JSON value, checked as a backup (its length is checked by `readBackupFile`). */
 export function parseBackup(value: unknown): BackupReading {
   try {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -58,8 +119,7 @@ export function parseBackup(value: unknown): BackupReading {
     );
     if (!parsed.success) return refused('malformed');
     const backup: Backup = parsed.data;
-    // Kept as the settings keep them: paused domains normalised, sorted and once, the base URL
-    // normalised.
+    // Kept as the settings keep them.
     backup.settings.pausedDomains = normalisePausedDomains(backup.settings.pausedDomains);
     backup.settings.serviceBaseUrl = normaliseServiceBaseUrl(backup.settings.serviceBaseUrl);
     if (backup.lookupLog !== undefined) {
@@ -76,9 +136,8 @@ export function parseBackup(value: unknown): BackupReading {
 }
 
 /**
- * A file whose settings hold the badge switch (`badgeVisible`, version 1 and the first builds
- * of version 2) with its badge mode instead. A switch that is no boolean is left in place, so
- * the file is refused as malformed, as before.
+ * The badge switch (version 1 and the first builds of version 2) as a badge mode. A switch
+ * that is no boolean is left in place, so the file is refused as malformed.
  */
 function withBadgeMode(value: object): object {
   const { settings } = value as { settings?: unknown };
@@ -98,7 +157,7 @@ function fromVersion1(value: object): unknown {
   const { pausedSites, ...rest } = settings as { pausedSites?: unknown };
   const origins = Array.isArray(pausedSites) ? pausedSites : [];
   const hosts = origins.map((site) =>
-    typeof site === 'string' && isWebOrigin(site) ? hostOfSite(site) : null,
+    typeof site === 'string' && isHttpOrigin(site) ? hostOfSite(site) : null,
   );
   if (!Array.isArray(pausedSites) || hosts.includes(null)) return { ...value, version: 2 };
   return { ...value, version: 2, settings: { ...rest, pausedDomains: hosts } };

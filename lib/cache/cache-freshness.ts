@@ -1,18 +1,14 @@
 /**
- * How long an answer from the service may be reused, read from its HTTP caching headers by
- * http-cache-semantics as a private (single-user) cache, with the few rules of our own that
- * the headers cannot express:
+ * How long an answer may be reused, read from its HTTP caching headers by http-cache-semantics
+ * as a private cache, with rules of our own the headers cannot express:
+ * - nothing is usable longer than MAX_LIFETIME_SECONDS after it was received, whatever the
+ *   server says (a typo of a few zeros must not pin a report for a year);
+ * - a 404 that says nothing about freshness is kept for a short floor, so a site without a
+ *   report is not asked for again on every tab switch;
+ * - only 200 and 404 are stored; a 400 is our bug, a 503 is the retry gate's.
  *
- * - nothing is fresh, or usable at all, longer than MAX_LIFETIME_SECONDS after it was received,
- *   whatever the server says (a typo of a few zeros must not pin a report for a year);
- * - a 404 whose headers say nothing about freshness is kept for a short floor, so a site
- *   without a report is not asked for again on every tab switch;
- * - only reports (200) and "no report" (404) are ever stored; a 400 is our bug and a 503 is
- *   handled by the retry gate (lib/cache/retry-gate.ts), not by the cache.
- *
- * The library is given plain objects with lower-case header names: on a fetch `Headers`
- * instance it silently finds no headers at all (kornelski/http-cache-semantics#37). Its own
- * clock is replaced by an injected one, so tests can move time.
+ * The library is given plain objects with lower-case header names: on a fetch `Headers` it
+ * silently finds none (kornelski/http-cache-semantics#37). Its clock is injected.
  */
 import CachePolicy from 'http-cache-semantics';
 import type { ResponseMeta } from '../service/lookup-outcome';
@@ -20,10 +16,8 @@ import type { ResponseMeta } from '../service/lookup-outcome';
 /** The longest an answer is fresh, and the oldest it may be when used at all. */
 export const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
 
-/** How long a 404 without any freshness information is kept. */
 export const NO_REPORT_FLOOR_SECONDS = 5 * 60;
 
-/** What storage keeps of a policy: the library's own serialisation. */
 export type StoredPolicy = CachePolicy.CachePolicyObject;
 
 export type Freshness =
@@ -42,10 +36,8 @@ export interface FreshnessVerdict {
   expired: boolean;
 }
 
-/** The request every lookup of one target makes; the policy is matched against it. */
-function lookupRequest(requestUrl: string): CachePolicy.Request {
-  return { url: requestUrl, method: 'GET', headers: {} };
-}
+/** The request every lookup of one origin makes; the policy is matched against it. */
+const lookupRequest = (url: string): CachePolicy.Request => ({ url, method: 'GET', headers: {} });
 
 /** The library reading time from `now` and never trusting a lifetime beyond a day. */
 function policyClass(now: () => number) {
@@ -60,10 +52,7 @@ function policyClass(now: () => number) {
   };
 }
 
-/**
- * Freshness directives that count as the server having said something about how long a 404
- * may be kept. `private`, `public` and the like say nothing about how long.
- */
+/** Directives that say how long a 404 may be kept (`private`, `public` and the like do not). */
 const FRESHNESS_DIRECTIVES = /(?:^|,)\s*(?:max-age|s-maxage|no-cache|no-store|must-revalidate)\b/i;
 
 /** The response as the cache should judge it: a silent 404 gets the floor as its max-age. */
@@ -75,19 +64,13 @@ function withNoReportFloor(response: ResponseMeta): ResponseMeta {
     response.headers.expires !== undefined;
   if (saysHowLong) return response;
   const floor = `max-age=${NO_REPORT_FLOOR_SECONDS}`;
-  return {
-    status: response.status,
-    headers: {
-      ...response.headers,
-      'cache-control': cacheControl === undefined ? floor : `${cacheControl}, ${floor}`,
-    },
-  };
+  const withFloor = cacheControl === undefined ? floor : `${cacheControl}, ${floor}`;
+  return { status: response.status, headers: { ...response.headers, 'cache-control': withFloor } };
 }
 
 /**
- * The policy to store with an answer received at `now`, or null when the answer must not be
- * stored: a status other than 200 or 404, `no-store`, or a copy that could never be used
- * (already stale, and no stale-while-revalidate or stale-if-error window left).
+ * The policy to store with an answer received at `now`; null for a status other than 200 or
+ * 404, `no-store`, or a copy that could never be used (stale, with no window left to serve).
  */
 export function policyForAnswer(
   requestUrl: string,
@@ -95,19 +78,14 @@ export function policyForAnswer(
   now: () => number,
 ): StoredPolicy | null {
   if (response.status !== 200 && response.status !== 404) return null;
-  const Policy = policyClass(now);
-  const policy = new Policy(lookupRequest(requestUrl), withNoReportFloor(response), {
-    shared: false,
-  });
+  const request = lookupRequest(requestUrl);
+  const policy = new (policyClass(now))(request, withNoReportFloor(response), { shared: false });
   if (!policy.storable()) return null;
   const stored = policy.toObject();
   return assessFreshness(stored, requestUrl, now).expired ? null : stored;
 }
 
-/**
- * Until when (epoch ms) a stored copy stays fresh, judged at `now`; undefined when it is not
- * fresh now. The popup shows a tab's stored view without asking the background until then.
- */
+/** Until when a stored copy stays fresh, judged at `now`; undefined when it is not fresh now. */
 export function freshUntil(stored: StoredPolicy, now: () => number): number | undefined {
   const policy = policyClass(now).fromObject(stored);
   if (policy.stale() || policy.age() >= MAX_LIFETIME_SECONDS) return undefined;
@@ -116,9 +94,8 @@ export function freshUntil(stored: StoredPolicy, now: () => number): number | un
 }
 
 /**
- * Until when (epoch ms) a stored copy can serve at all, judged at `now`: from then on
- * assessFreshness says it has expired. Age grows with the clock and nothing else moves, so
- * the time holds whenever it is read.
+ * Until when a stored copy can serve at all (assessFreshness says expired from then on). Age
+ * grows with the clock and nothing else moves, so the time holds whenever it is read.
  */
 export function usableUntil(stored: StoredPolicy, now: () => number): number {
   const policy = policyClass(now).fromObject(stored);
@@ -126,17 +103,15 @@ export function usableUntil(stored: StoredPolicy, now: () => number): number {
   return now() + Math.max(0, Math.floor(left));
 }
 
-/** What a stored copy is good for at `now`. */
 export function assessFreshness(
   stored: StoredPolicy,
   requestUrl: string,
   now: () => number,
 ): FreshnessVerdict {
-  const Policy = policyClass(now);
-  const policy = Policy.fromObject(stored);
+  const policy = policyClass(now).fromObject(stored);
   const request = lookupRequest(requestUrl);
 
-  // Past MAX_LIFETIME_SECONDS since it was received (Age included), nothing the headers say keeps it usable.
+  // Age included: nothing the headers say keeps it usable beyond that.
   const tooOld = policy.age() >= MAX_LIFETIME_SECONDS;
   const expired = tooOld || policy.timeToLive() <= 0;
 

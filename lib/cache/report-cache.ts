@@ -1,150 +1,227 @@
 /**
- * The report cache's API: the service's answers kept in local storage, so they outlive the
- * MV3 worker and a tab switch costs no request. A read is one storage read of its own entry,
- * whatever the number of entries; a write keeps the entry, its row (cache-rows.ts) and the
- * totals (cache-totals.ts) in one storage call, and evicts (cache-eviction.ts) only when the
- * totals outgrow the limits. Every write goes through one queue.
+ * The service's answers in local storage, so a tab switch costs no request. A read is one read
+ * of its entry; a write stores the entry and its index row in one call, dropping the least
+ * recently stored beyond the bounds. An answer looked up again is stored again, so a site in use
+ * is never the oldest for long.
  */
+
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { reportRequestUrl } from '../service/report-client';
 import { createKeyedQueue } from '../storage/keyed-queue';
-import type { Epoch, RecordStore } from '../storage/record-store';
-import type { StoredCacheEntry } from '../storage/records';
-import { type CacheLimits, compact, storeEntry } from './cache-eviction';
-import { type FreshnessVerdict, freshUntil, judgedAt } from './cache-freshness';
+import { keyOf } from '../storage/record';
+import type { Epoch, Store } from '../storage/store';
+import { type FreshnessVerdict, freshUntil, judgedAt, policyForAnswer } from './cache-freshness';
 import {
   byteSize,
+  CACHE_ENTRY_RECORD,
+  CACHE_INDEX_RECORD,
   type CacheableOutcome,
-  entryKeyOf,
-  entryOf,
-  isCacheableOutcome,
-  keptAnswer,
-} from './cache-keys';
-import { rowOf } from './cache-rows';
-import { localKeysOf, removeEntry } from './cache-totals';
+  type CacheEntry,
+  type CacheIndex,
+  entryName,
+  rowOf,
+} from './cache-records';
 
 export interface CachedAnswer {
   outcome: CacheableOutcome;
-  /** When the answer arrived (epoch ms). */
   receivedAt: number;
-  /** What the copy is good for now. */
   verdict: FreshnessVerdict;
-  /** Until when (epoch ms) the copy stays fresh; undefined when it is not fresh now. */
+  /** Until when the copy stays fresh; undefined when it is not fresh now. */
   freshUntil?: number | undefined;
 }
 
-export interface ReportCache {
-  /** The stored answer for a target, judged at the current time; null when there is none. */
-  get(target: string): Promise<CachedAnswer | null>;
-  /**
-   * Keeps a report or "no report" as long as its headers allow; an answer that may not be
-   * stored also drops the older copy it replaces. Failures leave the cache alone, so an older
-   * copy can still stand in for them (stale-if-error). `since`: the epoch the request began
-   * in; an answer that arrives after "clear all local data" is not kept.
-   */
-  put(
-    target: string,
-    outcome: LookupOutcome,
-    receivedAt: number,
-    since?: Epoch,
-  ): Promise<StoredFreshness>;
-  /**
-   * Until when `put` would keep this answer fresh, known before it is written: the tab can show
-   * the answer while the write is under way. Undefined for what `put` would not keep.
-   */
-  freshUntilOf(target: string, outcome: LookupOutcome, receivedAt: number): StoredFreshness;
-  /** Drops expired entries, evicts beyond the limits and counts the totals again. */
-  purgeExpired(): Promise<void>;
+export interface CacheLimits {
+  maxEntries: number;
+  /** The entries' sizes and the index's, as UTF-8 JSON with their keys. */
+  maxBytes: number;
 }
 
-/**
- * Until when (epoch ms) an answer just put stays fresh; undefined when it was not kept (a
- * failure, no-store, already stale, no room).
- */
-export type StoredFreshness = number | undefined;
+/** Within the 5 MB the extension keeps in all, beside the score history and small records. */
+export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2_000, maxBytes: 3_500_000 };
 
-/**
- * For typical reports the byte limit binds first. It is kept well below the browser's quota
- * for local storage, which the settings, the score history and the lookup log share.
- */
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
+/** Eviction goes this far below the limits, so the next writes do not evict again at once. */
+const EVICT_TO_SHARE = 0.9;
 
-/** A read refreshes an entry's last use at most this often, to spare a write per tab switch. */
-export const TOUCH_INTERVAL_MS = 60_000;
+/** When the browser's quota refuses a write, the cache shrinks to this share of what it holds. */
+const SHRINK_ON_QUOTA_TO_SHARE = 0.75;
 
-export function createReportCache(deps: {
-  store: RecordStore;
-  baseUrl: string;
-  now: () => number;
-  limits?: CacheLimits;
-}): ReportCache {
+/** Response headers that decide freshness; nothing else of a response is kept. */
+const CACHING_HEADERS = ['cache-control', 'age', 'date', 'expires', 'pragma', 'vary'];
+
+/** What an entry keeps of an answer, and its caching policy (null: not to be kept). */
+function keptAnswer(
+  baseUrl: string,
+  origin: string,
+  outcome: CacheableOutcome,
+  receivedAt: number,
+) {
+  const headers = Object.fromEntries(
+    CACHING_HEADERS.flatMap((name) => {
+      const value = outcome.response.headers[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+  const kept = { ...outcome, response: { status: outcome.response.status, headers } };
+  return {
+    kept,
+    policy: policyForAnswer(reportRequestUrl(baseUrl, origin), kept.response, () => receivedAt),
+  };
+}
+
+const isCacheable = (outcome: LookupOutcome): outcome is CacheableOutcome =>
+  outcome.kind === 'report' || outcome.kind === 'no-report';
+
+/** The size the limits count: every entry's, and the index's own. */
+function sizeOf(index: CacheIndex): number {
+  let bytes = byteSize(CACHE_INDEX_RECORD.key, index);
+  for (const row of Object.values(index)) bytes += row.bytes;
+  return bytes;
+}
+
+/** Once the index outgrows `limits`, what to evict down to `fit`: oldest first, never `keep`. */
+function beyondLimits(index: CacheIndex, limits: CacheLimits, fit: CacheLimits, keep?: string) {
+  const names = Object.keys(index);
+  let bytes = sizeOf(index);
+  if (names.length <= limits.maxEntries && bytes <= limits.maxBytes) return [];
+  const evicted: string[] = [];
+  let entries = names.length;
+  for (const name of names) {
+    if (entries <= fit.maxEntries && bytes <= fit.maxBytes) break;
+    if (name === keep) continue;
+    evicted.push(name);
+    entries -= 1;
+    bytes -= (index[name]?.bytes ?? 0) + byteSize(name, index[name]);
+  }
+  return evicted;
+}
+
+const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
+  maxEntries: Math.floor(limits.maxEntries * share),
+  maxBytes: Math.floor(limits.maxBytes * share),
+});
+
+const isQuotaError = (error: unknown) =>
+  /quota/i.test(error instanceof Error ? `${error.name} ${error.message}` : String(error));
+
+export type ReportCache = ReturnType<typeof createReportCache>;
+
+export function createReportCache(deps: { store: Store; now: () => number; limits?: CacheLimits }) {
+  const { store } = deps;
   const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
-  const local = localKeysOf(deps.store);
-  // Every write goes through this one queue: the totals are a read-modify-write, and a touch
-  // must not put back an entry that a newer answer has just replaced.
-  const writeQueue = createKeyedQueue<'writes'>();
-  const serially = <T>(task: () => Promise<T>) => writeQueue.run('writes', task);
-  const remove = (key: string) => serially(() => removeEntry(local, key));
+  // The index is read, changed and written by one write at a time.
+  const queue = createKeyedQueue<'index'>();
+  const serially = <T>(task: () => Promise<T>) => queue.run('index', task);
+  const entryKey = (name: string) => keyOf(CACHE_ENTRY_RECORD, name);
 
-  /** Records a read as the entry's last use, unless a newer answer replaced it meanwhile. */
-  async function touch(key: string, read: StoredCacheEntry, now: number): Promise<void> {
-    await serially(async () => {
-      const current = entryOf((await local.get([key]))[key]);
-      if (current === null || current.receivedAt !== read.receivedAt) return;
-      await local.set({ [key]: { ...current, usedAt: now } });
-    });
+  /** Writes the index without `names`, then removes their entries: a row never outlives its entry. */
+  async function drop(names: readonly string[], since?: Epoch): Promise<void> {
+    if (names.length === 0) return;
+    const index = { ...(await store.read(CACHE_INDEX_RECORD)) };
+    for (const name of names) delete index[name];
+    await store.writeKeys('local', { [CACHE_INDEX_RECORD.key]: index }, since);
+    await store.removeKeys('local', names.map(entryKey));
+  }
+
+  async function keep(name: string, entry: CacheEntry, since: Epoch): Promise<void> {
+    const key = entryKey(name);
+    const bytes = byteSize(key, entry);
+    const index = { ...(await store.read(CACHE_INDEX_RECORD)) };
+    delete index[name];
+    index[name] = rowOf(entry, bytes);
+    const evicted = beyondLimits(index, limits, scaled(limits, EVICT_TO_SHARE), name);
+    for (const gone of evicted) delete index[gone];
+    const items = { [key]: entry, [CACHE_INDEX_RECORD.key]: index };
+    if (await store.writeKeys('local', items, since))
+      await store.removeKeys('local', evicted.map(entryKey));
+  }
+
+  /** The index made again from every usable entry, in its order; anything else is dropped. */
+  async function purge(fit: CacheLimits): Promise<void> {
+    const everything = await store.readAll('local');
+    const order = Object.keys(await store.read(CACHE_INDEX_RECORD));
+    const now = deps.now();
+    const dropped: string[] = [];
+    const found: [string, CacheEntry, number][] = [];
+    for (const [key, raw] of Object.entries(everything)) {
+      if (!key.startsWith('report-cache') || key === CACHE_INDEX_RECORD.key) continue;
+      const entry = key.startsWith(CACHE_ENTRY_RECORD.key) ? CACHE_ENTRY_RECORD.parse(raw) : null;
+      // Expiry depends on the policy's times alone: its own URL serves to judge it.
+      if (entry && judgedAt(entry.policy, entry.policy.u ?? '', now) !== null) {
+        found.push([key.slice(CACHE_ENTRY_RECORD.key.length), entry, byteSize(key, raw)]);
+      } else dropped.push(key);
+    }
+    // Entries the index lost come first: they were stored before it.
+    found.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+    const index: CacheIndex = {};
+    for (const [name, entry, bytes] of found) index[name] = rowOf(entry, bytes);
+    const evicted = beyondLimits(index, fit, fit);
+    for (const name of evicted) delete index[name];
+    await store.writeKeys('local', { [CACHE_INDEX_RECORD.key]: index });
+    await store.removeKeys('local', [...dropped, ...evicted.map(entryKey)]);
   }
 
   return {
-    async get(target) {
-      const key = entryKeyOf(deps.baseUrl, target);
-      const stored = (await local.get([key]))[key];
-      if (stored === undefined) return null;
-      const entry = entryOf(stored);
-      if (entry === null) {
-        await remove(key);
-        return null;
-      }
+    /** The kept answer for a site, judged now; null when there is none or it expired. */
+    async get(baseUrl: string, origin: string): Promise<CachedAnswer | null> {
+      const name = entryName(baseUrl, origin);
+      const entry = await store.read(CACHE_ENTRY_RECORD, name);
+      if (entry === null) return null;
       const now = deps.now();
-      const verdict = judgedAt(entry.policy, reportRequestUrl(deps.baseUrl, target), now);
+      const verdict = judgedAt(entry.policy, reportRequestUrl(baseUrl, origin), now);
       if (verdict === null) {
-        await remove(key);
+        await serially(() => drop([name]));
         return null;
       }
-      if (now - entry.usedAt >= TOUCH_INTERVAL_MS) await touch(key, entry, now);
-      return {
-        outcome: entry.outcome,
-        receivedAt: entry.receivedAt,
-        verdict,
-        freshUntil: freshUntil(entry.policy, () => now),
-      };
+      return { ...entry, verdict, freshUntil: freshUntil(entry.policy, () => now) };
     },
 
-    freshUntilOf(target, outcome, receivedAt) {
-      if (!isCacheableOutcome(outcome)) return undefined;
-      const { policy } = keptAnswer(deps.baseUrl, target, outcome, receivedAt);
+    /** Until when `put` would keep this answer fresh, known before it is written. */
+    freshUntilOf(baseUrl: string, origin: string, outcome: LookupOutcome, receivedAt: number) {
+      if (!isCacheable(outcome)) return undefined;
+      const { policy } = keptAnswer(baseUrl, origin, outcome, receivedAt);
       return policy === null ? undefined : freshUntil(policy, () => receivedAt);
     },
 
-    async put(target, outcome, receivedAt, since = deps.store.epoch()) {
-      if (!isCacheableOutcome(outcome)) return undefined;
-      const key = entryKeyOf(deps.baseUrl, target);
-      const { kept, policy } = keptAnswer(deps.baseUrl, target, outcome, receivedAt);
-      if (policy === null) {
-        await remove(key);
-        return undefined;
+    /**
+     * Keeps a report or "no report" as long as its headers allow (one that may not be kept drops
+     * the older copy); failures leave the cache alone, so a copy can stand in for them.
+     */
+    async put(
+      baseUrl: string,
+      origin: string,
+      outcome: LookupOutcome,
+      receivedAt: number,
+      since: Epoch,
+    ): Promise<void> {
+      if (!isCacheable(outcome)) return;
+      const name = entryName(baseUrl, origin);
+      const { kept, policy } = keptAnswer(baseUrl, origin, outcome, receivedAt);
+      const entry = policy === null ? null : { outcome: kept, policy, receivedAt };
+      if (entry === null || byteSize(entryKey(name), entry) > limits.maxBytes) {
+        await serially(() => drop([name], since));
+        return;
       }
-      const entry = { outcome: kept, policy, receivedAt, usedAt: deps.now() };
-      if (byteSize(key, entry) > limits.maxBytes) {
-        await remove(key);
-        return undefined;
-      }
-      const row = rowOf(entry, deps.now());
-      const room = { limits, now: deps.now };
-      const stored = await serially(() => storeEntry(local, room, key, entry, row, since));
-      return stored ? freshUntil(policy, () => receivedAt) : undefined;
+      await serially(async () => {
+        try {
+          await keep(name, entry, since);
+          return;
+        } catch (error) {
+          if (!isQuotaError(error)) throw error;
+        }
+        // The browser's quota is shared with other data: make room, whatever the limits, and
+        // try once more. Not caching is always safe; failing the lookup over it is not.
+        try {
+          const held = Object.keys(await store.read(CACHE_INDEX_RECORD)).length;
+          const maxEntries = Math.floor(held * SHRINK_ON_QUOTA_TO_SHARE);
+          await purge({ maxEntries, maxBytes: limits.maxBytes });
+          await keep(name, entry, since);
+        } catch (error) {
+          if (!isQuotaError(error)) throw error;
+        }
+      });
     },
 
-    purgeExpired: () => serially(() => compact(local, deps.now(), limits, null)),
+    /** Drops what expired or is of an earlier format, and lists every entry in the index again. */
+    purgeExpired: () => serially(() => purge(limits)),
   };
 }

@@ -1,11 +1,8 @@
 /**
- * What changed, check by check, between two scans of a site: the checks fixed (listed before,
- * not now), new (not listed before, listed now), worse (partial, now failed) and better (failed,
- * now partial). A report lists only the checks a site did not pass, so a check that leaves the
- * list passed and one that joins it stopped passing.
- *
- * The comparison is with the newest earlier scan whose checks are known: a scan recorded before
- * the history kept checks (version 1) has none to compare with, and is skipped.
+ * What changed, check by check, between two scans of a site: checks fixed, new, worse (partial,
+ * now failed) and better (failed, now partial). A report lists only the checks a site did not
+ * pass, so a check that leaves the list passed. The comparison is with the newest earlier scan
+ * whose checks are known (a version 1 scan has none).
  */
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
@@ -15,7 +12,7 @@ import {
   type RecordedReport,
   type ScanChecks,
   type ScoreRecord,
-} from './score-history';
+} from './scan-record';
 
 /** What the changes are, in the order the current report lists its checks (fixed: the earlier). */
 export interface CheckChanges {
@@ -35,11 +32,9 @@ export type CheckDiff =
   | ({ kind: 'changes'; previousScannedAt: number } & CheckChanges);
 
 /**
- * Whether the service changed how it counts checks between two scans, so that checks leaving
- * or joining the list say more about the service than about the site. The rule: a tier scored
- * in one scan and not in the other, or the number of eligible checks moved by more than a
- * fifth of the earlier number (any move from none). A check or two added to or retired from
- * the service's list stays within it; a new family of checks or a tier switched on does not.
+ * Whether the service changed how it counts checks, so checks leaving or joining the list say
+ * more about the service than the site: a tier scored in one scan only, or eligible checks moved
+ * by more than a fifth (any move from none). A check or two added or retired stays within it.
  */
 export function methodologyMoved(previous: ScanChecks, current: ScanChecks): boolean {
   const before = new Set(previous.tiers);
@@ -63,13 +58,6 @@ export function checkChanges(previous: ScanChecks, current: ScanChecks): CheckCh
   return changes;
 }
 
-/** True when nothing changed, check by check. */
-export function noChanges(changes: CheckChanges): boolean {
-  return (
-    changes.fixed.length + changes.new.length + changes.worse.length + changes.better.length === 0
-  );
-}
-
 /** The diff between two scans' checks, the earlier one scanned at `previousScannedAt`. */
 export function diffChecks(
   previous: { checks: ScanChecks; scannedAt: number } | null,
@@ -77,20 +65,13 @@ export function diffChecks(
 ): CheckDiff {
   if (current === null) return { kind: 'unknown' };
   if (previous === null) return { kind: 'first-scan' };
-  if (methodologyMoved(previous.checks, current)) {
-    return { kind: 'methodology-moved', previousScannedAt: previous.scannedAt };
-  }
-  return {
-    kind: 'changes',
-    previousScannedAt: previous.scannedAt,
-    ...checkChanges(previous.checks, current),
-  };
+  const previousScannedAt = previous.scannedAt;
+  if (methodologyMoved(previous.checks, current))
+    return { kind: 'methodology-moved', previousScannedAt };
+  return { kind: 'changes', previousScannedAt, ...checkChanges(previous.checks, current) };
 }
 
-/**
- * The diff from the newest recorded scan before this report whose checks are known to the
- * report itself. The report need not be recorded yet: its checks are taken from it.
- */
+/** The diff to this report (recorded or not) from the newest earlier scan with known checks. */
 export function checkDiffFor(
   scans: readonly ScoreRecord[],
   report: RecordedReport & Pick<ScanReport, 'scanned_at'>,

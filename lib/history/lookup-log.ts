@@ -1,125 +1,114 @@
 /**
- * The local log of every lookup that left the browser: when, which origin was sent, to which
- * service, and how it ended. The user reads it on the options page and can clear it; it never
- * leaves the browser.
- *
- * An entry is written as the request goes out, side by side with it, so a lookup is on record
- * even if the worker is stopped mid-request (its outcome then stays "pending"). The log keeps
- * the newest entries only.
+ * The local log of every lookup that left the browser: when, which origin, to which service,
+ * and how it ended; the options page shows it. An entry is written as the request goes out, so
+ * a lookup is on record even if the worker stops mid-request ("pending"). The newest are kept.
  */
-
-import type { LookupOutcome, LookupOutcomeKind } from '../service/lookup-outcome';
-import { readRecord, watchRecord } from '../storage/record-reads';
-import type { RecordStore } from '../storage/record-store';
-import { LOOKUP_LOG_RECORD, type StoredLogEntry, type StoredLookupLog } from '../storage/records';
-
-export const LOOKUP_LOG_KEY = LOOKUP_LOG_RECORD.key;
+import * as z from 'zod/mini';
+import type { LookupOutcome } from '../service/lookup-outcome';
+import { isObject, parseWith, readRecord, type StoredRecord, watchRecord } from '../storage/record';
+import type { Store } from '../storage/store';
 
 /** Enough for weeks of ordinary browsing, small enough to read at a glance. */
 export const MAX_LOG_ENTRIES = 200;
 
-export interface LookupLogEntry extends StoredLogEntry {
-  /** When the request left (epoch ms). */
-  at: number;
-  /** The origin sent as the `url` parameter: the only thing about the user's browsing sent. */
-  origin: string;
-  /** The service base URL it went to. */
-  service: string;
-  /** How it ended; a name this version does not know is shown as it is. */
-  outcome: LookupOutcomeKind | 'pending' | (string & {});
-  /** The HTTP status, when there was an answer. */
-  status: number | null;
+function logEntrySchema() {
+  return z.object({
+    id: z.number(),
+    /** When the request left (epoch ms). */
+    at: z.number(),
+    /** The origin sent as the `url` parameter: the only thing about the user's browsing sent. */
+    origin: z.string(),
+    /** The service base URL it went to. */
+    service: z.string(),
+    /** A LookupOutcomeKind or 'pending'; a name a later version adds is still a line in the log. */
+    outcome: z.string(),
+    /** The HTTP status, when there was an answer. */
+    status: z.catch(z.nullable(z.number()), null),
+  });
 }
 
-/** The log as stored: the next entry's id and the entries, oldest first. */
-export type StoredLog = StoredLookupLog;
+const storedLogSchema = () => z.object({ nextId: z.number(), entries: z.array(logEntrySchema()) });
 
-const newestFirst = (log: StoredLookupLog): LookupLogEntry[] => log.entries.slice().reverse();
+export type LookupLogEntry = z.infer<ReturnType<typeof logEntrySchema>>;
+/** The next entry's id and the entries, oldest first. */
+export type StoredLog = z.infer<ReturnType<typeof storedLogSchema>>;
+
+export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
+  name: 'lookup-log',
+  area: 'local',
+  key: 'lookup-log:v1',
+  version: 1,
+  parse: parseWith(storedLogSchema),
+  fallback: () => ({ nextId: 1, entries: [] }),
+  // A damaged entry is dropped, not the whole log; ids go on after the ones kept.
+  salvage(raw) {
+    if (!isObject(raw)) return undefined;
+    const { entries, nextId } = raw;
+    const entry = logEntrySchema();
+    const kept = (Array.isArray(entries) ? entries : []).flatMap((value) => {
+      const parsed = entry.safeParse(value);
+      return parsed.success ? [parsed.data] : [];
+    });
+    const next = Math.max(
+      typeof nextId === 'number' && Number.isFinite(nextId) ? nextId : 0,
+      ...kept.map((value) => value.id + 1),
+      1,
+    );
+    return { nextId: next, entries: kept };
+  },
+};
+
+const newestFirst = (log: StoredLog): LookupLogEntry[] => log.entries.slice().reverse();
+
+export async function readLookupLog(): Promise<LookupLogEntry[]> {
+  return newestFirst(await readRecord(LOOKUP_LOG_RECORD));
+}
+
+export function watchLookupLog(onChange: (entries: LookupLogEntry[]) => void): () => void {
+  return watchRecord(LOOKUP_LOG_RECORD, (log) => onChange(newestFirst(log)));
+}
 
 export interface LookupLog {
-  /** Notes a request leaving; returns the entry's id, to settle it with the outcome. */
+  /** Notes a request leaving; resolves to the entry's id, to settle it with the outcome. */
   sent(origin: string, service: string): Promise<number>;
   settled(id: number, outcome: LookupOutcome): Promise<void>;
   /** Empties the log, after every change asked before it. */
   clear(): Promise<void>;
 }
 
-/** Every entry, newest first. */
-export async function readLookupLog(): Promise<LookupLogEntry[]> {
-  return newestFirst(await readRecord(LOOKUP_LOG_RECORD));
-}
-
-/** Calls back with the entries (newest first) after every change; returns the stop function. */
-export function watchLookupLog(onChange: (entries: LookupLogEntry[]) => void): () => void {
-  return watchRecord(LOOKUP_LOG_RECORD, (log) => onChange(newestFirst(log)));
-}
-
 export function createLookupLog(deps: {
-  store: RecordStore;
+  store: Store;
   now: () => number;
   maxEntries?: number;
 }): LookupLog {
   const maxEntries = deps.maxEntries ?? MAX_LOG_ENTRIES;
-  // The store runs one change of the log at a time, in the order asked: two lookups leaving
-  // together are both recorded, and a clear asked after a lookup left removes its entry.
-  const change = (update: (log: StoredLookupLog) => StoredLookupLog) =>
+  // One change at a time, in the order asked: two lookups leaving together are both recorded,
+  // and a clear asked after a lookup left removes its entry.
+  const change = (update: (log: StoredLog) => StoredLog) =>
     deps.store.update(LOOKUP_LOG_RECORD, update);
-
   return {
     async sent(origin, service) {
       let id = 0;
       await change((log) => {
         id = log.nextId;
-        const entry: LookupLogEntry = {
-          id,
-          at: deps.now(),
-          origin,
-          service,
-          outcome: 'pending',
-          status: null,
-        };
-        return { nextId: log.nextId + 1, entries: [...log.entries, entry].slice(-maxEntries) };
+        const entry = { id, at: deps.now(), origin, service, outcome: 'pending', status: null };
+        return { nextId: id + 1, entries: [...log.entries, entry].slice(-maxEntries) };
       });
       return id;
     },
     async settled(id, outcome) {
       const status = 'response' in outcome ? (outcome.response?.status ?? null) : null;
+      const settle = (entry: LookupLogEntry) =>
+        entry.id === id ? { ...entry, outcome: outcome.kind, status } : entry;
+      // An entry cleared meanwhile stays cleared.
       await change((log) =>
-        // An entry cleared meanwhile stays cleared: only an entry still there is settled.
         log.entries.some((entry) => entry.id === id)
-          ? {
-              ...log,
-              entries: log.entries.map((entry) =>
-                entry.id === id ? { ...entry, outcome: outcome.kind, status } : entry,
-              ),
-            }
+          ? { ...log, entries: log.entries.map(settle) }
           : log,
       );
     },
-    clear: () => change((log) => ({ nextId: log.nextId, entries: [] })).then(() => undefined),
-  };
-}
-
-/**
- * Wraps the client's lookup so that every request is on record as it leaves. Wrap the
- * client itself, innermost: whatever decides not to ask (cache, retry gate) sends nothing
- * and so records nothing.
- *
- * The entry is written side by side with the request, not before it: both start together,
- * and the entry is on record while the answer is still on its way (writing it first would hold
- * every request back by the log's read and write). How it ended is written once the entry is in,
- * beside the answer's way to the tab. A write that fails goes to `onError`.
- */
-export function withLookupLog<Args extends unknown[]>(
-  lookup: (target: string, ...rest: Args) => Promise<LookupOutcome>,
-  log: LookupLog,
-  service: string,
-  onError: (error: unknown) => void,
-): (target: string, ...rest: Args) => Promise<LookupOutcome> {
-  return async (target, ...rest) => {
-    const entry = log.sent(target, service);
-    const outcome = await lookup(target, ...rest);
-    entry.then((id) => log.settled(id, outcome)).catch(onError);
-    return outcome;
+    clear: async () => {
+      await change((log) => ({ nextId: log.nextId, entries: [] }));
+    },
   };
 }

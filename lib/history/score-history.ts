@@ -1,89 +1,30 @@
 /**
- * Each site's previous scores, kept locally so the popup can say how a site moved since its
- * previous scan ("+8 since 3 Oct"). Recorded in the background as reports arrive, one entry
- * per scan (a report fetched again adds nothing), bounded per site and in sites, least
- * recently seen site out first.
- *
- * It lives in local storage under its own key, never in `settings`: everything in local
- * storage but the settings is local data, which "clear local data" removes, history included.
+ * Each site's previous scans, so the popup can say how a site moved ("+8 since 3 Oct") and the
+ * sites page can draw its timeline. One entry per scan, recorded by the worker as reports
+ * arrive; bounded per site, in sites and in bytes, the least recently seen site out first.
  */
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
-import type { LookupOutcome } from '../service/lookup-outcome';
-import { readRecord } from '../storage/record-reads';
-import type { Epoch, RecordStore } from '../storage/record-store';
+import { readRecord } from '../storage/record';
+import type { Epoch, Store } from '../storage/store';
 import {
-  type ListedCheck,
-  MAX_CHECK_ID_LENGTH,
-  MAX_CHECK_NAME_LENGTH,
-  MAX_CHECKS_PER_SCAN,
+  checksOf,
+  type RecordedReport,
   SCORE_HISTORY_RECORD,
-  type ScanChecks,
   type ScoreRecord,
-  type SiteHistory,
-  type StoredScoreHistory,
-  scanChecksSchema,
-} from '../storage/records';
+  type StoredHistory,
+} from './scan-record';
 
-export type { ListedCheck, ScanChecks, ScoreRecord, SiteHistory };
-export { MAX_CHECK_ID_LENGTH, MAX_CHECK_NAME_LENGTH, MAX_CHECKS_PER_SCAN, scanChecksSchema };
-
-export const SCORE_HISTORY_KEY = SCORE_HISTORY_RECORD.key;
 /** Scans kept per site: enough for a trend, and small enough to keep for many sites. */
 export const SCANS_PER_SITE = 10;
 /** Sites kept: the least recently seen goes first. */
 export const MAX_SITES = 200;
 /**
- * The history's size as stored (its JSON), at most: sites whose reports list many checks reach
- * it before MAX_SITES, and the least recently seen go first then too. Beside the cache's own
- * byte limit (lib/cache/report-cache.ts) it keeps local storage well within the browser's quota,
- * so a settings write never fails for lack of room, and the pages that read the whole history
- * (the sites page, the popup's score change) read a bounded record.
+ * The history's JSON at most, the least recently seen sites out first. Beside the cache's limit
+ * it keeps local storage within the browser's quota, so a settings write never fails for lack
+ * of room, and the pages that read the whole history read a bounded record.
  */
 export const MAX_HISTORY_BYTES = 1_000_000;
-/** What of a report the history keeps. */
-export type RecordedReport = Pick<
-  ScanReport,
-  'scanned_at' | 'score' | 'eligible_checks' | 'score_breakdown' | 'issues'
->;
-
-function cutName(name: string): string {
-  return name.length <= MAX_CHECK_NAME_LENGTH
-    ? name
-    : `${name.slice(0, MAX_CHECK_NAME_LENGTH - 1)}…`;
-}
-
-/**
- * What a report checked, within the bounds; null (unknown) when it lists more checks than a
- * scan keeps or an id too long to keep. A check listed twice is kept once (the first).
- */
-export function checksOf(report: RecordedReport): ScanChecks | null {
-  if (report.issues.length > MAX_CHECKS_PER_SCAN) return null;
-  const listed: ListedCheck[] = [];
-  const seen = new Set<string>();
-  for (const issue of report.issues) {
-    if (issue.id.length > MAX_CHECK_ID_LENGTH) return null;
-    if (seen.has(issue.id)) continue;
-    seen.add(issue.id);
-    listed.push({
-      id: issue.id,
-      name: cutName(issue.name),
-      tier: issue.tier,
-      result: issue.result,
-    });
-  }
-  const { essential, recommended } = report.score_breakdown;
-  // A tier counts as scored when its bucket holds checks. The bonus tier has no count of checks
-  // in the report (points and positive signals only, which move as a site improves), so it is
-  // never said to appear or disappear.
-  const tiers: ScanChecks['tiers'] = [];
-  if (essential.total > 0) tiers.push('essential');
-  if (recommended.total > 0) tiers.push('recommended');
-  return { listed, eligible: report.eligible_checks, tiers };
-}
-
-/** The whole history as stored: site → its scans. */
-export type StoredHistory = StoredScoreHistory;
 
 /** The change since the previous scan with a score, as the popup shows it. */
 export interface ScoreChange {
@@ -102,11 +43,7 @@ export function withScan(
 ): StoredHistory {
   const scans = history[site]?.scans ?? [];
   const known = scans.some((scan) => scan.scannedAt === report.scanned_at);
-  const recorded: ScoreRecord = {
-    scannedAt: report.scanned_at,
-    score: report.score,
-    checks: checksOf(report),
-  };
+  const recorded = { scannedAt: report.scanned_at, score: report.score, checks: checksOf(report) };
   const nextScans = known ? scans : [...scans, recorded].slice(-SCANS_PER_SITE);
   const next: StoredHistory = { ...history, [site]: { seen: now, scans: nextScans } };
   const oldestFirst = Object.keys(next)
@@ -132,9 +69,8 @@ function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]
 }
 
 /**
- * The change from the latest earlier scan to this report: the previous scan is the newest
- * recorded one scanned before this report. Null without a score on either side or without an
- * earlier scan.
+ * The change to this report from the newest recorded scan before it; null without a score on
+ * either side or without an earlier scan.
  */
 export function scoreChangeFor(
   scans: readonly Pick<ScoreRecord, 'scannedAt' | 'score'>[],
@@ -168,7 +104,7 @@ export interface ScoreHistory {
 }
 
 /** The score history as the worker keeps it: every change through the store, in order. */
-export function createScoreHistory(deps: { store: RecordStore; now: () => number }): ScoreHistory {
+export function createScoreHistory(deps: { store: Store; now: () => number }): ScoreHistory {
   return {
     async record(site, report, since) {
       await deps.store.update(
@@ -184,26 +120,4 @@ export function createScoreHistory(deps: { store: RecordStore; now: () => number
 /** One site's scans, for a page (which only reads). */
 export async function readScansOf(site: string): Promise<ScoreRecord[]> {
   return (await readRecord(SCORE_HISTORY_RECORD))[site]?.scans ?? [];
-}
-
-/**
- * Wraps a lookup so every report that arrives is recorded in the history. A failure to record
- * is reported to `onError` and never costs the user the report itself.
- */
-export function withScoreHistory<Args extends unknown[]>(
-  lookup: (target: string, ...rest: Args) => Promise<LookupOutcome>,
-  history: Pick<ScoreHistory, 'record'>,
-  deps: { epoch: () => Epoch; onError: (error: unknown) => void },
-): (target: string, ...rest: Args) => Promise<LookupOutcome> {
-  return async (target, ...rest) => {
-    // Taken as the request leaves: an answer that comes after "clear all local data" adds
-    // nothing to the history.
-    const since = deps.epoch();
-    const outcome = await lookup(target, ...rest);
-    // Recorded beside the report's way to the tab, not before it.
-    if (outcome.kind === 'report') {
-      history.record(target, outcome.report, since).catch(deps.onError);
-    }
-    return outcome;
-  };
 }

@@ -1,14 +1,11 @@
 /**
- * A site's timeline for the sites page: every scan this browser saw, oldest to newest, each with
- * its score, how the score moved and what changed check by check since the scan before it.
- *
- * Each step follows the same rules as the popup's change line (check-diff.ts): a score change is
- * against the newest earlier scan with a score, a check diff against the newest earlier scan
- * whose checks are known. So the newest step of the timeline says what the popup says.
+ * A site's timeline for the sites page: every scan this browser saw, oldest first, with its
+ * score, how it moved and what changed check by check. Each step follows the popup's rules
+ * (check-diff.ts), so the newest step says what the popup says.
  */
 import { parseTime } from '../locale/format-time';
 import { type CheckDiff, diffChecks } from './check-diff';
-import type { ScanChecks, ScoreRecord } from './score-history';
+import type { ScanChecks, ScoreRecord } from './scan-record';
 
 export type TimelineChanges =
   /** The oldest scan seen: nothing to compare with. */
@@ -36,23 +33,17 @@ export function timelineOf(scans: readonly ScoreRecord[]): TimelineStep[] {
   let lastChecks: { checks: ScanChecks; scannedAt: number } | null = null;
   for (const [index, { scan, at }] of dated.entries()) {
     const score = scan.score === null ? null : Math.round(scan.score);
+    const diff = diffChecks(lastChecks, scan.checks);
+    // A later scan with nothing known to compare with says "unknown", never "first scan".
+    const later = diff.kind === 'first-scan' ? { kind: 'unknown' as const } : diff;
     steps.push({
       scannedAt: at,
       score,
       scoreDelta: score === null || lastScore === null ? null : score - lastScore,
-      changes: index === 0 ? { kind: 'first-scan' } : changesSince(lastChecks, scan.checks),
+      changes: index === 0 ? { kind: 'first-scan' } : later,
     });
     if (score !== null) lastScore = score;
     if (scan.checks !== null) lastChecks = { checks: scan.checks, scannedAt: at };
   }
   return steps;
-}
-
-/** A later scan with nothing known to compare with says "unknown", never "first scan". */
-function changesSince(
-  previous: { checks: ScanChecks; scannedAt: number } | null,
-  current: ScanChecks | null,
-): TimelineChanges {
-  const diff = diffChecks(previous, current);
-  return diff.kind === 'first-scan' ? { kind: 'unknown' } : diff;
 }

@@ -1,29 +1,26 @@
 /**
- * The user's own service base URL, set on the options page. The extension may only call a
- * host it has permission for, so saving one asks the browser for that host at run time (the
- * manifest declares any http(s) host as optional); when the browser or the user refuses, the
- * base URL stays as it was and the page says so. The page asks (only a page can, in the
- * user's click); the worker stores it (`save`, an intent), after checking the permission.
+ * The user's own service base URL. The extension may only call a host it has permission for,
+ * so saving one asks for that host (any http(s) host is optional in the manifest); refused, the
+ * base URL stays as it was. The page asks, in the user's click; the worker stores it (`save`).
  */
 import { browser } from 'wxt/browser';
 import { hostPermissionFor, normaliseServiceBaseUrl } from '../service/service-base-url';
 
-/** Whether the extension holds the host permission to call the service at `baseUrl`. */
-export async function mayCallService(baseUrl: string): Promise<boolean> {
+/** Whether the extension holds (`contains`) or is granted (`request`) the service's host. */
+async function hostPermission(ask: 'contains' | 'request', baseUrl: string): Promise<boolean> {
   try {
-    return await browser.permissions.contains({ origins: [hostPermissionFor(baseUrl)] });
+    return await browser.permissions[ask]({ origins: [hostPermissionFor(baseUrl)] });
   } catch {
     return false;
   }
 }
 
+export const mayCallService = (baseUrl: string) => hostPermission('contains', baseUrl);
+
 /** Whether the browser lets the extension reach the service; its host when it does not. */
 export type ServiceAccess = { permitted: true } | { permitted: false; host: string };
 
-/**
- * The access to the service at `baseUrl`, asked of the browser each time: the user can take a
- * permission back at any moment (and a policy can name a host nobody granted).
- */
+/** Asked each time: a permission can be taken back, and a policy can name any host. */
 export async function serviceAccessFor(baseUrl: string): Promise<ServiceAccess> {
   if (await mayCallService(baseUrl)) return { permitted: true };
   return { permitted: false, host: new URL(baseUrl).host };
@@ -38,20 +35,13 @@ export type BaseUrlChoice =
   | { kind: 'refused'; host: string }
   | { kind: 'reset' };
 
-/**
- * Validates, asks for the host permission and saves. Must run from the user's click: the
- * browser only asks for a permission in answer to one.
- */
+/** Validates, asks for the host permission and saves; only in a click, as the browser requires. */
 export async function chooseServiceBaseUrl(raw: string, save: SaveBaseUrl): Promise<BaseUrlChoice> {
   const baseUrl = normaliseServiceBaseUrl(raw);
   if (baseUrl === null) return { kind: 'invalid' };
-  let granted: boolean;
-  try {
-    granted = await browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] });
-  } catch {
-    granted = false;
+  if (!(await hostPermission('request', baseUrl))) {
+    return { kind: 'refused', host: new URL(baseUrl).host };
   }
-  if (!granted) return { kind: 'refused', host: new URL(baseUrl).host };
   await save(baseUrl);
   return { kind: 'saved', baseUrl };
 }

@@ -1,67 +1,23 @@
 /**
- * One row per site, built from what is already kept locally: the cached answer (report or "no
- * report"), the score history and the watch list. Nothing here asks the service; only sites
- * the extension looked up are listed (private-window tabs and paused or local sites never are,
- * so they are never here either).
- *
- * A row's state is the named state of what is kept, through one table (STATE_OF_VIEW): a new
- * view state gets its row state by adding one entry there, and the type check insists on it.
+ * One row per site, built from what is already kept locally: the cached answer, the score
+ * history and the watch list. Nothing here asks the service, and only sites the extension
+ * looked up are listed (never private-window, paused or local ones).
  */
-
-import type { ScoreBandId } from '../badge/score-band';
-import { roundScore, scoreBandFor } from '../badge/score-band';
+import { roundScore, type ScoreBandId, scoreBandFor } from '../badge/score-band';
 import type { ListedSite } from '../cache/cache-listing';
-import type { IssueCounts } from '../cache/cache-rows';
+import type { IssueCounts } from '../cache/cache-records';
 import type { IssueTier } from '../contract/report-schema';
-import { type ScoreRecord, scoreChangeFor } from '../history/score-history';
+import type { ScoreRecord } from '../history/scan-record';
+import { scoreChangeFor } from '../history/score-history';
 import { parseTime } from '../locale/format-time';
-import type { TabViewStatus } from '../tabs/tab-view';
+import { type SiteState, VIEW_STATES } from '../tabs/view-states';
 import type { WatchRecord } from './watch-list';
 
-/** What a row says about its site. */
-export type SiteState =
-  | 'fresh'
-  | 'stale'
-  | 'no-report'
-  | 'unavailable'
-  /** The service is limiting lookups from this network for a while. */
-  | 'busy'
-  /** The service no longer answers at the address the extension uses. */
-  | 'service-moved'
-  /** The extension may not reach the service (no host permission). */
-  | 'service-not-permitted'
-  | 'invalid'
-  | 'rejected'
-  | 'not-looked-up'
-  | 'checking'
-  /** Watched, but not looked up yet. */
-  | 'not-checked';
-
-/**
- * The row state of each view state. A view state added to TabView must be named here (the
- * Record type requires it), with a message `sitesState_<state>` in locales/…/sites.json.
- */
-export const STATE_OF_VIEW: Record<TabViewStatus, SiteState> = {
-  loading: 'checking',
-  report: 'fresh',
-  'no-report': 'no-report',
-  unavailable: 'unavailable',
-  busy: 'busy',
-  'service-moved': 'service-moved',
-  'service-not-permitted': 'service-not-permitted',
-  'invalid-response': 'invalid',
-  rejected: 'rejected',
-  'not-looked-up': 'not-looked-up',
-};
-
 export const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
-
-export type { IssueCounts };
 
 export interface SiteRow {
   /** The origin, the row's key. */
   site: string;
-  /** What the user reads: the host (with a port when not the default). */
   host: string;
   /** Rounded; null without a report or without a score. */
   score: number | null;
@@ -72,15 +28,11 @@ export interface SiteRow {
   change: number | null;
   /** The report's `scanned_at`, as the service wrote it. */
   scannedAt: string | null;
-  /** `scannedAt` as epoch ms, for sorting. */
   scannedAtMs: number | null;
   issues: IssueCounts | null;
   state: SiteState;
   watched: boolean;
-  /**
-   * When the kept answer arrived. The report itself is not in the row: the page reads it for
-   * the sites it shows in full (lib/ui/use-kept-reports.ts).
-   */
+  /** When the kept answer arrived; the report itself is read only for the sites shown in full. */
   receivedAt: number | null;
 }
 
@@ -108,15 +60,13 @@ export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   receivedAt: null,
 });
 
-/** A watched site's last scheduled lookup, when it ended in anything but an answer, wins. */
-function stateAfterWatch(state: SiteState, watch: WatchRecord | undefined, receivedAt: number) {
-  if (watch?.status === undefined || watch.checkedAt === null) return state;
-  const watchState = STATE_OF_VIEW[watch.status] ?? state;
-  const answered = watchState === 'fresh' || watchState === 'no-report';
-  return !answered && watch.checkedAt > receivedAt ? watchState : state;
-}
+/** What a watched site's last scheduled lookup ended in, if it ended at all. */
+const watchState = (watch: WatchRecord | undefined): SiteState | null =>
+  watch?.status === undefined || watch.checkedAt === null
+    ? null
+    : VIEW_STATES[watch.status].siteState;
 
-/** Whether a report is kept for the row's site (a row without one has no band). */
+/** A row without a kept report has no band. */
 export const keepsReport = (row: SiteRow) => row.band !== null;
 
 export function buildSiteRows(input: {
@@ -129,33 +79,30 @@ export function buildSiteRows(input: {
     const watch = input.watched[answer.origin];
     const row = emptyRow(answer.origin, watch !== undefined);
     row.receivedAt = answer.receivedAt;
+    row.state = 'no-report';
+    const { score, scannedAt } = answer;
     if (answer.kind === 'report') {
-      const { score, scannedAt } = answer;
       row.score = score === null ? null : roundScore(score);
       row.band = scoreBandFor(score).id;
       row.label = answer.label;
-      row.change =
-        scannedAt === null
-          ? null
-          : (scoreChangeFor(input.scans[answer.origin] ?? [], { score, scanned_at: scannedAt })
-              ?.delta ?? null);
+      if (scannedAt !== null) {
+        const history = input.scans[answer.origin] ?? [];
+        row.change = scoreChangeFor(history, { score, scanned_at: scannedAt })?.delta ?? null;
+        row.scannedAtMs = parseTime(scannedAt);
+      }
       row.scannedAt = scannedAt;
-      row.scannedAtMs = scannedAt === null ? null : parseTime(scannedAt);
       row.issues = answer.issues;
       row.state = answer.fresh ? 'fresh' : 'stale';
-    } else {
-      row.state = 'no-report';
     }
-    row.state = stateAfterWatch(row.state, watch, answer.receivedAt);
+    // A later scheduled lookup that ended in anything but an answer wins.
+    const later = watchState(watch);
+    const answered = later === 'fresh' || later === 'no-report';
+    if (later && !answered && (watch?.checkedAt ?? 0) > answer.receivedAt) row.state = later;
     rows.set(row.site, row);
   }
   for (const [site, watch] of Object.entries(input.watched)) {
-    if (rows.has(site)) continue;
-    const row = emptyRow(site, true);
-    if (watch.checkedAt !== null && watch.status !== undefined) {
-      row.state = STATE_OF_VIEW[watch.status] ?? 'not-checked';
-    }
-    rows.set(site, row);
+    if (!rows.has(site))
+      rows.set(site, { ...emptyRow(site, true), state: watchState(watch) ?? 'not-checked' });
   }
   return [...rows.values()];
 }

@@ -3,40 +3,37 @@
  * and cut to the rows the page renders at once.
  *
  * Rows without a value in the sorted column (no score, no scan) always go last, whichever the
- * direction, so "highest score first" never starts with a list of sites without one. Ties go
- * by host, so the order is stable and the same in the page and in the export.
+ * direction, so "highest score first" never starts with sites without one. Ties go by host, so
+ * the order is stable and the same in the page and in the export.
  */
 import type { ScoreBandId } from '../badge/score-band';
-import type { SiteRow, TIERS } from './site-rows';
+import type { SiteRow } from './site-rows';
 
-export type SiteColumn =
-  | 'site'
-  | 'score'
-  | 'label'
-  | 'change'
-  | 'scanned'
-  | 'essential'
-  | 'recommended'
-  | 'bonus'
-  | 'state';
+/** Failed checks weigh more than partial ones: 2 failed + 0 partial sorts after 1 + 5. */
+const issueWeight = (tier: 'essential' | 'recommended' | 'bonus') => (row: SiteRow) => {
+  const counts = row.issues?.[tier];
+  return counts === undefined ? null : counts.failed * 1000 + counts.partial;
+};
 
-export const SITE_COLUMNS: readonly SiteColumn[] = [
-  'site',
-  'score',
-  'label',
-  'change',
-  'scanned',
-  'essential',
-  'recommended',
-  'bonus',
-  'state',
-];
+/** Each column, in the table's order, with the value it sorts by. */
+const SORT_VALUE = {
+  site: (row: SiteRow) => row.host,
+  score: (row: SiteRow) => row.score,
+  label: (row: SiteRow) => row.label,
+  change: (row: SiteRow) => row.change,
+  scanned: (row: SiteRow) => row.scannedAtMs,
+  essential: issueWeight('essential'),
+  recommended: issueWeight('recommended'),
+  bonus: issueWeight('bonus'),
+  state: (row: SiteRow) => row.state,
+} satisfies Record<string, (row: SiteRow) => string | number | null>;
 
-export type SortDirection = 'ascending' | 'descending';
+export type SiteColumn = keyof typeof SORT_VALUE;
+export const SITE_COLUMNS = Object.keys(SORT_VALUE) as SiteColumn[];
 
 export interface SiteSort {
   column: SiteColumn;
-  direction: SortDirection;
+  direction: 'ascending' | 'descending';
 }
 
 /** `none`: sites without a report. */
@@ -48,55 +45,21 @@ export interface SiteFilter {
 }
 
 /**
- * Rows rendered at once; beyond them the user narrows the filter or asks for the next page of
- * rows ("Show more"). Every site the cache holds (its bounds are in lib/cache/report-cache.ts)
- * is sorted and filtered in memory; only the rendering is limited.
+ * Rows rendered at once; beyond them the user narrows the filter or asks for more ("Show
+ * more"). Every kept site is sorted and filtered in memory; only the rendering is limited.
  */
 export const ROWS_PER_PAGE = 200;
 
-type SortValue = string | number | null;
-
-/** Failed checks weigh more than partial ones: 2 failed + 0 partial sorts after 1 + 5. */
-const issueWeight = (row: SiteRow, tier: (typeof TIERS)[number]): number | null => {
-  const counts = row.issues?.[tier];
-  return counts === undefined ? null : counts.failed * 1000 + counts.partial;
-};
-
-function sortValue(row: SiteRow, column: SiteColumn): SortValue {
-  switch (column) {
-    case 'site':
-      return row.host;
-    case 'score':
-      return row.score;
-    case 'label':
-      return row.label;
-    case 'change':
-      return row.change;
-    case 'scanned':
-      return row.scannedAtMs;
-    case 'essential':
-    case 'recommended':
-    case 'bonus':
-      return issueWeight(row, column);
-    case 'state':
-      return row.state;
-  }
-}
-
-function compareValues(a: SortValue, b: SortValue): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
-}
-
 export function sortRows(rows: readonly SiteRow[], sort: SiteSort): SiteRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
+  const value = SORT_VALUE[sort.column];
   return [...rows].sort((left, right) => {
-    const a = sortValue(left, sort.column);
-    const b = sortValue(right, sort.column);
+    const [a, b] = [value(left), value(right)];
     if (a === null || b === null) {
       if (a !== b) return a === null ? 1 : -1;
     } else {
-      const order = compareValues(a, b);
+      const order =
+        typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
       if (order !== 0) return sign * order;
     }
     return left.host.localeCompare(right.host);
@@ -105,12 +68,12 @@ export function sortRows(rows: readonly SiteRow[], sort: SiteSort): SiteRow[] {
 
 export function filterRows(rows: readonly SiteRow[], filter: SiteFilter): SiteRow[] {
   const text = filter.text.trim().toLowerCase();
-  return rows.filter((row) => {
-    if (filter.band === 'none' && row.band !== null) return false;
-    if (filter.band !== 'all' && filter.band !== 'none' && row.band !== filter.band) return false;
-    if (text === '') return true;
-    return row.host.toLowerCase().includes(text) || (row.label ?? '').toLowerCase().includes(text);
-  });
+  const band = filter.band === 'none' ? null : filter.band;
+  return rows.filter(
+    (row) =>
+      (band === 'all' || row.band === band) &&
+      (row.host.toLowerCase().includes(text) || (row.label ?? '').toLowerCase().includes(text)),
+  );
 }
 
 /** Filtered, then sorted: the table's rows in order, all of them (the export takes these). */
@@ -118,7 +81,7 @@ export function arrangeRows(rows: readonly SiteRow[], filter: SiteFilter, sort: 
   return sortRows(filterRows(rows, filter), sort);
 }
 
-/** The next direction when a column's header is chosen: a new column starts ascending. */
+/** The next sort when a column's header is chosen: a new column starts ascending. */
 export function nextSort(current: SiteSort, column: SiteColumn): SiteSort {
   if (current.column !== column) return { column, direction: 'ascending' };
   return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };

@@ -1,22 +1,18 @@
 /**
  * The words of the notification about a watched site's change: the site in the title; in the
- * message the score's old and new values and, when the score history knows both scans' checks,
- * which checks changed ("Score: 74 → 81 · Fixed: Markdown negotiation, Sitemap · New: JSON-LD").
+ * message the score's old and new values and which checks changed ("Score: 74 → 81 · Fixed:
+ * Markdown negotiation, Sitemap · New: JSON-LD"), or, without a list of changes (a first scan,
+ * checks not known, none changed), the number of failed checks, old and new.
  *
- * A notification shows only so much, and Firefox for Android shows the basic template's
- * message on a line or two: the message stays within WATCH_MESSAGE_MAX_LENGTH. Every kind of
- * change is said at least as a count; names are added, kind by kind, as long as they fit.
- *
- * Without a list of changes to tell (a first scan, checks not known, none changed between the
- * two scans the history holds) it says what the watch record itself knows: the score and the
- * number of failed checks, old and new.
+ * Firefox for Android shows the message on a line or two, so it stays within
+ * WATCH_MESSAGE_MAX_LENGTH: every kind of change is said at least as a count, and names are
+ * added, kind by kind, as long as they fit.
  */
 import type { CheckChanges } from '../history/check-diff';
 import { type MessageKey, t } from '../locale/i18n';
 import { hostOf } from './site-rows';
 import type { WatchChange } from './watch-check';
 
-/** The longest message: well within what Chrome's and Android's notifications show. */
 export const WATCH_MESSAGE_MAX_LENGTH = 150;
 /** Checks named per kind before the rest are counted ("+2 more"). */
 export const NAMES_PER_KIND = 2;

@@ -1,39 +1,30 @@
 /**
- * The scheduled round over the watch list: each watched site shown again through the lookup
- * service's own `showSite` path, so the privacy rules, the cache, the retry gate and shared
- * requests apply exactly as for a tab, and every request that leaves goes through the same
- * client wrapper and so into the lookup log.
- *
- * What keeps the schedule polite:
- * - `showSite` answers from the cache while the kept answer is fresh: a round costs a request
- *   only for sites whose Cache-Control freshness has run out;
- * - Retry-After, the service's backoff and its busy pause hold a request back (showSite asks
- *   the retry gate); and the round stops at the first site the service could not answer, since
- *   the rest would only be held back or add to the load;
- * - sites are looked up one after another, never at once;
- * - nothing happens before the user said yes to automatic lookups, or when a policy turned
- *   the watch list off or allows lookups only on request; a paused site is refused by
- *   showSite itself and is not sent.
+ * The scheduled round over the watch list. Each site is shown through the lookup service's
+ * own `showSite`, so the privacy rules, the cache, the retry gate, shared requests and the
+ * lookup log apply as for a tab: a site whose kept answer is fresh costs no request, and a
+ * paused one is never sent. Sites are looked up one after another, and the round stops at the
+ * first the service could not answer, since the rest would only be held back or add to the
+ * load. Nothing runs before the user said yes to automatic lookups, or when a policy turned
+ * the watch list off.
  *
  * A change is told when a report was seen before and the rounded score or the set of failed
- * checks differs; the first report seen after watching starts the record silently. It comes
- * with what changed check by check, from the score history: the report's scan against the
- * newest earlier scan the history holds.
+ * checks differs; the first report after watching starts the record silently. What changed
+ * check by check comes from the score history.
  */
 import { roundScore } from '../badge/score-band';
 import type { ScanReport } from '../contract/report-schema';
 import { type CheckDiff, checkDiffFor } from '../history/check-diff';
-import type { ScoreRecord } from '../history/score-history';
+import type { ScoreRecord } from '../history/scan-record';
 import type { LookupService } from '../lookup/ports';
 import { type EffectiveSettings, isSitePaused } from '../settings/settings';
-import type { RecordStore } from '../storage/record-store';
-import { WATCH_LIST_RECORD } from '../storage/records';
+import type { Store } from '../storage/store';
 import type { TabView } from '../tabs/tab-view';
-import { updateWatchList, type WatchList, type WatchRecord } from './watch-list';
-import { watchingAllowed } from './watching-allowed';
+import { notLookedUp } from '../tabs/tab-view';
+import { VIEW_STATES } from '../tabs/view-states';
+import { WATCH_LIST_RECORD, type WatchList, type WatchRecord, watchingAllowed } from './watch-list';
 
 /** What the watch record alone tells of a change: the old and new values it keeps. */
-export interface WatchedValuesChange {
+interface WatchedValuesChange {
   site: string;
   oldScore: number | null;
   newScore: number | null;
@@ -46,11 +37,9 @@ export interface WatchChange extends WatchedValuesChange {
   checks: CheckDiff;
 }
 
-export interface WatchRoundDeps {
+interface WatchRoundDeps {
+  store: Store;
   readSettings(): Promise<EffectiveSettings>;
-  readWatchList(): Promise<WatchList>;
-  /** Stores one site's record, unless the site was unwatched meanwhile. */
-  saveRecord(site: string, record: WatchRecord): Promise<void>;
   showSite: LookupService['showSite'];
   /** The site's scans in the score history. */
   readScans(site: string): Promise<ScoreRecord[]>;
@@ -84,9 +73,7 @@ export function afterLookup(
   };
   const changed =
     record.seenReport &&
-    (record.score !== score ||
-      record.failed.length !== failed.length ||
-      record.failed.some((id, index) => id !== failed[index]));
+    (record.score !== score || JSON.stringify(record.failed) !== JSON.stringify(failed));
   const change = changed
     ? {
         site,
@@ -100,22 +87,12 @@ export function afterLookup(
 }
 
 /**
- * Stops the round: the service could not answer, or may not be reached, and the next site
- * would fare the same.
- */
-const serviceHeldBack = (view: TabView) =>
-  view.status === 'unavailable' || view.status === 'service-not-permitted';
-
-const PAUSED_VIEW: TabView = { status: 'not-looked-up', reason: 'paused' };
-
-/**
- * The checks' changes from the newest scan before the report's. The lookup records its report
- * in the history without waiting, so the report's own scan may be there already or not yet:
- * checkDiffFor compares only with scans before the report's, so either way gives the same.
- * A history that cannot be read costs the names, not the notification.
+ * The checks' changes since the newest scan before the report's (the report's own scan may be
+ * recorded already or not yet: checkDiffFor skips it either way). A history that cannot be
+ * read costs the names, not the notification.
  */
 async function checkDiffOf(
-  deps: Pick<WatchRoundDeps, 'readScans' | 'onError'>,
+  deps: WatchRoundDeps,
   site: string,
   report: ScanReport,
 ): Promise<CheckDiff> {
@@ -127,55 +104,33 @@ async function checkDiffOf(
   }
 }
 
-/** One round over the watch list; resolves to the number of sites shown. */
-export async function runWatchRound(deps: WatchRoundDeps): Promise<number> {
+/**
+ * One round over the watch list; resolves to the number of sites shown. Each record is saved
+ * unless its site was unwatched meanwhile, and none once local data was cleared after the
+ * round began.
+ */
+export async function runStoredWatchRound(deps: WatchRoundDeps): Promise<number> {
+  const { store } = deps;
+  const since = store.epoch();
   const settings = await deps.readSettings();
   if (!watchingAllowed(settings)) return 0;
   let shown = 0;
-  for (const site of Object.keys(await deps.readWatchList())) {
-    // Read again before each site: one unwatched meanwhile, or a list cleared with local
-    // data, is not looked up.
-    const record = (await deps.readWatchList())[site];
+  for (const site of Object.keys(await store.read(WATCH_LIST_RECORD))) {
+    // Read again before each site: one unwatched meanwhile, or cleared, is not looked up.
+    const record = (await store.read(WATCH_LIST_RECORD))[site];
     if (record === undefined) continue;
-    // A site under a paused domain (the user's or the policy's) is not even asked about;
-    // showSite would refuse it as well.
+    // A paused site is not even asked about (showSite would refuse it as well).
     const paused = isSitePaused(settings, site);
-    const view = paused ? PAUSED_VIEW : await deps.showSite(site);
+    const view = paused ? notLookedUp('paused') : await deps.showSite(site);
     if (!paused) shown += 1;
     const { record: next, change } = afterLookup(site, record, view, deps.now());
-    await deps.saveRecord(site, next);
+    const save = (list: WatchList) => (list[site] ? { ...list, [site]: next } : list);
+    await store.update(WATCH_LIST_RECORD, save, { since });
     if (change !== null && view.status === 'report') {
       await deps.notify({ ...change, checks: await checkDiffOf(deps, site, view.report) });
     }
-    if (serviceHeldBack(view)) break;
+    // The service cannot answer now: the next site would fare the same.
+    if (VIEW_STATES[view.status].serviceTrouble) break;
   }
   return shown;
-}
-
-/**
- * One round as the worker runs it: the list read through its record store, each record saved
- * unless the site was unwatched meanwhile, and nothing saved once local data was cleared after
- * the round began.
- */
-export function runStoredWatchRound(
-  deps: Pick<
-    WatchRoundDeps,
-    'readSettings' | 'showSite' | 'readScans' | 'notify' | 'now' | 'onError'
-  > & {
-    store: RecordStore;
-  },
-): Promise<number> {
-  const { store } = deps;
-  const since = store.epoch();
-  return runWatchRound({
-    ...deps,
-    readWatchList: () => store.read(WATCH_LIST_RECORD),
-    async saveRecord(site, record) {
-      await updateWatchList(
-        store,
-        (list) => (list[site] === undefined ? list : { ...list, [site]: record }),
-        { since },
-      );
-    },
-  });
 }

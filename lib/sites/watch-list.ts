@@ -2,23 +2,57 @@
  * The watch list: sites the user asked to have looked up on a schedule, each with what its
  * last scheduled lookup saw, so a change can be told with the old and new values.
  *
- * - Opt-in, one site at a time, from the popup or the sites page; only origins the extension
- *   already shows a view for (so never a private-window, paused-at-the-time or local site).
+ * - Opt-in, one origin at a time, from the popup or the sites page.
  * - Kept in local storage under its own key, not in the settings: "clear local data" clears
  *   it, like every other record of sites the user visited.
- * - Bounded: the scheduled round looks the sites up one after another, and a list without end
- *   would make it a crawler.
+ * - Bounded: the round looks the sites up one after another, and a list without end would
+ *   make it a crawler.
  */
-
+import * as z from 'zod/mini';
 import { isHttpOrigin } from '../contract/http-origin';
-import { readRecord, watchRecord } from '../storage/record-reads';
-import type { Epoch, RecordStore } from '../storage/record-store';
-import { WATCH_LIST_RECORD, type WatchList, type WatchRecord } from '../storage/records';
+import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
+import { parseWith, readRecord, type StoredRecord } from '../storage/record';
+import type { Store } from '../storage/store';
+import type { TabViewStatus } from '../tabs/tab-view';
+import { isViewStatus } from '../tabs/view-states';
 
-export type { WatchList, WatchRecord };
+function watchRecordSchema() {
+  return z.object({
+    since: z.number(),
+    checkedAt: z.nullable(z.number()),
+    // A state a later version names is no reason to forget the site: it reads as unknown.
+    status: z.catch(z.optional(z.custom<TabViewStatus>(isViewStatus)), undefined),
+    score: z.nullable(z.number()),
+    failed: z.array(z.string()),
+    seenReport: z.boolean(),
+  });
+}
 
-export const WATCH_LIST_KEY = WATCH_LIST_RECORD.key;
-/** The most sites watched at once. */
+/** One watched site: since when, its last scheduled lookup, and what it found then. */
+export type WatchRecord = z.infer<ReturnType<typeof watchRecordSchema>>;
+export type WatchList = Record<string, WatchRecord>;
+
+export const WATCH_LIST_RECORD: StoredRecord<WatchList> = {
+  name: 'watch-list',
+  area: 'local',
+  key: 'watch-list:v1',
+  version: 1,
+  parse: parseWith(() => z.record(z.string(), watchRecordSchema())),
+  fallback: () => ({}),
+  // One damaged site is dropped, not the list.
+  salvage: (raw) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+    const item = watchRecordSchema();
+    return Object.fromEntries(
+      Object.entries(raw).flatMap(([site, value]) => {
+        const parsed = item.safeParse(value);
+        // A key that would set the object's prototype is no site.
+        return parsed.success && site !== '__proto__' ? [[site, parsed.data]] : [];
+      }),
+    );
+  },
+};
+
 export const MAX_WATCHED_SITES = 50;
 
 export const newWatchRecord = (now: number): WatchRecord => ({
@@ -29,47 +63,23 @@ export const newWatchRecord = (now: number): WatchRecord => ({
   seenReport: false,
 });
 
-export function readWatchList(): Promise<WatchList> {
-  return readRecord(WATCH_LIST_RECORD);
-}
+export const readWatchList = () => readRecord(WATCH_LIST_RECORD);
 
-/** The worker's one way to change the list: one change at a time, in the order asked. */
-export function updateWatchList(
-  store: RecordStore,
-  change: (list: WatchList) => WatchList,
-  options: { since?: Epoch } = {},
-): Promise<WatchList> {
-  return store.update(WATCH_LIST_RECORD, change, options);
-}
-
-/** A site the list may hold: an http(s) origin as the URL parser writes it. */
-export function isWebOrigin(site: string): boolean {
-  return isHttpOrigin(site);
-}
+/** Whether scheduled lookups may run at all under these settings. */
+export const watchingAllowed = (settings: EffectiveSettings): boolean =>
+  !settings.locked.watchList && automaticLookupsAllowed(settings);
 
 /** Starts watching an origin; false when the list is full or `site` is not an origin. */
-export async function watchSite(store: RecordStore, site: string, now: number): Promise<boolean> {
-  if (!isWebOrigin(site)) return false;
+export async function watchSite(store: Store, site: string, now: number): Promise<boolean> {
+  if (!isHttpOrigin(site)) return false;
   let added = false;
-  await updateWatchList(store, (list) => {
-    if (list[site] !== undefined) {
-      added = true;
-      return list;
-    }
-    if (Object.keys(list).length >= MAX_WATCHED_SITES) return list;
-    added = true;
-    return { ...list, [site]: newWatchRecord(now) };
+  await store.update(WATCH_LIST_RECORD, (list) => {
+    added = list[site] !== undefined || Object.keys(list).length < MAX_WATCHED_SITES;
+    return list[site] === undefined && added ? { ...list, [site]: newWatchRecord(now) } : list;
   });
   return added;
 }
 
-export async function unwatchSite(store: RecordStore, site: string): Promise<void> {
-  await updateWatchList(store, (list) => {
-    const { [site]: _gone, ...rest } = list;
-    return rest;
-  });
-}
-
-export function onWatchListChanged(callback: (list: WatchList) => void): () => void {
-  return watchRecord(WATCH_LIST_RECORD, callback);
+export async function unwatchSite(store: Store, site: string): Promise<void> {
+  await store.update(WATCH_LIST_RECORD, ({ [site]: _gone, ...rest }) => rest);
 }

@@ -4,22 +4,15 @@
  * key. Tasks for different keys run concurrently. The queue lives in memory, so it dies with
  * the worker; callers must stay correct when it does (it orders work, it does not persist it).
  */
-export interface KeyedQueue<K> {
-  /** Runs `task` once every earlier task for `key` has settled; settles like `task`. */
-  run<T>(key: K, task: () => Promise<T>): Promise<T>;
-}
-
-export function createKeyedQueue<K>(): KeyedQueue<K> {
+export function createKeyedQueue<K>() {
   const tails = new Map<K, Promise<unknown>>();
+  const settled = () => undefined;
   return {
-    run(key, task) {
-      const previous = tails.get(key) ?? Promise.resolve();
+    /** Runs `task` once every earlier task for `key` has settled; settles like `task`. */
+    run<T>(key: K, task: () => Promise<T>): Promise<T> {
       // A failed task must not block the ones after it: they wait for it to settle, not succeed.
-      const result = previous.then(task, task);
-      const tail = result.then(
-        () => undefined,
-        () => undefined,
-      );
+      const result = (tails.get(key) ?? Promise.resolve()).then(task, task);
+      const tail = result.then(settled, settled);
       tails.set(key, tail);
       tail.then(() => {
         if (tails.get(key) === tail) tails.delete(key);

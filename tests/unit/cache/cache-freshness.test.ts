@@ -3,7 +3,6 @@ import {
   assessFreshness,
   type FreshnessVerdict,
   freshUntil,
-  MAX_LIFETIME_SECONDS,
   NO_REPORT_FLOOR_SECONDS,
   policyForAnswer,
 } from '../../../lib/cache/cache-freshness';
@@ -255,8 +254,11 @@ describe('policyForAnswer and assessFreshness', () => {
     expect(timelineOf(status, headers, [0])).toBeNull();
   });
 
-  it('clamps to exactly one day', () => {
-    expect(MAX_LIFETIME_SECONDS).toBe(DAY);
+  it('keeps nothing longer than a day, whatever a typo of a few zeros asks for', () => {
+    expect(timelineOf(200, { 'cache-control': 'max-age=31536000' }, [DAY - 1, DAY])).toEqual([
+      [DAY - 1, FRESH],
+      [DAY, GONE],
+    ]);
   });
 });
 
@@ -280,7 +282,7 @@ describe('freshUntil', () => {
 
   it('never reaches past a day, whatever max-age says', () => {
     const stored = storedAt({ 'cache-control': `max-age=${10 * DAY}` });
-    expect(freshUntil(stored, () => RECEIVED_AT)).toBe(RECEIVED_AT + MAX_LIFETIME_SECONDS * 1000);
+    expect(freshUntil(stored, () => RECEIVED_AT)).toBe(RECEIVED_AT + DAY * 1000);
   });
 
   it('is undefined once stale, even where stale-while-revalidate still shows the copy', () => {

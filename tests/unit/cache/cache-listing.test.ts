@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ListedSite, listCachedSites, readKeptReport } from '../../../lib/cache/cache-listing';
-import { ALL_ROW_SHARD_KEYS, issueCounts } from '../../../lib/cache/cache-rows';
+import { CACHE_INDEX_RECORD, issueCounts } from '../../../lib/cache/cache-records';
 import { createReportCache } from '../../../lib/cache/report-cache';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { createRecordStore } from '../../../lib/storage/record-store';
-import { CACHE_TOTALS_RECORD } from '../../../lib/storage/records';
+import { createStore } from '../../../lib/storage/store';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports
@@ -29,29 +29,32 @@ const noReport = (cacheControl: string): LookupOutcome => ({
   response: { status: 404, headers: { 'cache-control': cacheControl } },
 });
 
-const listedAt = (at: number) => listCachedSites({ baseUrl: SERVICE, now: () => at });
-/** What the page shows of a listed site: its times may differ by a rounding when judged later. */
-const shown = (sites: ListedSite[]) =>
-  byTarget(sites).map(({ freshUntil: _fresh, usableUntil: _usable, ...site }) => site);
-const byTarget = (sites: ListedSite[]) => [...sites].sort((a, b) => (a.origin < b.origin ? -1 : 1));
+/** A cache written at START, as the worker keeps it. */
+function setUp(now = START) {
+  const store = createStore({ records: ALL_RECORDS, warn: () => {} });
+  const cache = createReportCache({ store, now: () => now });
+  return {
+    cache,
+    put: (origin: string, outcome: LookupOutcome, baseUrl = SERVICE) =>
+      cache.put(baseUrl, origin, outcome, START, store.epoch()),
+  };
+}
 
-/** Drops the rows, as a version that kept none left the cache. */
-const dropRows = () => fakeBrowser.storage.local.remove([...ALL_ROW_SHARD_KEYS]);
+const listedAt = (now: number) => listCachedSites({ baseUrl: SERVICE, now });
+const byOrigin = (sites: ListedSite[]) => [...sites].sort((a, b) => (a.origin < b.origin ? -1 : 1));
 
 describe('listing the kept answers', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('lists every answer of one service with its row, and none of another', async () => {
-    const store = createRecordStore({ warn: () => {} });
-    const cache = createReportCache({ store, baseUrl: SERVICE, now: () => START });
-    const other = createReportCache({ store, baseUrl: 'http://other.test', now: () => START });
+    const { put } = setUp();
     // Past its max-age but allowed to stand in for a failure: listed, and stale.
-    await cache.put('https://a.example.com', answer('max-age=60, stale-if-error=3600'), START);
-    await cache.put('https://b.example.com', answer('max-age=3600'), START);
-    await cache.put('https://c.example.com', noReport('max-age=3600'), START);
-    await other.put('https://d.example.com', answer('max-age=3600'), START);
+    await put('https://a.example.com', answer('max-age=60, stale-if-error=3600'));
+    await put('https://b.example.com', answer('max-age=3600'));
+    await put('https://c.example.com', noReport('max-age=3600'));
+    await put('https://d.example.com', answer('max-age=3600'), 'http://other.test');
 
-    const listed = byTarget(await listedAt(START + 120_000));
+    const listed = byOrigin(await listedAt(START + 120_000));
     expect(listed.map((site) => [site.origin, site.kind, site.fresh])).toEqual([
       ['https://a.example.com', 'report', false],
       ['https://b.example.com', 'report', true],
@@ -68,48 +71,25 @@ describe('listing the kept answers', () => {
   });
 
   it('leaves out expired answers without removing anything', async () => {
-    const store = createRecordStore({ warn: () => {} });
-    const cache = createReportCache({ store, baseUrl: SERVICE, now: () => START });
-    await cache.put('https://a.example.com', answer('max-age=60'), START);
+    await setUp().put('https://a.example.com', answer('max-age=60'));
     const before = await fakeBrowser.storage.local.get(null);
     expect(await listedAt(START + 120_000)).toEqual([]);
-    await dropRows();
-    expect(await listedAt(START + 120_000)).toEqual([]);
-    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toEqual(
-      Object.keys(before).filter((key) => !ALL_ROW_SHARD_KEYS.includes(key)),
-    );
+    expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
   });
 
-  it('reads the entries themselves when the rows do not account for them, with the same result', async () => {
-    const store = createRecordStore({ warn: () => {} });
-    const cache = createReportCache({ store, baseUrl: SERVICE, now: () => START });
-    await cache.put('https://a.example.com', answer('max-age=600'), START);
-    await cache.put('https://b.example.com', noReport('max-age=600'), START);
-    const fromRows = await listedAt(START + 1000);
-    await dropRows();
-    expect(byTarget(await listedAt(START + 1000))).toEqual(byTarget(fromRows));
-    // A damaged shard reads as empty: the count no longer adds up, and the entries are read.
+  it('lists nothing from a damaged index, until the purge lists the entries again', async () => {
+    const { cache, put } = setUp();
+    await put('https://a.example.com', answer('max-age=600'));
+    await put('https://b.example.com', noReport('max-age=600'));
+    const listed = byOrigin(await listedAt(START + 1000));
+    expect(listed).toHaveLength(2);
+    await fakeBrowser.storage.local.set({ [CACHE_INDEX_RECORD.key]: 'damaged' });
+    expect(await listedAt(START + 1000)).toEqual([]);
     await cache.purgeExpired();
-    await fakeBrowser.storage.local.set({ [ALL_ROW_SHARD_KEYS[0] as string]: 'damaged' });
-    await fakeBrowser.storage.local.set({
-      [CACHE_TOTALS_RECORD.key]: { entries: 2, bytes: 1 },
-    });
-    expect(byTarget(await listedAt(START + 1000))).toEqual(byTarget(fromRows));
-    // So does a shard with one row of the wrong shape.
-    await cache.purgeExpired();
-    const stored = await fakeBrowser.storage.local.get([...ALL_ROW_SHARD_KEYS]);
-    const [shardKey, shard] = Object.entries(stored).find(([, value]) => value) as [
-      string,
-      Record<string, object>,
-    ];
-    const [name, row] = Object.entries(shard)[0] as [string, object];
-    await fakeBrowser.storage.local.set({
-      [shardKey]: { ...shard, [name]: { ...row, score: '7' } },
-    });
-    expect(byTarget(await listedAt(START + 1000))).toEqual(byTarget(fromRows));
+    expect(byOrigin(await listedAt(START + 1000))).toEqual(listed);
   });
 
-  it('says of each kept answer what its policy says, at any later time, whether read from rows or entries', async () => {
+  it("says of each kept answer what the cache's own reading says, at any later time", async () => {
     const directives = fc.constantFrom(
       'max-age=60',
       'max-age=600, stale-while-revalidate=600',
@@ -124,19 +104,18 @@ describe('listing the kept answers', () => {
         fc.integer({ min: 0, max: 2 * 86_400_000 }),
         async (answers, later) => {
           fakeBrowser.reset();
-          const store = createRecordStore({ warn: () => {} });
-          const cache = createReportCache({ store, baseUrl: SERVICE, now: () => START });
+          const { put } = setUp();
           for (const [index, [cacheControl, found]] of answers.entries()) {
-            const outcome = found ? answer(cacheControl) : noReport(cacheControl);
-            await cache.put(`https://s${index}.example.com`, outcome, START);
+            await put(
+              `https://s${index}.example.com`,
+              found ? answer(cacheControl) : noReport(cacheControl),
+            );
           }
-          const fromRows = shown(await listedAt(START + later));
+          const listed = await listedAt(START + later);
           // The cache's own judgement of each entry, at the same time.
-          const judging = createReportCache({ store, baseUrl: SERVICE, now: () => START + later });
-          await dropRows();
-          expect(shown(await listedAt(START + later))).toEqual(fromRows);
-          for (const site of fromRows) {
-            const cached = await judging.get(site.origin);
+          const judging = setUp(START + later).cache;
+          for (const site of listed) {
+            const cached = await judging.get(SERVICE, site.origin);
             expect(cached, site.origin).not.toBeNull();
             expect(site.fresh).toBe(cached?.verdict.freshness === 'fresh');
           }
@@ -151,15 +130,13 @@ describe('reading one kept report', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('gives the report while it can serve, and null for none, "no report" or expired', async () => {
-    const store = createRecordStore({ warn: () => {} });
-    const cache = createReportCache({ store, baseUrl: SERVICE, now: () => START });
-    await cache.put('https://a.example.com', answer('max-age=60'), START);
-    await cache.put('https://b.example.com', noReport('max-age=600'), START);
-    const read = (target: string, at: number) =>
-      readKeptReport({ baseUrl: SERVICE, target, now: () => at });
+    const { put } = setUp();
+    await put('https://a.example.com', answer('max-age=60'));
+    await put('https://b.example.com', noReport('max-age=600'));
+    const read = (origin: string, at: number) => readKeptReport(SERVICE, origin, at);
     expect(await read('https://a.example.com', START + 1000)).toEqual(report);
     expect(await read('https://a.example.com', START + 120_000)).toBeNull();
     expect(await read('https://b.example.com', START + 1000)).toBeNull();
-    expect(await read('https://c.example.com', START + 1000)).toBeNull();
+    expect(await read('https://none.example.com', START + 1000)).toBeNull();
   });
 });

@@ -7,17 +7,30 @@ import {
   createRetryGate,
   DEFAULT_BUSY_PAUSE_MS,
   MAX_BUSY_PAUSE_MS,
-  type RetryGate,
+  RETRY_GATE_RECORD,
 } from '../../../lib/cache/retry-gate';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { createRecordStore } from '../../../lib/storage/record-store';
-import { RETRY_GATE_RECORD } from '../../../lib/storage/records';
-import { keyOf } from '../../../lib/storage/stored-record';
+import { keyOf } from '../../../lib/storage/record';
+import { createStore, type Store } from '../../../lib/storage/store';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
-/** A worker's record store, new as at the worker's start. */
-const newStore = () => createRecordStore({ warn: () => {} });
+/** A worker's store, new as at the worker's start. */
+const newStore = () => createStore({ records: ALL_RECORDS, warn: () => {} });
+
+/** The gate of one service, as a lookup for that service asks it. */
+function gateOf(deps: { store: Store; baseUrl: string; random?: () => number }) {
+  const gate = createRetryGate(deps);
+  return {
+    pauseFor: (origin: string, now: number) => gate.pauseFor(deps.baseUrl, origin, now),
+    admit: (origin: string, now: number) => gate.admit(deps.baseUrl, origin, now),
+    record: (origin: string, outcome: LookupOutcome, now: number, since?: number) =>
+      gate.record(deps.baseUrl, origin, outcome, now, since),
+    purgeExpired: (now: number) => gate.purgeExpired(deps.baseUrl, now),
+  };
+}
+type RetryGate = ReturnType<typeof gateOf>;
 
 /** Until when the gate holds back a request for `target`, asked as a lookup asks it. */
 const heldUntil = async (gate: RetryGate, target: string, now: number) =>
@@ -64,7 +77,7 @@ describe('createRetryGate', () => {
   });
 
   it('blocks a target until its Retry-After, and only that target', async () => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
+    const gate = gateOf({ store: newStore(), baseUrl: 'http://service.test' });
     expect(await gate.record(SITE, unavailable(NOW + 120_000), NOW)).toBe(NOW + 120_000);
     expect(await heldUntil(gate, SITE, NOW + 119_999)).toBe(NOW + 120_000);
     expect(await heldUntil(gate, SITE, NOW + 120_000)).toBeNull();
@@ -72,7 +85,7 @@ describe('createRetryGate', () => {
   });
 
   it('writes nothing for an answer that changes nothing, and writes a failure', async () => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
+    const gate = gateOf({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, unavailable(NOW + 1000), NOW);
     await gate.record(SITE, REPORT, NOW + 2000);
     const writes: string[] = [];
@@ -90,7 +103,7 @@ describe('createRetryGate', () => {
     ['at the least random', 0, BACKOFF_BASE_MS / 2],
     ['at the most random', 0.999_999, BACKOFF_BASE_MS],
   ])('pauses a target after a 503 without Retry-After, jittered (%s)', async (_name, random, pause) => {
-    const gate = createRetryGate({
+    const gate = gateOf({
       store: newStore(),
       baseUrl: 'http://service.test',
       random: () => random,
@@ -103,7 +116,7 @@ describe('createRetryGate', () => {
     ['503s', unavailable(null)],
     ['timeouts', TIMEOUT],
   ])('pauses the whole service after repeated %s, growing to a cap', async (_name, failure) => {
-    const gate = createRetryGate({
+    const gate = gateOf({
       store: newStore(),
       baseUrl: 'http://service.test',
       random: () => 0.999_999,
@@ -123,7 +136,7 @@ describe('createRetryGate', () => {
     ['a report', REPORT],
     ['a 400', REJECTED],
   ])('forgets failures after %s', async (_name, answer) => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
+    const gate = gateOf({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, TIMEOUT, NOW);
     await gate.record(OTHER, unavailable(NOW + 60_000), NOW);
     expect(await heldUntil(gate, SITE, NOW)).not.toBeNull();
@@ -136,7 +149,7 @@ describe('createRetryGate', () => {
   });
 
   it('neither counts nor clears network failures: offline is not the service struggling', async () => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
+    const gate = gateOf({ store: newStore(), baseUrl: 'http://service.test' });
     for (let failures = 0; failures < 5; failures++) await gate.record(SITE, OFFLINE, NOW);
     expect(await heldUntil(gate, OTHER, NOW)).toBeNull();
     await gate.record(SITE, TIMEOUT, NOW);
@@ -146,27 +159,27 @@ describe('createRetryGate', () => {
   });
 
   it('survives the worker: a new gate over the same storage still blocks', async () => {
-    await createRetryGate({ store: newStore(), baseUrl: 'http://service.test' }).record(
+    await gateOf({ store: newStore(), baseUrl: 'http://service.test' }).record(
       SITE,
       unavailable(NOW + 120_000),
       NOW,
     );
-    const afterRestart = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
+    const afterRestart = gateOf({ store: newStore(), baseUrl: 'http://service.test' });
     expect(await heldUntil(afterRestart, SITE, NOW + 60_000)).toBe(NOW + 120_000);
   });
 
   it('keeps each service base URL to itself', async () => {
-    await createRetryGate({ store: newStore(), baseUrl: 'http://service.test' }).record(
+    await gateOf({ store: newStore(), baseUrl: 'http://service.test' }).record(
       SITE,
       unavailable(NOW + 120_000),
       NOW,
     );
-    const other = createRetryGate({ store: newStore(), baseUrl: 'http://other-service.test' });
+    const other = gateOf({ store: newStore(), baseUrl: 'http://other-service.test' });
     expect(await heldUntil(other, SITE, NOW)).toBeNull();
   });
 
   it('records concurrent failures without losing any', async () => {
-    const gate = createRetryGate({
+    const gate = gateOf({
       store: newStore(),
       baseUrl: 'http://service.test',
       random: () => 0.999_999,
@@ -180,7 +193,7 @@ describe('createRetryGate', () => {
   });
 
   it('purges target records whose time has passed', async () => {
-    const gate = createRetryGate({ store: newStore(), baseUrl: 'http://service.test' });
+    const gate = gateOf({ store: newStore(), baseUrl: 'http://service.test' });
     await gate.record(SITE, unavailable(NOW + 60_000), NOW);
     await gate.record(OTHER, unavailable(NOW + 180_000), NOW);
     await gate.purgeExpired(NOW + 120_000);
@@ -196,11 +209,10 @@ describe('createRetryGate: the service being busy, and its quota', () => {
     fakeBrowser.reset();
   });
   const gate = () =>
-    createRetryGate({ store: newStore(), baseUrl: 'https://reports.example', random: () => 0.5 });
+    gateOf({ store: newStore(), baseUrl: 'https://reports.example', random: () => 0.5 });
   const busy = (retryAt: number | null): LookupOutcome => ({
     kind: 'busy',
     retryAt,
-    message: null,
     response: { status: 429, headers: {} },
   });
   const reportWith = (headers: Record<string, string>): LookupOutcome =>

@@ -5,7 +5,7 @@ import {
   diffChecks,
   methodologyMoved,
 } from '../../../lib/history/check-diff';
-import type { ListedCheck, ScanChecks } from '../../../lib/history/score-history';
+import type { ListedCheck, ScanChecks } from '../../../lib/history/scan-record';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';

@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  createLookupLog,
-  LOOKUP_LOG_KEY,
-  readLookupLog,
-  withLookupLog,
-} from '../../../lib/history/lookup-log';
+import { logTimeText, outcomeText } from '../../../components/options/LookupLogSection';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { createLookupLog, LOOKUP_LOG_RECORD, readLookupLog } from '../../../lib/history/lookup-log';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import { logTimeText, outcomeText } from '../../../lib/ui/lookup-log-text';
+import { createStore, type Store } from '../../../lib/storage/store';
+import { askingThrough } from '../support/asking-through';
 
 const SERVICE = 'https://is-agentic.com';
 const NO_REPORT: LookupOutcome = {
@@ -19,16 +16,11 @@ const NO_REPORT: LookupOutcome = {
   response: { status: 404, headers: {} },
 };
 
-/** The writes in these tests do not fail; one that did would fail the test. */
-const failOnError = (error: unknown) => {
-  throw error;
-};
-
 describe('the lookup log', () => {
-  let store: RecordStore;
+  let store: Store;
   beforeEach(() => {
     fakeBrowser.reset();
-    store = createRecordStore({ warn: () => {} });
+    store = createStore({ records: ALL_RECORDS, warn: () => {} });
   });
 
   it('sends the request without waiting for the log, on record while the answer is on its way', async () => {
@@ -41,10 +33,13 @@ describe('the lookup log', () => {
           answer = resolve;
         }),
     );
-    const lookup = withLookupLog(request, log, SERVICE, failOnError);
+    // A log that never finishes writing holds no request back.
+    const stuck = { sent: () => new Promise<number>(() => {}), settled: async () => {} };
+    const unlogged = askingThrough(async () => NO_REPORT, { log: stuck }, { baseUrl: SERVICE });
+    expect(await unlogged('https://stuck.example.com')).toBe(NO_REPORT);
+    const lookup = askingThrough(request, { log }, { baseUrl: SERVICE });
     const done = lookup('https://example.com');
-    // Gone at once, before the log's read and write.
-    expect(request).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(1));
     await vi.waitFor(async () =>
       expect(await readLookupLog()).toEqual([
         expect.objectContaining({ origin: 'https://example.com', outcome: 'pending', at: 1000 }),
@@ -69,14 +64,18 @@ describe('the lookup log', () => {
 
   it('settles an entry only once it is written, however fast the answer', async () => {
     const log = createLookupLog({ store, now: () => 0 });
-    await withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError)('https://example.com');
+    await askingThrough(
+      async () => NO_REPORT,
+      { log },
+      { baseUrl: SERVICE },
+    )('https://example.com');
     await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
     expect(await readLookupLog()).toHaveLength(1);
   });
 
   it('keeps every one of many lookups leaving together, newest first, up to its bound', async () => {
     const log = createLookupLog({ store, now: () => 0, maxEntries: 5 });
-    const lookup = withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError);
+    const lookup = askingThrough(async () => NO_REPORT, { log }, { baseUrl: SERVICE });
     await Promise.all(Array.from({ length: 8 }, (_, i) => lookup(`https://s${i}.example.com`)));
     // Until all five kept are settled (an empty log is not "every entry settled").
     await vi.waitFor(async () =>
@@ -93,7 +92,7 @@ describe('the lookup log', () => {
 
   it('is cleared on request', async () => {
     const log = createLookupLog({ store, now: () => 0 });
-    const lookup = withLookupLog(async () => NO_REPORT, log, SERVICE, failOnError);
+    const lookup = askingThrough(async () => NO_REPORT, { log }, { baseUrl: SERVICE });
     await lookup('https://example.com');
     await vi.waitFor(async () => expect((await readLookupLog())[0]?.outcome).toBe('no-report'));
     await log.clear();
@@ -115,7 +114,7 @@ describe('the lookup log', () => {
 
   it('drops damaged entries, not the whole log', async () => {
     await fakeBrowser.storage.local.set({
-      [LOOKUP_LOG_KEY]: {
+      [LOOKUP_LOG_RECORD.key]: {
         entries: [
           {
             id: 4,
@@ -131,11 +130,10 @@ describe('the lookup log', () => {
       },
     });
     expect((await readLookupLog()).map((entry) => entry.id)).toEqual([4]);
-    await withLookupLog(
+    await askingThrough(
       async () => NO_REPORT,
-      createLookupLog({ store, now: () => 2 }),
-      SERVICE,
-      failOnError,
+      { log: createLookupLog({ store, now: () => 2 }) },
+      { baseUrl: SERVICE },
     )('https://b.example.com');
     await vi.waitFor(async () =>
       expect((await readLookupLog()).map((entry) => entry.id)).toEqual([5, 4]),

@@ -1,25 +1,27 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import {
   checksOf,
-  createScoreHistory,
   MAX_CHECK_ID_LENGTH,
   MAX_CHECK_NAME_LENGTH,
   MAX_CHECKS_PER_SCAN,
+  SCORE_HISTORY_RECORD,
+} from '../../../lib/history/scan-record';
+import {
+  createScoreHistory,
   MAX_HISTORY_BYTES,
   MAX_SITES,
   readScansOf,
   SCANS_PER_SITE,
-  SCORE_HISTORY_KEY,
   scoreChangeFor,
   withScan,
-  withScoreHistory,
 } from '../../../lib/history/score-history';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import { SCORE_HISTORY_RECORD, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
+import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
+import { askingThrough } from '../support/asking-through';
 
 // fixed date: the clock this test gives the fixture reports; their scans are ages before it
 const NOW = Date.parse('2026-11-22T09:30:00Z');
@@ -46,10 +48,10 @@ const ISSUE = issue('sitemap', 'essential', 'failed', 'Sitemap', null, null);
 const scan = (n: number, score: number | null) => ({ ...reports.mid, scanned_at: day(n), score });
 
 describe('score history', () => {
-  let store: RecordStore;
+  let store: Store;
   beforeEach(() => {
     fakeBrowser.reset();
-    store = createRecordStore({ warn: () => {} });
+    store = createStore({ records: ALL_RECORDS, warn: () => {} });
   });
 
   it('records one entry per scan: the same report fetched again adds nothing', async () => {
@@ -132,7 +134,7 @@ describe('score history', () => {
   it('ignores what it cannot read in storage instead of failing, keeping the readable sites', async () => {
     const GOOD = 'https://good.example.com';
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_KEY]: {
+      [SCORE_HISTORY_RECORD.key]: {
         [GOOD]: { seen: 1, scans: [{ scannedAt: day(2), score: 70, checks: null }] },
         'https://broken.example.com': 'nonsense',
       },
@@ -147,7 +149,7 @@ describe('score history', () => {
 
   it('keeps the readable scans of a site that has one damaged scan', async () => {
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_KEY]: {
+      [SCORE_HISTORY_RECORD.key]: {
         [SITE]: {
           seen: 1,
           scans: [
@@ -164,7 +166,9 @@ describe('score history', () => {
 
   it('reads a version-1 history (scores only) with every check list unknown, never empty', async () => {
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_KEY]: { [SITE]: { seen: 1, scans: [{ scannedAt: day(2), score: 70 }] } },
+      [SCORE_HISTORY_RECORD.key]: {
+        [SITE]: { seen: 1, scans: [{ scannedAt: day(2), score: 70 }] },
+      },
     });
     expect(await readScansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
   });
@@ -227,7 +231,7 @@ describe('scoreChangeFor', () => {
   });
 });
 
-describe('withScoreHistory', () => {
+describe('the score history of the reports that arrive', () => {
   const report: LookupOutcome = {
     kind: 'report',
     report: reports.mid,
@@ -239,24 +243,26 @@ describe('withScoreHistory', () => {
 
   it('records reports, with the epoch the lookup began in, and passes every outcome through unchanged', async () => {
     const record = vi.fn(async () => {});
-    const lookUp = withScoreHistory(
+    const lookUp = askingThrough(
       async () => report,
-      { record },
+      { history: { record } },
       { ...noErrors, epoch: () => 3 },
     );
     expect(await lookUp(SITE)).toBe(report);
-    expect(record).toHaveBeenCalledWith(SITE, reports.mid, 3);
+    await vi.waitFor(() => expect(record).toHaveBeenCalledWith(SITE, reports.mid, 3));
     const notFound: LookupOutcome = { kind: 'timeout', timeoutMs: 8000 };
-    expect(await withScoreHistory(async () => notFound, { record }, noErrors)(SITE)).toBe(notFound);
+    expect(await askingThrough(async () => notFound, { history: { record } }, noErrors)(SITE)).toBe(
+      notFound,
+    );
     expect(record).toHaveBeenCalledTimes(1);
   });
 
   it('still returns the report when recording fails, and reports the failure', async () => {
     const onError = vi.fn();
     const failure = new Error('quota');
-    const lookUp = withScoreHistory(
+    const lookUp = askingThrough(
       async () => report,
-      { record: () => Promise.reject(failure) },
+      { history: { record: () => Promise.reject(failure) } },
       { epoch: () => 0, onError },
     );
     expect(await lookUp(SITE)).toBe(report);
@@ -264,33 +270,31 @@ describe('withScoreHistory', () => {
   });
 
   it('adds nothing for a report whose request left before "clear all local data"', async () => {
-    const store = createRecordStore({ warn: () => {} });
+    const store = createStore({ records: ALL_RECORDS, warn: () => {} });
     const history = createScoreHistory({ store, now: () => 1 });
     const onError = vi.fn();
-    let answer!: (outcome: LookupOutcome) => void;
-    const lookUp = withScoreHistory(
-      () =>
-        new Promise<LookupOutcome>((resolve) => {
-          answer = resolve;
-        }),
-      history,
+    const answers: ((outcome: LookupOutcome) => void)[] = [];
+    const lookUp = askingThrough(
+      () => new Promise<LookupOutcome>((resolve) => answers.push(resolve)),
+      { history },
       { epoch: () => store.epoch(), onError },
     );
-    const asked = lookUp(SITE);
-    await store.clearLocalData();
-    answer(report);
-    await asked;
-    // The record is dropped in the store's queue: settle it before looking.
-    await store.update(SCORE_HISTORY_RECORD, (history) => history);
+    /** Looks the site up, answering once the request has left, after `meanwhile`. */
+    const answered = async (meanwhile: () => Promise<unknown>) => {
+      const asked = lookUp(SITE);
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      await meanwhile();
+      answers.shift()?.(report);
+      await asked;
+      // The record is made in the store's queue: settle it before looking.
+      await vi.waitFor(() => store.update(SCORE_HISTORY_RECORD, (kept) => kept));
+    };
+    await answered(() => store.clearLocalData());
     expect(await readScansOf(SITE)).toEqual([]);
-    expect(await fakeBrowser.storage.local.get(SCORE_HISTORY_KEY)).toEqual({});
-
+    expect(await fakeBrowser.storage.local.get(SCORE_HISTORY_RECORD.key)).toEqual({});
     // The next lookup, begun after the clear, is recorded.
-    const again = lookUp(SITE);
-    answer(report);
-    await again;
-    await store.update(SCORE_HISTORY_RECORD, (history) => history);
-    expect(await readScansOf(SITE)).toHaveLength(1);
+    await answered(async () => {});
+    await vi.waitFor(async () => expect(await readScansOf(SITE)).toHaveLength(1));
     expect(onError).not.toHaveBeenCalled();
   });
 });

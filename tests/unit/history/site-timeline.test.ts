@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanChecks, ScoreRecord } from '../../../lib/history/score-history';
+import type { ScanChecks, ScoreRecord } from '../../../lib/history/scan-record';
 import { timelineOf } from '../../../lib/history/site-timeline';
 import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';
 

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendToWorker } from '../../../lib/events/protocol';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import {
   chooseServiceBaseUrl,
   mayCallService,
   resetServiceBaseUrl,
 } from '../../../lib/settings/service-base-url-choice';
 import { readSettings } from '../../../lib/settings/settings';
-import { createRecordStore } from '../../../lib/storage/record-store';
+import { createStore } from '../../../lib/storage/store';
 import { serveWorker } from '../events/extension-page';
 
 /** As the options page saves: an intent to the worker, which checks the permission itself. */
@@ -35,7 +36,7 @@ describe('chooseServiceBaseUrl', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     saveThroughWorker.mockClear();
-    serveWorker(createRecordStore({ warn: () => {} }));
+    serveWorker(createStore({ records: ALL_RECORDS, warn: () => {} }));
   });
 
   it('asks for the host and saves the normalised base URL when granted', async () => {

@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { isSitePausedBy } from '../../../lib/privacy/paused-domains';
 import {
+  type ManagedPolicy,
   NO_POLICY,
-  POLICY_COPY_KEY,
+  POLICY_COPY_RECORD,
   parseManagedPolicy,
 } from '../../../lib/settings/managed-policy';
 import {
@@ -11,21 +14,19 @@ import {
   changeSettings,
   createSettingsReader,
   DEFAULT_SETTINGS,
-  isSiteLockedPaused,
   isSitePaused,
-  parseSettings,
   readSettings,
-  SETTINGS_KEY,
   watchSettings,
 } from '../../../lib/settings/settings';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import { POLICY_COPY_RECORD, type PolicyCopy } from '../../../lib/storage/records';
+import { SETTINGS_RECORD } from '../../../lib/settings/settings-record';
+import { parseStored } from '../../../lib/storage/record';
+import { createStore, type Store } from '../../../lib/storage/store';
 import { withoutApis } from '../support/without-apis';
 
-let store: RecordStore;
+let store: Store;
 
 /** The worker's way to keep the policy copy: pages read the policy and never write it. */
-const keepCopy = (policy: PolicyCopy) => store.write(POLICY_COPY_RECORD, policy);
+const keepCopy = (policy: ManagedPolicy) => store.write(POLICY_COPY_RECORD, policy);
 
 /**
  * Readers get the kept copy of the policy at once while the live read refreshes it: a read
@@ -38,7 +39,7 @@ async function policyRefreshed() {
 
 beforeEach(() => {
   fakeBrowser.reset();
-  store = createRecordStore({ warn: () => {} });
+  store = createStore({ records: ALL_RECORDS, warn: () => {} });
 });
 
 /** What the settings say is locked when no policy sets anything. */
@@ -56,17 +57,18 @@ describe('settings', () => {
       ...DEFAULT_SETTINGS,
       locked: NOTHING_LOCKED,
     });
-    expect(DEFAULT_SETTINGS.lookupMode).toBe('on-click');
+    // Nothing is looked up on its own until the user says yes.
+    expect(await readSettings()).toMatchObject({ lookupMode: 'on-click', lookupModeChosen: false });
   });
 
   it('keep every good field when another field is damaged', () => {
-    const parsed = parseSettings({
+    const parsed = parseStored(SETTINGS_RECORD, {
       lookupMode: 'always',
       lookupModeChosen: 'yes',
       pausedDomains: ['b.example.com', 42, 'a.example.com', 'b.example.com'],
       badgeMode: 'off',
       serviceBaseUrl: 7,
-    });
+    }).value;
     expect(parsed).toEqual({
       lookupMode: 'on-click',
       lookupModeChosen: false,
@@ -74,19 +76,21 @@ describe('settings', () => {
       badgeMode: 'off',
       serviceBaseUrl: null,
     });
-    expect(parseSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
+    expect(parseStored(SETTINGS_RECORD, 'nonsense').value).toEqual(DEFAULT_SETTINGS);
   });
 
   it('apply a change on top of what is stored', async () => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { badgeMode: 'off' } });
+    await fakeBrowser.storage.local.set({ [SETTINGS_RECORD.key]: { badgeMode: 'off' } });
     const next = await changeSettings(store, () => ({ lookupMode: 'automatic' }));
     expect(next).toMatchObject({ lookupMode: 'automatic', badgeMode: 'off' });
     expect(await readSettings()).toEqual(next);
-    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toEqual({
-      ...DEFAULT_SETTINGS,
-      lookupMode: 'automatic',
-      badgeMode: 'off',
-    });
+    expect((await fakeBrowser.storage.local.get(SETTINGS_RECORD.key))[SETTINGS_RECORD.key]).toEqual(
+      {
+        ...DEFAULT_SETTINGS,
+        lookupMode: 'automatic',
+        badgeMode: 'off',
+      },
+    );
   });
 
   it('keep both of two changes to different fields asked at the same instant', async () => {
@@ -119,7 +123,7 @@ describe('settings', () => {
 
   it('read settings stored by version 1 with their paused origins as domains', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: {
+      [SETTINGS_RECORD.key]: {
         lookupMode: 'automatic',
         lookupModeChosen: true,
         pausedSites: ['https://jira.example.com:8443', 'http://jira.example.com'],
@@ -139,7 +143,9 @@ describe('settings', () => {
       badgeMode: 'off',
       serviceBaseUrl: 'javascript:alert(1)',
     }));
-    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
+    expect(
+      (await fakeBrowser.storage.local.get(SETTINGS_RECORD.key))[SETTINGS_RECORD.key],
+    ).toMatchObject({
       badgeMode: 'off',
       serviceBaseUrl: null,
     });
@@ -245,13 +251,16 @@ describe('settings under an enterprise policy', () => {
     expect(effective.pausedDomains).toEqual(['corp.example.com', 'mine.example.org']);
     expect(effective.locked.pausedDomains).toEqual(['corp.example.com']);
     expect(isSitePaused(effective, 'http://jira.corp.example.com:8443')).toBe(true);
-    expect(isSiteLockedPaused(effective, 'https://jira.corp.example.com')).toBe(true);
-    expect(isSiteLockedPaused(effective, 'https://mine.example.org')).toBe(false);
+    const locked = effective.locked.pausedDomains;
+    expect(isSitePausedBy(locked, 'https://jira.corp.example.com')).toBe(true);
+    expect(isSitePausedBy(locked, 'https://mine.example.org')).toBe(false);
     // A change of the paused domains starts from the user's own: the policy's stay out.
     await changeSettings(store, (_current, user) => ({
       pausedDomains: [...user.pausedDomains, 'other.example.org'],
     }));
-    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
+    expect(
+      (await fakeBrowser.storage.local.get(SETTINGS_RECORD.key))[SETTINGS_RECORD.key],
+    ).toMatchObject({
       pausedDomains: ['mine.example.org', 'other.example.org'],
     });
     await fakeBrowser.storage.managed.clear();
@@ -262,7 +271,9 @@ describe('settings under an enterprise policy', () => {
   it('keep a copy of the domains never looked up, and refresh it when they change', async () => {
     await fakeBrowser.storage.managed.set({ neverLookUpDomains: ['corp.example.com'] });
     await policyRefreshed();
-    expect((await fakeBrowser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY]).toMatchObject({
+    expect(
+      (await fakeBrowser.storage.local.get(POLICY_COPY_RECORD.key))[POLICY_COPY_RECORD.key],
+    ).toMatchObject({
       neverLookUpDomains: ['corp.example.com'],
     });
     await fakeBrowser.storage.managed.set({
@@ -274,7 +285,11 @@ describe('settings under an enterprise policy', () => {
 
   it('wait for the live policy rather than trust a copy kept before it could list domains', async () => {
     await fakeBrowser.storage.local.set({
-      [POLICY_COPY_KEY]: { serviceBaseUrl: null, forceOnClick: false, disableWatchList: false },
+      [POLICY_COPY_RECORD.key]: {
+        serviceBaseUrl: null,
+        forceOnClick: false,
+        disableWatchList: false,
+      },
     });
     await fakeBrowser.storage.managed.set({ neverLookUpDomains: ['corp.example.com'] });
     expect((await readSettings()).locked.pausedDomains).toEqual(['corp.example.com']);
@@ -329,7 +344,9 @@ describe('settings under an enterprise policy', () => {
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
     const effective = await changeSettings(store, () => ({ lookupMode: 'automatic' }));
     expect(effective).toMatchObject({ lookupMode: 'on-click', locked: { lookupMode: true } });
-    expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toMatchObject({
+    expect(
+      (await fakeBrowser.storage.local.get(SETTINGS_RECORD.key))[SETTINGS_RECORD.key],
+    ).toMatchObject({
       lookupMode: 'automatic',
     });
   });
@@ -338,9 +355,11 @@ describe('settings under an enterprise policy', () => {
     await fakeBrowser.storage.managed.set({ forceOnClick: true });
     expect((await readSettings()).locked.lookupMode).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await fakeBrowser.storage.local.get(POLICY_COPY_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.local.get(POLICY_COPY_RECORD.key)).toEqual({});
     await policyRefreshed();
-    expect((await fakeBrowser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY]).toEqual({
+    expect(
+      (await fakeBrowser.storage.local.get(POLICY_COPY_RECORD.key))[POLICY_COPY_RECORD.key],
+    ).toEqual({
       serviceBaseUrl: null,
       forceOnClick: true,
       disableWatchList: false,
@@ -354,7 +373,11 @@ describe('settings under an enterprise policy', () => {
     await policyRefreshed();
     // As Chrome hands it back: the same policy, keys in another order.
     await fakeBrowser.storage.local.set({
-      [POLICY_COPY_KEY]: { neverLookUpDomains: [], forceOnClick: true, serviceBaseUrl: null },
+      [POLICY_COPY_RECORD.key]: {
+        neverLookUpDomains: [],
+        forceOnClick: true,
+        serviceBaseUrl: null,
+      },
     });
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await policyRefreshed();
@@ -365,7 +388,7 @@ describe('settings under an enterprise policy', () => {
   it('rewrite a kept copy from before the policy could set the badge, once it sets it', async () => {
     await fakeBrowser.storage.managed.set({ badgeMode: 'scores' });
     await fakeBrowser.storage.local.set({
-      [POLICY_COPY_KEY]: {
+      [POLICY_COPY_RECORD.key]: {
         serviceBaseUrl: null,
         forceOnClick: false,
         disableWatchList: false,
@@ -374,7 +397,9 @@ describe('settings under an enterprise policy', () => {
     });
     expect((await readSettings()).badgeMode).toBe('all');
     await policyRefreshed();
-    expect((await fakeBrowser.storage.local.get(POLICY_COPY_KEY))[POLICY_COPY_KEY]).toMatchObject({
+    expect(
+      (await fakeBrowser.storage.local.get(POLICY_COPY_RECORD.key))[POLICY_COPY_RECORD.key],
+    ).toMatchObject({
       badgeMode: 'scores',
     });
     expect((await readSettings()).badgeMode).toBe('scores');

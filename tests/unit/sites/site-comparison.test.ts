@@ -3,13 +3,12 @@ import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema'
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import {
   buildComparison,
-  COMPARISON_CSV_COLUMNS,
   type ComparedCheck,
   compareChecks,
   comparisonCsv,
-  comparisonFileName,
   type RowWithReport,
 } from '../../../lib/sites/site-comparison';
+import { exportFileName } from '../../../lib/sites/site-export';
 import { emptyRow } from '../../../lib/sites/site-rows';
 import { FIXTURE_ORIGINS, fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { fixtureRowsWithReports } from '../../fixtures/site-rows';
@@ -141,7 +140,14 @@ describe('the comparison as CSV', () => {
     const text = comparisonCsv(comparison);
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, ...records] = parseCsv(text);
-    expect(header).toEqual([...COMPARISON_CSV_COLUMNS, FIXTURE_ORIGINS.high, FIXTURE_ORIGINS.mid]);
+    expect(header).toEqual([
+      'check_id',
+      'check_name',
+      'tier',
+      'differs',
+      FIXTURE_ORIGINS.high,
+      FIXTURE_ORIGINS.mid,
+    ]);
     expect(records).toEqual(
       comparison.checks.map((check) => [
         check.id,
@@ -171,7 +177,7 @@ describe('the comparison as CSV', () => {
 
   it('names the file by date', () => {
     // fixed date: made from the clock this test passes in
-    expect(comparisonFileName('md', Date.parse('2026-11-23T08:00:00Z'))).toBe(
+    expect(exportFileName('comparison', 'md', Date.parse('2026-11-23T08:00:00Z'))).toBe(
       // fixed date: made from the clock this test passes in
       'agent-readiness-comparison-2026-11-23.md',
     );

@@ -33,8 +33,13 @@ describe('exporting the sites table', () => {
     const [header, first, second, ...rest] = parseCsv(sitesCsv(rows));
     expect(rest).toEqual([]);
     expect(header).toEqual([...EXPORT_COLUMNS]);
+    // The columns docs/user-guide.md lists.
+    expect(header?.join(' ')).toBe(
+      'site score band label change scanned_at essential_failed essential_partial ' +
+        'recommended_failed recommended_partial bonus_failed bonus_partial state watched',
+    );
     const value = (record: string[] | undefined, column: string) =>
-      record?.[EXPORT_COLUMNS.indexOf(column as (typeof EXPORT_COLUMNS)[number])];
+      record?.[EXPORT_COLUMNS.indexOf(column)];
     expect(value(first, 'label')).toBe('Good, "solid"\nwork');
     expect(value(first, 'change')).toBe('-3');
     expect(value(first, 'score')).toBe('80');
@@ -54,9 +59,14 @@ describe('exporting the sites table', () => {
 
   it('names the file by kind and date', () => {
     // fixed date: the clock this test passes in
-    expect(exportFileName('csv', Date.parse('2026-11-23T08:00:00Z'))).toBe(
+    expect(exportFileName('sites', 'csv', Date.parse('2026-11-23T08:00:00Z'))).toBe(
       // fixed date: made from the clock this test passes in
       'agent-readiness-sites-2026-11-23.csv',
+    );
+    // fixed date: the clock this test passes in
+    expect(exportFileName('badge-backup', 'json', Date.parse('2026-11-22T10:00:00Z'))).toBe(
+      // fixed date: made from the clock this test passes in
+      'agent-readiness-badge-backup-2026-11-22.json',
     );
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedSite } from '../../../lib/cache/cache-listing';
-import { issueCounts } from '../../../lib/cache/cache-rows';
+import { issueCounts } from '../../../lib/cache/cache-records';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { buildSiteRows, STATE_OF_VIEW } from '../../../lib/sites/site-rows';
+import { buildSiteRows } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
+import { VIEW_STATES, VIEW_STATUSES } from '../../../lib/tabs/view-states';
 import {
   FIXTURE_ORIGINS,
   fixtureReports,
@@ -101,9 +102,25 @@ describe('the sites table rows', () => {
     ]);
   });
 
-  it('name a row state for every view state', () => {
-    for (const state of Object.values(STATE_OF_VIEW)) expect(typeof state).toBe('string');
-    expect(STATE_OF_VIEW.report).toBe('fresh');
-    expect(STATE_OF_VIEW['no-report']).toBe('no-report');
+  it('show a watched site by how its last scheduled lookup ended, whatever the view state', () => {
+    for (const status of VIEW_STATUSES) {
+      const watched = {
+        [FIXTURE_ORIGINS.low]: { ...newWatchRecord(RECEIVED), checkedAt: RECEIVED, status },
+      };
+      const [row] = buildSiteRows({ answers: [], scans: {}, watched });
+      expect(row?.state).toBe(VIEW_STATES[status].siteState);
+    }
+    const [row] = buildSiteRows({
+      answers: [],
+      scans: {},
+      watched: {
+        [FIXTURE_ORIGINS.low]: {
+          ...newWatchRecord(RECEIVED),
+          checkedAt: RECEIVED,
+          status: 'report',
+        },
+      },
+    });
+    expect(row?.state).toBe('fresh');
   });
 });

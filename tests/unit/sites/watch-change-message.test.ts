@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatMessage, readLocaleMessages } from '../../../build/locale-messages';
 import type { CheckDiff } from '../../../lib/history/check-diff';
-import type { ListedCheck } from '../../../lib/history/score-history';
+import type { ListedCheck } from '../../../lib/history/scan-record';
 import {
   NAME_MAX_LENGTH,
   NAMES_PER_KIND,

@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanReport } from '../../../lib/contract/report-schema';
-import { checksOf, type ScoreRecord } from '../../../lib/history/score-history';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { checksOf, type ScoreRecord } from '../../../lib/history/scan-record';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { NO_POLICY } from '../../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
-import { afterLookup, runWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
-import { newWatchRecord, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
+import { afterLookup, runStoredWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
+import { newWatchRecord, WATCH_LIST_RECORD, type WatchList } from '../../../lib/sites/watch-list';
+import { createStore } from '../../../lib/storage/store';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { RESCANNED_ORIGIN, rescannedScans } from '../../../reference-server/rescanned-site';
@@ -20,7 +23,7 @@ const consented = applyPolicy(
 
 const reportView = (report: ScanReport): TabView => ({
   status: 'report',
-  target: report.target,
+  origin: new URL(report.target).origin,
   report,
   receivedAt: NOW,
   stale: false,
@@ -32,23 +35,24 @@ const scanOf = (report: ScanReport): ScoreRecord => ({
   checks: checksOf(report),
 });
 
-function world(
+/** A round's world: the watch list stored, each site's view, settings and score history. */
+async function world(
   list: WatchList,
   views: Record<string, TabView>,
   settings = consented,
   history: Record<string, ScoreRecord[]> = {},
 ) {
-  const saved: Record<string, WatchRecord> = {};
+  fakeBrowser.reset();
+  const store = createStore({ records: ALL_RECORDS, warn: () => {} });
+  await store.update(WATCH_LIST_RECORD, () => list);
+  const saved = () => store.read(WATCH_LIST_RECORD);
   const notices: WatchChange[] = [];
   const errors: unknown[] = [];
   const showSite = vi.fn(async (site: string) => views[site] ?? reportView(reports.mid));
   const readScans = vi.fn(async (site: string) => history[site] ?? []);
   const deps = {
+    store,
     readSettings: async () => settings,
-    readWatchList: async () => list,
-    saveRecord: async (site: string, record: WatchRecord) => {
-      saved[site] = record;
-    },
     showSite,
     readScans,
     notify: async (change: WatchChange) => {
@@ -108,7 +112,7 @@ describe('a watched site after its scheduled lookup', () => {
 
   it('keeps the old values when the lookup did not end in a report', () => {
     const first = afterLookup(FIXTURE_ORIGINS.mid, newWatchRecord(0), reportView(reports.mid), 1);
-    const down: TabView = { status: 'unavailable', target: 'x', cause: 'service', retryAt: null };
+    const down: TabView = { status: 'unavailable', origin: 'x', cause: 'service', retryAt: null };
     const { record, change } = afterLookup(FIXTURE_ORIGINS.mid, first.record, down, 2);
     expect(change).toBeNull();
     expect(record).toMatchObject({
@@ -126,15 +130,18 @@ describe('a round over the watch list', () => {
   };
 
   it('shows every watched site through showSite and saves what it saw', async () => {
-    const { deps, saved, showSite } = world(list, {});
-    expect(await runWatchRound(deps)).toBe(2);
+    const { deps, saved, showSite } = await world(list, {});
+    expect(await runStoredWatchRound(deps)).toBe(2);
     expect(showSite.mock.calls.map(([site]) => site)).toEqual(Object.keys(list));
-    expect(Object.keys(saved)).toEqual(Object.keys(list));
+    const records = Object.entries(await saved());
+    expect(records.map(([site, record]) => [site, record.checkedAt])).toEqual(
+      Object.keys(list).map((site) => [site, NOW]),
+    );
   });
 
   it('looks nothing up before the user said yes to automatic lookups', async () => {
-    const { deps, showSite } = world(list, {}, applyPolicy(DEFAULT_SETTINGS, NO_POLICY));
-    expect(await runWatchRound(deps)).toBe(0);
+    const { deps, showSite } = await world(list, {}, applyPolicy(DEFAULT_SETTINGS, NO_POLICY));
+    expect(await runStoredWatchRound(deps)).toBe(0);
     expect(showSite).not.toHaveBeenCalled();
   });
 
@@ -144,8 +151,8 @@ describe('a round over the watch list', () => {
       { ...NO_POLICY, forceOnClick: true },
     ]) {
       const settings = applyPolicy({ ...consented }, policy);
-      const { deps, showSite } = world(list, {}, settings);
-      expect(await runWatchRound(deps)).toBe(0);
+      const { deps, showSite } = await world(list, {}, settings);
+      expect(await runStoredWatchRound(deps)).toBe(0);
       expect(showSite).not.toHaveBeenCalled();
     }
   });
@@ -160,30 +167,42 @@ describe('a round over the watch list', () => {
       [FIXTURE_ORIGINS.mid]: newWatchRecord(1),
       [FIXTURE_ORIGINS.low]: newWatchRecord(1),
     };
-    const { deps, saved, showSite } = world(list, {}, paused);
-    expect(await runWatchRound(deps)).toBe(1);
+    const { deps, saved, showSite } = await world(list, {}, paused);
+    expect(await runStoredWatchRound(deps)).toBe(1);
     expect(showSite.mock.calls.map(([site]) => site)).toEqual([FIXTURE_ORIGINS.mid]);
-    expect(saved[FIXTURE_ORIGINS.high]?.status).toBe('not-looked-up');
-    expect(saved[FIXTURE_ORIGINS.low]?.status).toBe('not-looked-up');
+    const records = await saved();
+    expect(records[FIXTURE_ORIGINS.high]?.status).toBe('not-looked-up');
+    expect(records[FIXTURE_ORIGINS.low]?.status).toBe('not-looked-up');
   });
 
   it.each<[string, TabView]>([
-    ['could not answer', { status: 'unavailable', target: 'x', cause: 'service', retryAt: NOW }],
-    ['may not be reached', { status: 'service-not-permitted', target: 'x', serviceHost: 'h' }],
+    ['could not answer', { status: 'unavailable', origin: 'x', cause: 'service', retryAt: NOW }],
+    ['may not be reached', { status: 'service-not-permitted', origin: 'x', serviceHost: 'h' }],
   ])('stops at the first site the service %s', async (_, down) => {
-    const { deps, showSite } = world(list, { [FIXTURE_ORIGINS.mid]: down });
-    expect(await runWatchRound(deps)).toBe(1);
+    const { deps, showSite } = await world(list, { [FIXTURE_ORIGINS.mid]: down });
+    expect(await runStoredWatchRound(deps)).toBe(1);
     expect(showSite).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves nothing a round begun before a clear of local data learns after it', async () => {
+    const { deps, saved } = await world(list, {});
+    deps.showSite.mockImplementationOnce(async (origin: string) => {
+      await deps.store.clearLocalData();
+      return { status: 'unavailable', origin, cause: 'service', retryAt: null };
+    });
+    expect(await runStoredWatchRound(deps)).toBe(1);
+    expect(await saved()).toEqual({});
+    expect(await fakeBrowser.storage.local.get(WATCH_LIST_RECORD.key)).toEqual({});
   });
 
   it('notifies a change against the stored record', async () => {
     const seen = afterLookup(FIXTURE_ORIGINS.mid, newWatchRecord(0), reportView(reports.mid), 1);
     const changed = { ...reports.mid, score: 99 };
-    const { deps, notices } = world(
+    const { deps, notices } = await world(
       { [FIXTURE_ORIGINS.mid]: seen.record },
       { [FIXTURE_ORIGINS.mid]: reportView(changed) },
     );
-    await runWatchRound(deps);
+    await runStoredWatchRound(deps);
     expect(notices).toEqual([
       expect.objectContaining({
         site: FIXTURE_ORIGINS.mid,
@@ -210,8 +229,8 @@ describe('a round over the watch list', () => {
       ['before the new scan is recorded', [scanOf(first)]],
       ['after the new scan is recorded', [scanOf(first), scanOf(second)]],
     ])('tells the checks changed since the previous scan in the history, %s', async (_, history) => {
-      const { deps, notices } = roundOnSecond(history);
-      await runWatchRound(deps);
+      const { deps, notices } = await roundOnSecond(history);
+      await runStoredWatchRound(deps);
       expect(notices).toHaveLength(1);
       const { checks } = notices[0] ?? {};
       if (checks?.kind !== 'changes') throw new Error(`a list of changes, not ${checks?.kind}`);
@@ -223,26 +242,26 @@ describe('a round over the watch list', () => {
     });
 
     it('says a first scan when the history holds no earlier one', async () => {
-      const { deps, notices } = roundOnSecond([scanOf(second)]);
-      await runWatchRound(deps);
+      const { deps, notices } = await roundOnSecond([scanOf(second)]);
+      await runStoredWatchRound(deps);
       expect(notices.map((notice) => notice.checks)).toEqual([{ kind: 'first-scan' }]);
     });
 
     it('still notifies when the history cannot be read, without the checks', async () => {
-      const { deps, notices, readScans, errors } = roundOnSecond([]);
+      const { deps, notices, readScans, errors } = await roundOnSecond([]);
       const failure = new Error('storage gone');
       readScans.mockRejectedValueOnce(failure);
-      await runWatchRound(deps);
+      await runStoredWatchRound(deps);
       expect(notices.map((notice) => notice.checks)).toEqual([{ kind: 'unknown' }]);
       expect(errors).toEqual([failure]);
     });
 
     it('reads no history when nothing changed', async () => {
-      const { deps, notices, readScans } = world(
+      const { deps, notices, readScans } = await world(
         { [RESCANNED_ORIGIN]: seen.record },
         { [RESCANNED_ORIGIN]: reportView(first) },
       );
-      await runWatchRound(deps);
+      await runStoredWatchRound(deps);
       expect(notices).toEqual([]);
       expect(readScans).not.toHaveBeenCalled();
     });

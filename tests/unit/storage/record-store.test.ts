@@ -1,20 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
+import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
 import { changeSettings, readUserSettings } from '../../../lib/settings/settings';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import {
-  ALL_RECORDS,
-  DEFAULT_SETTINGS,
-  LOOKUP_LOG_RECORD,
-  RETRY_GATE_RECORD,
-  SCORE_HISTORY_RECORD,
-  SETTINGS_RECORD,
-  STORAGE_VERSIONS_RECORD,
-  TAB_STATE_RECORD,
-  WATCH_LIST_RECORD,
-  type WatchRecord,
-} from '../../../lib/storage/records';
-import { keyOf } from '../../../lib/storage/stored-record';
+import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
+import { WATCH_LIST_RECORD, type WatchRecord } from '../../../lib/sites/watch-list';
+import { keyOf } from '../../../lib/storage/record';
+import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
+import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
 
 const SITE = 'https://a.example.com';
 const OTHER = 'https://b.example.com';
@@ -56,14 +51,14 @@ function holdNextLocalRead() {
 /** Lets every pending promise chain run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('createRecordStore', () => {
+describe('createStore', () => {
   let warn: ReturnType<typeof vi.fn<(message: string) => void>>;
-  let store: RecordStore;
+  let store: Store;
 
   beforeEach(async () => {
     fakeBrowser.reset();
     warn = vi.fn<(message: string) => void>();
-    store = createRecordStore({ warn });
+    store = createStore({ records: ALL_RECORDS, warn });
     await store.ready;
   });
 
@@ -216,7 +211,7 @@ describe('createRecordStore', () => {
   });
 });
 
-describe('createRecordStore: migrations at start', () => {
+describe('createStore: migrations at start', () => {
   const versionOneGate = {
     failuresInARow: 3,
     serviceNotBefore: 5_000,
@@ -229,7 +224,7 @@ describe('createRecordStore: migrations at start', () => {
   it('brings a version-1 retry gate to version 2 and notes every record at its version', async () => {
     await fakeBrowser.storage.local.set({ [gateKey]: versionOneGate });
     const warn = vi.fn();
-    const store = createRecordStore({ warn });
+    const store = createStore({ records: ALL_RECORDS, warn });
     await store.ready;
     expect(await stored(gateKey)).toEqual({ ...versionOneGate, busyUntil: null, quota: null });
     expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
@@ -247,7 +242,7 @@ describe('createRecordStore: migrations at start', () => {
       },
     });
     const warn = vi.fn();
-    await createRecordStore({ warn }).ready;
+    await createStore({ records: ALL_RECORDS, warn }).ready;
     expect(await stored(SETTINGS_RECORD.key)).toEqual({
       lookupMode: 'automatic',
       lookupModeChosen: true,
@@ -266,7 +261,7 @@ describe('createRecordStore: migrations at start', () => {
       [SCORE_HISTORY_RECORD.key]: { [SITE]: { seen: 3, scans: [scan] } },
     });
     const warn = vi.fn();
-    await createRecordStore({ warn }).ready;
+    await createStore({ records: ALL_RECORDS, warn }).ready;
     expect(await stored(SCORE_HISTORY_RECORD.key)).toEqual({
       [SITE]: { seen: 3, scans: [{ ...scan, checks: null }] },
     });
@@ -277,7 +272,7 @@ describe('createRecordStore: migrations at start', () => {
   it('resets, and tells of, a version-1 record that does not migrate', async () => {
     await fakeBrowser.storage.local.set({ [gateKey]: { failuresInARow: 'many' } });
     const warn = vi.fn();
-    await createRecordStore({ warn }).ready;
+    await createStore({ records: ALL_RECORDS, warn }).ready;
     expect(await stored(gateKey)).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
   });
@@ -288,12 +283,12 @@ describe('createRecordStore: migrations at start', () => {
       [gateKey]: newer,
       [STORAGE_VERSIONS_RECORD.key]: { ...CURRENT_VERSIONS, [RETRY_GATE_RECORD.name]: 3 },
     });
-    const store = createRecordStore({ warn: () => {} });
+    const store = createStore({ records: ALL_RECORDS, warn: () => {} });
     await store.ready;
     const { addedLater: _dropped, ...readable } = newer;
     expect(await stored(gateKey)).toEqual(readable);
     expect(
-      await store.read(RETRY_GATE_RECORD, { id: encodeURIComponent('https://is-agentic.com') }),
+      await store.read(RETRY_GATE_RECORD, encodeURIComponent('https://is-agentic.com')),
     ).toEqual(readable);
     expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
   });
@@ -301,7 +296,7 @@ describe('createRecordStore: migrations at start', () => {
   it('writes nothing at start when every record is noted at its version', async () => {
     await fakeBrowser.storage.local.set({ [STORAGE_VERSIONS_RECORD.key]: CURRENT_VERSIONS });
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    await createRecordStore({ warn: () => {} }).ready;
+    await createStore({ records: ALL_RECORDS, warn: () => {} }).ready;
     expect(set).not.toHaveBeenCalled();
   });
 
@@ -313,7 +308,7 @@ describe('createRecordStore: migrations at start', () => {
     fakeBrowser.storage.local.onChanged.addListener((changes) => {
       changed.push(Object.keys(changes).sort());
     });
-    const store = createRecordStore({ warn: () => {} });
+    const store = createStore({ records: ALL_RECORDS, warn: () => {} });
     const writes = Promise.all([
       store.write(SETTINGS_RECORD, { ...DEFAULT_SETTINGS, badgeMode: 'off' }),
       store.update(WATCH_LIST_RECORD, (list) => ({ ...list, [SITE]: watched(1) })),

@@ -7,24 +7,23 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readRecord } from '../../../lib/storage/record-reads';
-import { createRecordStore } from '../../../lib/storage/record-store';
-import { ALL_RECORDS, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/records';
-import { keyOf, parseRecord, type RecordDefinition } from '../../../lib/storage/stored-record';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { keyOf, parseStored, readRecord, type StoredRecord } from '../../../lib/storage/record';
+import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
 
 const NUM_RUNS = 300;
 
 const record = fc.constantFrom(...ALL_RECORDS);
 /** A family's item id, or none for a record of one key. */
-const idOf = (definition: RecordDefinition<unknown>) => (definition.family ? 'item' : undefined);
+const idOf = (definition: StoredRecord<unknown>) => (definition.family ? 'item' : undefined);
 
 /**
  * What a read hands on, stored again, reads as itself: it is a value of the record's shape.
  * Compared as stored, through JSON, as the browser keeps it (-0 is stored as 0).
  */
-function expectOwnShape(definition: RecordDefinition<unknown>, value: unknown) {
+function expectOwnShape(definition: StoredRecord<unknown>, value: unknown) {
   const stored = JSON.parse(JSON.stringify(value ?? null));
-  expect(parseRecord(definition, stored)).toEqual({ value: stored, damaged: false });
+  expect(parseStored(definition, stored)).toEqual({ value: stored, damaged: false });
 }
 
 describe('reading any stored value', () => {
@@ -33,10 +32,10 @@ describe('reading any stored value', () => {
   it.each([
     ['any JSON value', fc.jsonValue()],
     ['any value at all', fc.anything()],
-  ])("parseRecord never throws on %s, and hands on a value of the record's shape", (_name, raw) => {
+  ])("parseStored never throws on %s, and hands on a value of the record's shape", (_name, raw) => {
     fc.assert(
       fc.property(record, raw, (definition, value) => {
-        const parsed = parseRecord(definition, value);
+        const parsed = parseStored(definition, value);
         expect(typeof parsed.damaged).toBe('boolean');
         expectOwnShape(definition, parsed.value);
       }),
@@ -53,7 +52,7 @@ describe('reading any stored value', () => {
         const read = await readRecord(definition, idOf(definition));
         // The browser keeps what it was given as JSON (-0 comes back as 0).
         const stored = JSON.parse(JSON.stringify(value));
-        expect(read).toEqual(parseRecord(definition, stored).value);
+        expect(read).toEqual(parseStored(definition, stored).value);
       }),
       { numRuns: NUM_RUNS },
     );
@@ -73,10 +72,13 @@ describe('reading any stored value', () => {
             await fakeBrowser.storage.local.set({ [STORAGE_VERSIONS_RECORD.key]: versions });
           }
           const warnings: string[] = [];
-          const store = createRecordStore({ warn: (message) => warnings.push(message) });
+          const store = createStore({
+            records: ALL_RECORDS,
+            warn: (message) => warnings.push(message),
+          });
           await store.ready;
           const id = idOf(definition);
-          const read = await store.read(definition, id === undefined ? {} : { id });
+          const read = await store.read(definition, id);
           expectOwnShape(definition, read);
         },
       ),

@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_RECORDS,
-  DEFAULT_SETTINGS,
-  DEPRECATION_NOTICE_RECORD,
-  LOOKUP_LOG_RECORD,
-  RETRY_GATE_RECORD,
-  SCORE_HISTORY_RECORD,
-  SETTINGS_RECORD,
-  STORAGE_VERSIONS_RECORD,
-  WATCH_LIST_RECORD,
-} from '../../../lib/storage/records';
+import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
+import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
+import { DEPRECATION_NOTICE_RECORD } from '../../../lib/service/deprecation-notice';
+import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
+import { WATCH_LIST_RECORD } from '../../../lib/sites/watch-list';
 import {
   keyOf,
-  migrateValue,
+  migrated,
   ownsKey,
-  parseRecord,
-  type RecordDefinition,
-} from '../../../lib/storage/stored-record';
+  parseStored,
+  type StoredRecord,
+} from '../../../lib/storage/record';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
 
 const byName = ALL_RECORDS.map((definition) => [definition.name, definition] as const);
 
@@ -29,7 +26,7 @@ const WRONG_TYPES: [string, unknown][] = [
 ];
 
 /** What a record may read as when what is stored is unusable. */
-function fallbackOrSalvage(definition: RecordDefinition<unknown>, raw: unknown): unknown[] {
+function fallbackOrSalvage(definition: StoredRecord<unknown>, raw: unknown): unknown[] {
   const salvaged = definition.salvage?.(raw) ?? null;
   return salvaged === null ? [definition.fallback()] : [definition.fallback(), salvaged];
 }
@@ -75,9 +72,9 @@ describe('the record table', () => {
     ).toEqual([SETTINGS_RECORD.name, STORAGE_VERSIONS_RECORD.name].sort());
   });
 
-  function fallbackParsesAsItself(definition: RecordDefinition<unknown>) {
+  function fallbackParsesAsItself(definition: StoredRecord<unknown>) {
     const fallback = definition.fallback();
-    expect(parseRecord(definition, fallback)).toEqual({ value: fallback, damaged: false });
+    expect(parseStored(definition, fallback)).toEqual({ value: fallback, damaged: false });
     // A new value every time: a caller that changes it changes no one else's.
     if (typeof fallback === 'object' && fallback !== null) {
       expect(definition.fallback()).not.toBe(fallback);
@@ -90,7 +87,7 @@ describe('the record table', () => {
   it.each(
     byName,
   )('%s: nothing stored reads as the fallback, not as damaged', (_name, definition) => {
-    expect(parseRecord(definition, undefined)).toEqual({
+    expect(parseStored(definition, undefined)).toEqual({
       value: definition.fallback(),
       damaged: false,
     });
@@ -100,14 +97,14 @@ describe('the record table', () => {
     // Null is no wrong type for a record that falls back to null: it is "nothing".
     const wrong = WRONG_TYPES.filter(([, raw]) => raw !== definition.fallback());
     it.each(wrong)('reads %s as its fallback or salvage, and as damaged', (_type, raw) => {
-      const parsed = parseRecord(definition, raw);
+      const parsed = parseStored(definition, raw);
       expect(parsed.damaged).toBe(true);
       expect(fallbackOrSalvage(definition, raw)).toContainEqual(parsed.value);
     });
   });
 
   it('reads null as the deprecation notice\'s "no notice", not as damaged', () => {
-    expect(parseRecord(DEPRECATION_NOTICE_RECORD, null)).toEqual({ value: null, damaged: false });
+    expect(parseStored(DEPRECATION_NOTICE_RECORD, null)).toEqual({ value: null, damaged: false });
   });
 });
 
@@ -119,8 +116,7 @@ describe('the retry gate record', () => {
   };
 
   it('reads a version-1 value (no busy pause, no quota) as version 2, not as damaged', () => {
-    expect(RETRY_GATE_RECORD.version).toBe(2);
-    expect(parseRecord(RETRY_GATE_RECORD, versionOne)).toEqual({
+    expect(parseStored(RETRY_GATE_RECORD, versionOne)).toEqual({
       value: { ...versionOne, busyUntil: null, quota: null },
       damaged: false,
     });
@@ -128,11 +124,11 @@ describe('the retry gate record', () => {
 
   it('reads a version-2 value as it is', () => {
     const current = { ...versionOne, busyUntil: 3_000, quota: { remaining: 4, resetAt: 5_000 } };
-    expect(parseRecord(RETRY_GATE_RECORD, current)).toEqual({ value: current, damaged: false });
+    expect(parseStored(RETRY_GATE_RECORD, current)).toEqual({ value: current, damaged: false });
   });
 
   it('reads a value that is neither shape as no pause at all', () => {
-    expect(parseRecord(RETRY_GATE_RECORD, { failuresInARow: 'many' })).toEqual({
+    expect(parseStored(RETRY_GATE_RECORD, { failuresInARow: 'many' })).toEqual({
       value: RETRY_GATE_RECORD.fallback(),
       damaged: true,
     });
@@ -162,7 +158,7 @@ describe('the settings record', () => {
       badgeMode: 'off',
       serviceBaseUrl: 'https://lookup.example.com',
     };
-    expect(parseRecord(SETTINGS_RECORD, { ...good, ...bad }).value).toEqual({
+    expect(parseStored(SETTINGS_RECORD, { ...good, ...bad }).value).toEqual({
       ...good,
       ...fallenBack,
     });
@@ -170,7 +166,7 @@ describe('the settings record', () => {
 
   it('keeps the paused domains that are text, sorted, each once', () => {
     expect(
-      parseRecord(SETTINGS_RECORD, {
+      parseStored(SETTINGS_RECORD, {
         pausedDomains: ['b.example.com', 42, 'a.example.com', 'b.example.com'],
       }).value.pausedDomains,
     ).toEqual(['a.example.com', 'b.example.com']);
@@ -190,7 +186,7 @@ describe('the settings record', () => {
       badgeVisible: false,
       serviceBaseUrl: null,
     };
-    expect(parseRecord(SETTINGS_RECORD, versionOne)).toEqual({
+    expect(parseStored(SETTINGS_RECORD, versionOne)).toEqual({
       value: {
         lookupMode: 'automatic',
         lookupModeChosen: true,
@@ -200,7 +196,7 @@ describe('the settings record', () => {
       },
       damaged: false,
     });
-    expect(migrateValue(SETTINGS_RECORD, versionOne, 1)).toEqual({
+    expect(migrated(SETTINGS_RECORD, versionOne, 1)).toEqual({
       lookupMode: 'automatic',
       lookupModeChosen: true,
       pausedDomains: ['10.0.0.1', '[2001:db8::1]', 'a.example.com', 'jira.example.com'],
@@ -211,7 +207,7 @@ describe('the settings record', () => {
 
   it('drops version-1 paused sites that are no web origin, and keeps the other fields', () => {
     expect(
-      parseRecord(SETTINGS_RECORD, {
+      parseStored(SETTINGS_RECORD, {
         badgeVisible: false,
         pausedSites: [
           'javascript:alert(1)',
@@ -224,10 +220,10 @@ describe('the settings record', () => {
       }).value,
     ).toEqual({ ...DEFAULT_SETTINGS, badgeMode: 'off', pausedDomains: ['a.b.example'] });
     for (const pausedSites of ['https://a.example.com', { a: 1 }, null]) {
-      expect(parseRecord(SETTINGS_RECORD, { pausedSites }).value).toEqual(DEFAULT_SETTINGS);
+      expect(parseStored(SETTINGS_RECORD, { pausedSites }).value).toEqual(DEFAULT_SETTINGS);
     }
     // What is no object is damaged, as in version 1.
-    expect(parseRecord(SETTINGS_RECORD, ['https://a.example.com'])).toEqual({
+    expect(parseStored(SETTINGS_RECORD, ['https://a.example.com'])).toEqual({
       value: DEFAULT_SETTINGS,
       damaged: true,
     });
@@ -240,14 +236,14 @@ describe('the settings record', () => {
     ['no boolean', 'yes', 'all'],
   ])('reads a version-1 badge switch that is %s as a badge mode', (_case, badgeVisible, mode) => {
     const versionOne = { pausedSites: [], badgeVisible };
-    expect(parseRecord(SETTINGS_RECORD, versionOne).value.badgeMode).toBe(mode);
-    expect(migrateValue(SETTINGS_RECORD, versionOne, 1)).not.toHaveProperty('badgeVisible');
+    expect(parseStored(SETTINGS_RECORD, versionOne).value.badgeMode).toBe(mode);
+    expect(migrated(SETTINGS_RECORD, versionOne, 1)).not.toHaveProperty('badgeVisible');
   });
 
   it('reads a version-2 value without a badge mode as the default mode', () => {
     const { badgeMode: _mode, ...withoutMode } = DEFAULT_SETTINGS;
     expect(
-      parseRecord(SETTINGS_RECORD, { ...withoutMode, pausedDomains: ['example.com'] }),
+      parseStored(SETTINGS_RECORD, { ...withoutMode, pausedDomains: ['example.com'] }),
     ).toEqual({
       value: { ...DEFAULT_SETTINGS, pausedDomains: ['example.com'], badgeMode: 'all' },
       damaged: false,
@@ -256,13 +252,13 @@ describe('the settings record', () => {
 
   it('leaves a version-2 value as it is when the migration meets one', () => {
     const versionTwo = { ...DEFAULT_SETTINGS, pausedDomains: ['example.com'] };
-    expect(migrateValue(SETTINGS_RECORD, versionTwo, 1)).toEqual(versionTwo);
+    expect(migrated(SETTINGS_RECORD, versionTwo, 1)).toEqual(versionTwo);
   });
 });
 
 describe('the lists of entries', () => {
   it('watch list: keeps the good sites when one is damaged', () => {
-    const parsed = parseRecord(WATCH_LIST_RECORD, {
+    const parsed = parseStored(WATCH_LIST_RECORD, {
       'https://a.example.com': WATCHED,
       'https://b.example.com': { ...WATCHED, since: 'yesterday' },
       'https://c.example.com': null,
@@ -276,7 +272,7 @@ describe('the lists of entries', () => {
       // fixed date: stored data, only parsed, never compared with the clock
       scans: [{ scannedAt: '2026-10-01T09:00:00Z', score: 70, checks: null }],
     };
-    const parsed = parseRecord(SCORE_HISTORY_RECORD, {
+    const parsed = parseStored(SCORE_HISTORY_RECORD, {
       'https://a.example.com': good,
       'https://b.example.com': 'nonsense',
       'https://c.example.com': { seen: 1 },
@@ -296,7 +292,7 @@ describe('the lists of entries', () => {
         ],
       },
     };
-    expect(parseRecord(SCORE_HISTORY_RECORD, versionOne)).toEqual({
+    expect(parseStored(SCORE_HISTORY_RECORD, versionOne)).toEqual({
       value: {
         'https://a.example.com': {
           seen: 1,
@@ -310,11 +306,11 @@ describe('the lists of entries', () => {
       },
       damaged: false,
     });
-    expect(migrateValue(SCORE_HISTORY_RECORD, 'nonsense', 1)).toBe('nonsense');
+    expect(migrated(SCORE_HISTORY_RECORD, 'nonsense', 1)).toBe('nonsense');
   });
 
   it('lookup log: keeps the good entries when one is damaged, and numbers on after them', () => {
-    const parsed = parseRecord(LOOKUP_LOG_RECORD, {
+    const parsed = parseStored(LOOKUP_LOG_RECORD, {
       nextId: 2,
       entries: [LOGGED, { ...LOGGED, id: 'four' }, null, { ...LOGGED, id: 5, at: 11 }],
     });
@@ -326,7 +322,7 @@ describe('the lists of entries', () => {
 
   it('lookup log: keeps an entry whose outcome a later version added', () => {
     const later = { ...LOGGED, outcome: 'moved-permanently' };
-    expect(parseRecord(LOOKUP_LOG_RECORD, { nextId: 4, entries: [later] })).toEqual({
+    expect(parseStored(LOOKUP_LOG_RECORD, { nextId: 4, entries: [later] })).toEqual({
       value: { nextId: 4, entries: [later] },
       damaged: false,
     });

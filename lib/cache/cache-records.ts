@@ -1,0 +1,204 @@
+/**
+ * How the report cache keeps what it keeps: one entry per (service, site) with the answer and
+ * its caching policy, and one index with a small row per entry, least recently stored first,
+ * for eviction and for the sites page, which reads the index and never every report.
+ *
+ * Both are checked by hand as they are read. A report was checked against the contract when
+ * it arrived; here only its shape is checked, so a damaged store can never reach a view.
+ */
+import type CachePolicy from 'http-cache-semantics';
+import type { IssueTier, ScanReport } from '../contract/report-schema';
+import type { LookupOutcome } from '../service/lookup-outcome';
+import { isObject, type StoredRecord } from '../storage/record';
+import { freshUntil, usableUntil } from './cache-freshness';
+
+/** The answers worth keeping: they describe the site, not the state of the service. */
+export type CacheableOutcome = Extract<LookupOutcome, { kind: 'report' | 'no-report' }>;
+
+export interface CacheEntry {
+  outcome: CacheableOutcome;
+  /** http-cache-semantics' own serialisation (toObject()), judged again after any restart. */
+  policy: CachePolicy.CachePolicyObject;
+  /** When the answer arrived (epoch ms). */
+  receivedAt: number;
+}
+
+/** Failed and partial checks per tier, in the order essential, recommended, bonus. */
+export type IssueCounts = Record<IssueTier, { failed: number; partial: number }>;
+
+/** What the index keeps of an entry: what the sites page lists, and what eviction needs. */
+export interface CacheRow {
+  kind: 'report' | 'no-report';
+  receivedAt: number;
+  /** Until when the answer is fresh; null when it never was. */
+  freshUntil: number | null;
+  /** Until when the answer can serve at all; listed and kept until then. */
+  usableUntil: number;
+  score: number | null;
+  label: string | null;
+  scannedAt: string | null;
+  issues: IssueCounts | null;
+  /** The entry's size as the limits count it. */
+  bytes: number;
+}
+
+/** Entry name → row, least recently stored first. */
+export type CacheIndex = Record<string, CacheRow>;
+
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown) => value === null || isText(value);
+
+const isBucket = (value: unknown) =>
+  isObject(value) && [value.earned, value.available, value.passing, value.total].every(isNumber);
+
+/** The shape a view relies on; the contract's own rules were checked on arrival. */
+function isReportShape(value: unknown): value is ScanReport {
+  if (!isObject(value)) return false;
+  const { score_breakdown: breakdown, issues } = value;
+  return (
+    [
+      value.target,
+      value.display_target,
+      value.report_url,
+      value.score_label,
+      value.scanned_at,
+    ].every(isText) &&
+    (value.score === null || isNumber(value.score)) &&
+    isNumber(value.eligible_checks) &&
+    isObject(breakdown) &&
+    isBucket(breakdown.essential) &&
+    isBucket(breakdown.recommended) &&
+    isObject(breakdown.bonus) &&
+    Array.isArray(issues) &&
+    issues.every(
+      (issue) =>
+        isObject(issue) &&
+        isText(issue.id) &&
+        isText(issue.name) &&
+        ['essential', 'recommended', 'bonus'].includes(issue.tier as string) &&
+        ['failed', 'partial'].includes(issue.result as string) &&
+        isTextOrNull(issue.details) &&
+        isTextOrNull(issue.recommendation),
+    )
+  );
+}
+
+function isCacheableOutcome(value: unknown): value is CacheableOutcome {
+  if (!isObject(value) || !isObject(value.response) || !isNumber(value.response.status)) {
+    return false;
+  }
+  if (value.kind === 'report') return isReportShape(value.report);
+  return (
+    value.kind === 'no-report' &&
+    [value.message, value.scanUrl, value.documentationUrl].every(isTextOrNull) &&
+    (value.resolution === undefined || isTextOrNull(value.resolution))
+  );
+}
+
+const isPolicy = (value: unknown): value is CachePolicy.CachePolicyObject =>
+  isObject(value) &&
+  value.v === 1 &&
+  isNumber(value.t) &&
+  isNumber(value.st) &&
+  isObject(value.resh) &&
+  isObject(value.rescc) &&
+  isObject(value.reqcc);
+
+export const CACHE_ENTRY_RECORD: StoredRecord<CacheEntry | null> = {
+  name: 'report-cache',
+  area: 'local',
+  key: 'report-cache:v2:',
+  family: true,
+  version: 1,
+  parse: (raw) =>
+    raw === null
+      ? null
+      : isObject(raw) &&
+          isCacheableOutcome(raw.outcome) &&
+          isPolicy(raw.policy) &&
+          isNumber(raw.receivedAt)
+        ? { outcome: raw.outcome, policy: raw.policy, receivedAt: raw.receivedAt }
+        : undefined,
+  fallback: () => null,
+};
+
+const isCounts = (value: unknown) =>
+  isObject(value) && isNumber(value.failed) && isNumber(value.partial);
+
+function isRow(value: unknown): value is CacheRow {
+  if (!isObject(value)) return false;
+  const { issues } = value;
+  return (
+    (value.kind === 'report' || value.kind === 'no-report') &&
+    [value.receivedAt, value.usableUntil, value.bytes].every(isNumber) &&
+    (value.freshUntil === null || isNumber(value.freshUntil)) &&
+    (value.score === null || isNumber(value.score)) &&
+    isTextOrNull(value.label) &&
+    isTextOrNull(value.scannedAt) &&
+    (issues === null ||
+      (isObject(issues) &&
+        isCounts(issues.essential) &&
+        isCounts(issues.recommended) &&
+        isCounts(issues.bonus)))
+  );
+}
+
+export const CACHE_INDEX_RECORD: StoredRecord<CacheIndex> = {
+  name: 'report-cache-index',
+  area: 'local',
+  key: 'report-cache-index:v2',
+  version: 1,
+  parse: (raw) =>
+    isObject(raw) && Object.values(raw).every(isRow) ? (raw as CacheIndex) : undefined,
+  // The rows that are fine; the purge finds the entries the others were about.
+  salvage: (raw) =>
+    isObject(raw)
+      ? (Object.fromEntries(Object.entries(raw).filter(([, row]) => isRow(row))) as CacheIndex)
+      : undefined,
+  fallback: () => ({}),
+};
+
+/**
+ * An entry's name, as its key ends and as its row is named: `<service>|<site>`. The service
+ * base URL is part of it, so a report from one service is never served for another.
+ */
+export const entryName = (baseUrl: string, origin: string) =>
+  `${encodeURIComponent(baseUrl)}|${origin}`;
+
+/** An entry's size as the limits count it: UTF-8 JSON, with its key. */
+export const byteSize = (key: string, value: unknown) =>
+  new TextEncoder().encode(key + JSON.stringify(value)).length;
+
+export function issueCounts(report: Pick<ScanReport, 'issues'>): IssueCounts {
+  const counts: IssueCounts = {
+    essential: { failed: 0, partial: 0 },
+    recommended: { failed: 0, partial: 0 },
+    bonus: { failed: 0, partial: 0 },
+  };
+  for (const issue of report.issues) counts[issue.tier][issue.result] += 1;
+  return counts;
+}
+
+/** The row of an entry; the times it holds do not depend on when it is computed. */
+export function rowOf(entry: CacheEntry, bytes: number): CacheRow {
+  const at = () => entry.receivedAt;
+  const times = {
+    receivedAt: entry.receivedAt,
+    freshUntil: freshUntil(entry.policy, at) ?? null,
+    usableUntil: usableUntil(entry.policy, at),
+    bytes,
+  };
+  if (entry.outcome.kind === 'no-report') {
+    return { kind: 'no-report', ...times, score: null, label: null, scannedAt: null, issues: null };
+  }
+  const { report } = entry.outcome;
+  return {
+    kind: 'report',
+    ...times,
+    score: report.score,
+    label: report.score_label,
+    scannedAt: report.scanned_at,
+    issues: issueCounts(report),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * What a stored record is, and how any page or the worker reads one; each record is defined
+ * beside its domain. Reading always parses: a value that does not fit is never handed on. An
+ * older shape goes through its migrations; else the value becomes its usable part (`salvage`)
+ * or its fallback, and the read says it was damaged so the worker repairs it (store.ts).
+ */
+import { browser } from 'wxt/browser';
+
+export type StorageArea = 'local' | 'session';
+
+export interface StoredRecord<T> {
+  /** The record's name in `storage-versions` and in the worker's log. */
+  readonly name: string;
+  readonly area: StorageArea;
+  /** The storage key; for a family, the prefix every one of its keys starts with. */
+  readonly key: string;
+  /** A family keeps one key per item (site, tab, service): `key` + the item's id. */
+  readonly family?: boolean;
+  /** The version of the shape `parse` reads; raised with every change of shape. */
+  readonly version: number;
+  /** The value as this record's shape, or undefined when it is not one. May throw. */
+  parse(raw: unknown): T | undefined;
+  /** The value when nothing usable is stored. */
+  fallback(): T;
+  /** The usable part of a value that does not parse, where keeping a part is safe. */
+  salvage?(raw: unknown): T | undefined;
+  /** `migrations[n]` turns a value of version n - 1 into version n. */
+  readonly migrations?: Readonly<Record<number, (older: unknown) => unknown>>;
+  /** What the user chose rather than what browsing left behind: "clear all local data" keeps it. */
+  readonly keptByClear?: boolean;
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A `parse` from a schema that has `safeParse` (zod's), built on first use. */
+export function parseWith<T>(
+  schema: () => { safeParse(raw: unknown): { success: boolean; data?: T } },
+): (raw: unknown) => T | undefined {
+  let built: ReturnType<typeof schema> | null = null;
+  return (raw) => {
+    built ??= schema();
+    const parsed = built.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
+  };
+}
+
+function attempt<T>(read: (() => T | undefined) | undefined): T | undefined {
+  try {
+    return read?.();
+  } catch {
+    // A check that throws on a strange value is a failed parse like any other.
+    return undefined;
+  }
+}
+
+/**
+ * A value stored by version `from` of the record, brought to the current version. A migration
+ * that fails leaves the value as it was, to be parsed (and refused) like any other.
+ */
+export function migrated<T>(record: StoredRecord<T>, raw: unknown, from: number): unknown {
+  let value = raw;
+  for (let version = from + 1; version <= record.version; version++) {
+    const step = record.migrations?.[version];
+    if (step === undefined) continue;
+    const next = attempt(() => step(value));
+    if (next === undefined) return value;
+    value = next;
+  }
+  return value;
+}
+
+/** A stored value as the record's current shape, and whether it had to be repaired. Never throws. */
+export function parseStored<T>(
+  record: StoredRecord<T>,
+  raw: unknown,
+): { value: T; damaged: boolean } {
+  if (raw === undefined) return { value: record.fallback(), damaged: false };
+  const current = attempt(() => record.parse(raw));
+  if (current !== undefined) return { value: current, damaged: false };
+  // An older shape, stored before the worker's migrations ran: read as it will become.
+  for (let from = record.version - 1; from >= 1 && record.migrations; from--) {
+    const older = attempt(() => record.parse(migrated(record, raw, from)));
+    if (older !== undefined) return { value: older, damaged: false };
+  }
+  const salvaged = attempt(() => record.salvage?.(raw));
+  // What is kept must itself be of the record's shape.
+  const kept = salvaged === undefined ? undefined : attempt(() => record.parse(salvaged));
+  return { value: kept ?? record.fallback(), damaged: true };
+}
+
+/** The storage key of a record, or of one item of a family. */
+export function keyOf(record: StoredRecord<unknown>, id?: string): string {
+  if (!record.family) return record.key;
+  if (id === undefined) throw new Error(`${record.name} is a family: name the item`);
+  return `${record.key}${id}`;
+}
+
+export function ownsKey(record: StoredRecord<unknown>, key: string): boolean {
+  return record.family ? key.startsWith(record.key) : key === record.key;
+}
+
+/** The record's value (an item's, for a family), parsed. */
+export async function readRecord<T>(record: StoredRecord<T>, id?: string): Promise<T> {
+  const key = keyOf(record as StoredRecord<unknown>, id);
+  return parseStored(record, (await browser.storage[record.area].get(key))[key]).value;
+}
+
+/** Calls back with the record's parsed value after every change; returns the stop function. */
+export function watchRecord<T>(
+  record: StoredRecord<T>,
+  onChange: (value: T) => void,
+  id?: string,
+): () => void {
+  const key = keyOf(record as StoredRecord<unknown>, id);
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const change = changes[key];
+    if (area === record.area && change) onChange(parseStored(record, change.newValue).value);
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

@@ -1,0 +1,221 @@
+/**
+ * The one writer of the extension's storage, created by the worker at start; pages read
+ * (record.ts) and send the worker intents, applied here in one order.
+ * - An update of one key runs after every earlier one for that key, so two pages changing one
+ *   record at once both keep their change.
+ * - "Clear" means cleared: every write carries the epoch its work began in (`since`; a lookup
+ *   passes its request's). Clearing starts a new epoch first, waits for the writes under way,
+ *   and from then on drops any write of an older epoch.
+ * - A record that does not parse is repaired where it is read, and logged once per key.
+ * - At start, older records are migrated; writes wait for it, reads parse older shapes anyway.
+ * Epochs and queues live in memory: a stopped worker leaves no work under way.
+ */
+import { browser } from 'wxt/browser';
+import { createKeyedQueue } from './keyed-queue';
+import {
+  keyOf,
+  migrated,
+  ownsKey,
+  parseStored,
+  type StorageArea,
+  type StoredRecord,
+} from './record';
+
+/** Which "clear all local data" a piece of work began in. */
+export type Epoch = number;
+
+/** `since`: the epoch the work began in; the write is dropped if local data was cleared since. */
+interface WriteOptions {
+  id?: string | undefined;
+  since?: Epoch | undefined;
+}
+
+/** Which version of each record the store holds, by record name. */
+export const STORAGE_VERSIONS_RECORD: StoredRecord<Record<string, number>> = {
+  name: 'storage-versions',
+  area: 'local',
+  key: 'storage-versions',
+  version: 1,
+  parse: (raw) =>
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+      ? Object.fromEntries(Object.entries(raw).filter(([, version]) => Number.isInteger(version)))
+      : undefined,
+  fallback: () => ({}),
+  keptByClear: true,
+};
+
+/**
+ * Brings every local record whose noted version is not its own to its version (a newer one,
+ * from a release the user went back from, is read as this one's), removes what does not
+ * parse, and notes every version, so the next start finds nothing to do.
+ */
+async function migrateStore(
+  records: readonly StoredRecord<unknown>[],
+  warn: (message: string) => void,
+): Promise<void> {
+  const local = browser.storage.local;
+  const versionsKey = STORAGE_VERSIONS_RECORD.key;
+  const stored = (await local.get(versionsKey))[versionsKey];
+  const versions = parseStored(STORAGE_VERSIONS_RECORD, stored).value;
+  // No version noted: stored by 0.1.0, whose shapes are version 1.
+  const stale = records.filter(
+    (record) => record.area === 'local' && (versions[record.name] ?? 1) !== record.version,
+  );
+  if (stale.length === 0 && records.every((record) => versions[record.name] === record.version)) {
+    return;
+  }
+  const everything = stale.length > 0 ? await local.get(null) : {};
+  const written: Record<string, unknown> = {};
+  const removed: string[] = [];
+  for (const record of stale) {
+    const from = versions[record.name] ?? 1;
+    for (const [key, raw] of Object.entries(everything)) {
+      if (!ownsKey(record, key)) continue;
+      const result = parseStored(record, from < record.version ? migrated(record, raw, from) : raw);
+      if (result.damaged) {
+        warn(`stored record "${key}" (${record.name}) did not migrate: reset`);
+        removed.push(key);
+      } else written[key] = result.value;
+    }
+  }
+  if (removed.length > 0) await local.remove(removed);
+  const noted = Object.fromEntries(records.map((record) => [record.name, record.version]));
+  await local.set({ ...written, [versionsKey]: noted });
+}
+
+export function createStore(deps: {
+  /** Every record, this store's versions among them, for migrations and for what "clear all local data" keeps. */
+  records: readonly StoredRecord<unknown>[];
+  /** Where a repaired record is told, once per key. */
+  warn(message: string): void;
+}) {
+  const { records } = deps;
+  const queue = createKeyedQueue<string>();
+  const reported = new Set<string>();
+  let epoch = 0;
+  /** Storage calls under way: a clear waits for them before it lists what to remove. */
+  const underWay = new Set<Promise<unknown>>();
+  /** Set while a clear runs: writes of the new epoch wait for it. */
+  let clearing: Promise<unknown> | null = null;
+  const areaOf = (area: StorageArea) => browser.storage[area];
+  const track = <T>(call: Promise<T>): Promise<T> => {
+    underWay.add(call);
+    const done = () => underWay.delete(call);
+    call.then(done, done);
+    return call;
+  };
+
+  // A failed migration must not stop every write: reads parse older shapes anyway.
+  const ready = migrateStore(records, deps.warn).catch((error: unknown) =>
+    deps.warn(`migrating stored records failed: ${String(error)}`),
+  );
+
+  async function set(
+    area: StorageArea,
+    items: Record<string, unknown>,
+    since: Epoch,
+  ): Promise<boolean> {
+    await ready;
+    while (clearing !== null) await clearing.catch(() => undefined);
+    // Checked last: nothing is awaited between the check and the call.
+    if (since !== epoch) return false;
+    await track(areaOf(area).set(items));
+    return true;
+  }
+
+  async function removeKeys(area: StorageArea, keys: readonly string[]): Promise<void> {
+    await ready;
+    if (keys.length > 0) await track(areaOf(area).remove([...keys]));
+  }
+
+  async function read<T>(record: StoredRecord<T>, id?: string): Promise<T> {
+    const key = keyOf(record as StoredRecord<unknown>, id);
+    const raw = (await areaOf(record.area).get(key))[key];
+    const { value, damaged } = parseStored(record, raw);
+    if (damaged) {
+      const reset = JSON.stringify(value) === JSON.stringify(record.fallback());
+      if (!reported.has(key)) {
+        reported.add(key);
+        deps.warn(
+          `stored record "${key}" (${record.name}) did not parse: ${reset ? 'reset to its default' : 'its readable part kept'}`,
+        );
+      }
+      const repair = reset
+        ? track(areaOf(record.area).remove(key))
+        : set(record.area, { [key]: value }, epoch);
+      repair.catch(() => undefined);
+    }
+    return value;
+  }
+
+  return {
+    /** Take it when work begins whose writes come later. */
+    epoch: (): Epoch => epoch,
+    /** Resolves once the records stored by earlier versions are migrated. */
+    ready,
+    read,
+
+    /**
+     * Applies `change` after every earlier update of that key; resolves to the value stored (or
+     * that would have been). A change that returns the value it was given writes nothing.
+     */
+    update<T>(
+      record: StoredRecord<T>,
+      change: (current: T) => T,
+      { id, since = epoch }: WriteOptions = {},
+    ) {
+      const key = keyOf(record as StoredRecord<unknown>, id);
+      return queue.run(key, async () => {
+        await ready;
+        const current = await read(record, id);
+        const next = change(current);
+        if (next !== current) await set(record.area, { [key]: next }, since);
+        return next;
+      });
+    },
+
+    /** False when the write was dropped (cleared since). */
+    write<T>(record: StoredRecord<T>, value: T, { id, since = epoch }: WriteOptions = {}) {
+      const key = keyOf(record as StoredRecord<unknown>, id);
+      return queue.run(key, () => set(record.area, { [key]: value }, since));
+    },
+
+    async remove(record: StoredRecord<unknown>, ids?: readonly string[]) {
+      const keys = ids === undefined ? [keyOf(record)] : ids.map((id) => keyOf(record, id));
+      // Each after the earlier updates of its key.
+      await Promise.all(keys.map((key) => queue.run(key, () => removeKeys(record.area, [key]))));
+    },
+
+    /** Several keys of one area in one storage call, which the browser applies whole. */
+    writeKeys: (area: StorageArea, items: Record<string, unknown>, since = epoch) =>
+      set(area, items, since),
+    readAll: (area: StorageArea) => areaOf(area).get(null),
+    removeKeys,
+
+    /** Removes everything but what the user chose; resolves to how many keys went. */
+    clearLocalData() {
+      // The new epoch first, synchronously: from here no write of earlier work is made.
+      epoch += 1;
+      const run = (async () => {
+        await ready;
+        await Promise.allSettled([...underWay]);
+        const kept = records.filter((record) => record.keptByClear && record.area === 'local');
+        const local = Object.keys(await areaOf('local').get(null)).filter(
+          (key) => !kept.some((record) => ownsKey(record, key)),
+        );
+        const session = Object.keys(await areaOf('session').get(null));
+        await areaOf('local').remove(local);
+        await areaOf('session').remove(session);
+        return local.length + session.length;
+      })();
+      clearing = run;
+      const done = () => {
+        if (clearing === run) clearing = null;
+      };
+      run.then(done, done);
+      return run;
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
