@@ -1,108 +1,75 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/badge/browser-badge';
-import {
-  ensurePurgeAlarm,
-  registerPurgeAfterUpdate,
-  registerPurgeAlarmListener,
-} from '../lib/cache/cache-purge-alarm';
 import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
+import { ensureAlarms, registerAlarms, scheduleServiceWindowAlarm } from '../lib/events/alarms';
 import { createBackupIntents } from '../lib/events/backup-intents';
-import { registerLinkMenu } from '../lib/events/link-menu';
+import { openSiteReportWindow, openSitesPage } from '../lib/events/extension-pages';
+import { createSitesMenuItem, registerLinkMenu, registerSitesMenu } from '../lib/events/menus';
 import { registerPermissionChanges } from '../lib/events/permission-changes';
-import {
-  registerServiceWindowAlarmListener,
-  scheduleServiceWindowAlarm,
-} from '../lib/events/service-window-alarm';
-import { openSiteReportWindow } from '../lib/events/site-report-window';
-import { createSitesMenuItem, registerSitesMenu } from '../lib/events/sites-menu';
-import { openSitesPage } from '../lib/events/sites-page';
+import { ALL_RECORDS } from '../lib/events/stored-records';
 import { registerTabListeners } from '../lib/events/tab-listeners';
 import { createWakingEventFirst } from '../lib/events/waking-event-first';
 import {
-  ensureWatchAlarm,
   notifyWatchChange,
-  registerWatchAlarmListener,
   registerWatchNotificationClicks,
-} from '../lib/events/watch-alarm';
+} from '../lib/events/watch-notifications';
 import { registerWelcomePage } from '../lib/events/welcome-page';
 import { createWorkerIntents } from '../lib/events/worker-intents';
 import { registerWorkerMessages } from '../lib/events/worker-messages';
-import { createLookupLog, withLookupLog } from '../lib/history/lookup-log';
-import { createScoreHistory, withScoreHistory } from '../lib/history/score-history';
-import { createCurrentLookupService } from '../lib/lookup/current-lookup-service';
+import { createLookupLog } from '../lib/history/lookup-log';
+import { createScoreHistory } from '../lib/history/score-history';
+import { createAnswerHandlers } from '../lib/lookup/answer-handlers';
 import { createLookupService } from '../lib/lookup/lookup-service';
-import { withDeprecationNotice } from '../lib/service/deprecation-notice';
-import { withOutcomeLog } from '../lib/service/outcome-log';
+import { createDeprecationNotices } from '../lib/service/deprecation-notice';
 import { createReportClient } from '../lib/service/report-client';
-import { configuredServiceBaseUrl } from '../lib/service/service-base-url';
 import { serviceAccessFor } from '../lib/settings/service-base-url-choice';
 import { createSettingsReader, watchSettings } from '../lib/settings/settings';
 import { runStoredWatchRound } from '../lib/sites/watch-check';
-import { createRecordStore } from '../lib/storage/record-store';
+import { createStore } from '../lib/storage/store';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
-import { createTabStateStore } from '../lib/tabs/tab-state-store';
+import { readTabState, readTabStates, tabStateWriter } from '../lib/tabs/tab-state';
 
 export default defineBackground(() => {
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
-  // Read Date.now at each call rather than keeping the function: a clock fixed on the worker
-  // later (`npm run screenshots` fixes it, so "Next try after" is the same on every run)
+  const warn = (message: string) => console.warn('Agent Readiness Badge:', message);
+  // Date.now read at each call: a clock fixed on the worker later (`npm run screenshots`)
   // then reaches every part.
   const now = () => Date.now();
   // The one writer of storage; it migrates what earlier versions stored as it starts.
-  const store = createRecordStore({
-    warn: (message) => console.warn('Agent Readiness Badge:', message),
-  });
-  const epoch = () => store.epoch();
+  const store = createStore({ records: ALL_RECORDS, warn });
+  const readSettings = createSettingsReader(store);
+  // Asked for at once: every event's first step needs the settings.
+  readSettings().catch(logError);
   const lookupLog = createLookupLog({ store, now });
   const scoreHistory = createScoreHistory({ store, now });
-  const readSettings = createSettingsReader(store);
-  // Asked for at once: every event's first step needs the settings, and a worker just woken
-  // for one would otherwise start this read only when the event arrives.
-  readSettings().catch(logError);
-
-  const buildService = (baseUrl: string) => {
-    const client = createReportClient({ baseUrl, now });
-    const cache = createReportCache({ store, baseUrl, now });
-    const retryGate = createRetryGate({ store, baseUrl });
-    // The lookup log wraps the client itself: it records exactly the requests that leave.
-    const lookupReport = withScoreHistory(
-      withDeprecationNotice(
-        withOutcomeLog(
-          withLookupLog((target) => client.lookupReport(target), lookupLog, baseUrl, logError),
-          console,
-        ),
-        { store, baseUrl, now, onError: logError },
-      ),
-      scoreHistory,
-      { epoch, onError: logError },
-    );
-    return {
-      service: createLookupService({
-        lookupReport,
-        serviceAccess: () => serviceAccessFor(baseUrl),
-        cache,
-        retryGate,
-        tabStates: createTabStateStore(baseUrl, store),
-        readTab,
-        openTabs,
-        readSettings,
-        showBadge: showBadgeOnToolbar,
-        clearBadge: clearBadgeOnToolbar,
-        now,
-        epoch,
-        wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
-        onError: logError,
-      }),
-      purgeExpired: async () => {
-        await Promise.all([cache.purgeExpired(), retryGate.purgeExpired(now())]);
-      },
-    };
-  };
-  const service = createCurrentLookupService({
-    defaultBaseUrl: configuredServiceBaseUrl(),
+  const cache = createReportCache({ store, now });
+  const retryGate = createRetryGate({ store });
+  const service = createLookupService({
+    ask: (baseUrl, origin) => createReportClient({ baseUrl, now }).lookupReport(origin),
+    access: serviceAccessFor,
+    handlers: createAnswerHandlers({
+      log: lookupLog,
+      notices: createDeprecationNotices({ store, now }),
+      history: scoreHistory,
+      retryGate,
+      cache,
+      warn,
+    }),
+    cache,
+    retryGate,
+    tabStates: { read: readTabState, readAll: readTabStates, ...tabStateWriter(store) },
+    tabs: {
+      read: readTab,
+      all: openTabs,
+      showBadge: showBadgeOnToolbar,
+      clearBadge: clearBadgeOnToolbar,
+    },
     readSettings,
-    build: buildService,
+    now,
+    epoch: () => store.epoch(),
+    wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
+    onError: logError,
   });
 
   const wakingEventFirst = createWakingEventFirst();
@@ -117,37 +84,37 @@ export default defineBackground(() => {
   );
   registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
   registerSitesMenu(() => openSitesPage(), logError);
-  registerWatchAlarmListener(
-    () =>
-      runStoredWatchRound({
-        store,
-        readSettings,
-        showSite: (site) => service.showSite(site),
-        readScans: (site) => scoreHistory.scansOf(site),
-        notify: notifyWatchChange,
-        now,
-        onError: logError,
-      }),
+  registerAlarms(
+    {
+      'purge-expired-cache': () => service.purgeExpired(),
+      'watch-list-round': () =>
+        runStoredWatchRound({
+          store,
+          readSettings,
+          showSite: (site) => service.showSite(site),
+          readScans: (site) => scoreHistory.scansOf(site),
+          notify: notifyWatchChange,
+          now,
+          onError: logError,
+        }),
+      'service-window-reopens': () => service.lookUpWaitingTabs(),
+    },
     logError,
   );
   registerWatchNotificationClicks(openSitesPage, logError);
-  registerPurgeAlarmListener(() => service.purgeExpired(), logError);
-  registerPurgeAfterUpdate(() => service.purgeExpired(), logError);
-  registerServiceWindowAlarmListener(() => service.lookUpWaitingTabs(), logError);
   registerWelcomePage({ readSettings, migrated: store.ready }, logError);
   // A choice in the options page, the popup or a policy applies to open tabs at once; so does
-  // a host permission granted or taken back (the service may have become reachable or not).
+  // a host permission granted or taken back.
   const showTabsAfresh = () => {
     service.settingsChanged().catch(logError);
   };
   watchSettings(showTabsAfresh);
   registerPermissionChanges(showTabsAfresh);
 
-  // Then, at every start, once the event that woke the worker is answered: the alarms exist,
-  // and what a stopped worker left half done is done.
+  // Once the event that woke the worker is answered: the alarms exist, and what a stopped
+  // worker left half done is done.
   wakingEventFirst.thenRun(() => {
-    ensurePurgeAlarm().catch(logError);
-    ensureWatchAlarm().catch(logError);
+    ensureAlarms().catch(logError);
     service.reconcile().catch(logError);
   });
 });

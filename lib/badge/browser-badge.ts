@@ -3,11 +3,9 @@
  * `browserAction`; both take per-tab text, colour and title.
  */
 import { browser } from 'wxt/browser';
-import { isNoSuchTab } from '../tabs/open-tab';
+import { unlessTabClosed } from '../tabs/open-tab';
 import type { TabView } from '../tabs/tab-view';
-import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE, EVERY_BADGE_TEXT } from './badge';
-
-const BADGE_TEXT_COLOR = '#ffffff';
+import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE } from './badge';
 
 /**
  * Shows a tab's view on the toolbar button, with the text the user's badge mode allows (none
@@ -17,35 +15,28 @@ export async function showBadgeOnToolbar(
   tabId: number,
   view: TabView,
   now: number,
-  options: BadgeOptions = EVERY_BADGE_TEXT,
+  options: BadgeOptions = { mode: 'all' },
 ): Promise<void> {
   const action = browser.action ?? browser.browserAction;
   const { text, color, title } = badgeFor(view, now, options);
-  try {
-    await Promise.all([
+  await unlessTabClosed(
+    Promise.all([
       action.setBadgeText({ tabId, text }),
       action.setBadgeBackgroundColor({ tabId, color }),
       action.setTitle({ tabId, title }),
       // Not every browser version has a text colour setting; white is the default where not.
-      action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOR }),
-    ]);
-  } catch (error) {
-    // The tab closed between the lookup and now: nothing to show, nothing to fix.
-    if (isNoSuchTab(error)) return;
-    throw error;
-  }
+      action.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+    ]),
+  );
 }
 
 /** Back to no badge and the default tooltip, for a tab about whose site nothing is known. */
 export async function clearBadgeOnToolbar(tabId: number): Promise<void> {
   const action = browser.action ?? browser.browserAction;
-  try {
-    await Promise.all([
+  await unlessTabClosed(
+    Promise.all([
       action.setBadgeText({ tabId, text: '' }),
       action.setTitle({ tabId, title: DEFAULT_BADGE_TITLE }),
-    ]);
-  } catch (error) {
-    if (isNoSuchTab(error)) return;
-    throw error;
-  }
+    ]),
+  );
 }

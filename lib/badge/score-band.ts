@@ -4,7 +4,7 @@
  * "The toolbar badge", documents the same table.
  *
  * Every colour sits behind white text (the badge's and the score figure's), so each is dark
- * enough for WCAG AA contrast with white: 4.5:1 or more, measured ratio beside each.
+ * enough for WCAG AA contrast with white (4.5:1 or more).
  */
 export type ScoreBandId = 'strong' | 'fair' | 'weak' | 'unscored';
 
@@ -12,17 +12,16 @@ export interface ScoreBand {
   id: ScoreBandId;
   /** Background colour behind white text (badge and score figure). */
   color: string;
-  /** Lowest rounded score in the band; null for the band of reports without a score. */
+  /** Lowest and highest rounded score in the band; null for reports without a score. */
   min: number | null;
-  /** Highest rounded score in the band; null for the band of reports without a score. */
   max: number | null;
 }
 
 /** Highest band first: `scoreBandFor` takes the first band whose minimum the score reaches. */
 export const SCORE_BANDS: readonly ScoreBand[] = [
-  { id: 'strong', color: '#17692f', min: 80, max: 100 }, // 6.8:1 against white
-  { id: 'fair', color: '#8a4b00', min: 50, max: 79 }, // 6.8:1 against white
-  { id: 'weak', color: '#b3261e', min: 0, max: 49 }, // 6.5:1 against white
+  { id: 'strong', color: '#17692f', min: 80, max: 100 },
+  { id: 'fair', color: '#8a4b00', min: 50, max: 79 },
+  { id: 'weak', color: '#b3261e', min: 0, max: 49 },
 ];
 
 /** A report whose score is null. */
@@ -31,15 +30,15 @@ export const UNSCORED_BAND: ScoreBand = { id: 'unscored', color: '#5f6368', min:
 /** Badge colours of the states that show no fresh score. */
 export const STATE_COLORS = {
   /** Nothing wrong, just no score: loading, no report, no score, not looked up. */
-  neutral: UNSCORED_BAND.color, // 6.0:1 against white
+  neutral: UNSCORED_BAND.color,
   /** Something failed: service unavailable, invalid or rejected answer. */
-  problem: '#44546a', // 7.7:1 against white
+  problem: '#44546a',
   /**
    * A score from the saved copy that could not be renewed: the number stays, the band colour
    * gives way to a dull amber (the popup's "Stale" mark), so an old score never passes for a
    * current one at a glance.
    */
-  stale: '#6e5a33', // 6.6:1 against white
+  stale: '#6e5a33',
 } as const;
 
 /** The score as users see it everywhere: a whole number, halves rounded up. */

@@ -1,27 +1,22 @@
 /**
- * Backup and restore, in the worker: the export reads what is stored, the import validates the
- * file's text itself (a page cannot make the worker store anything the backup format refuses)
- * and applies the plan to what is stored at that moment. A refused file changes nothing.
- *
- * A service base URL from a file is taken only if the extension may call that host: the page
- * asks the user for it in the Apply click; without it the current base URL stays.
+ * Backup and restore, in the worker. The import reads the file's text itself (a page cannot
+ * make the worker store anything the backup format refuses) and applies the plan to what is
+ * stored at that moment; a refused file changes nothing. A service base URL from a file is
+ * taken only if the extension may call that host (the page asks for it in the Apply click).
  */
 import { buildBackup } from '../backup/backup-export';
 import type { KeptData } from '../backup/backup-format';
-import type { ImportMode } from '../backup/import-changes';
 import { planImport } from '../backup/import-plan';
 import { readBackupFile } from '../backup/read-backup';
+import { LOOKUP_LOG_RECORD } from '../history/lookup-log';
+import { SCORE_HISTORY_RECORD } from '../history/scan-record';
 import { mayCallService } from '../settings/service-base-url-choice';
-import type { RecordStore } from '../storage/record-store';
-import {
-  LOOKUP_LOG_RECORD,
-  SCORE_HISTORY_RECORD,
-  SETTINGS_RECORD,
-  WATCH_LIST_RECORD,
-} from '../storage/records';
-import type { ImportResult } from './protocol';
+import { SETTINGS_RECORD } from '../settings/settings-record';
+import { WATCH_LIST_RECORD } from '../sites/watch-list';
+import type { Store } from '../storage/store';
+import type { CheckedRequest, ImportResult } from './messages';
 
-async function keptData(store: RecordStore): Promise<Required<KeptData>> {
+async function keptData(store: Store): Promise<Required<KeptData>> {
   const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
     store.read(SETTINGS_RECORD),
     store.read(WATCH_LIST_RECORD),
@@ -31,15 +26,15 @@ async function keptData(store: RecordStore): Promise<Required<KeptData>> {
   return { settings, watchList, scoreHistory, lookupLog };
 }
 
-export function createBackupIntents(deps: { store: RecordStore; now(): number }) {
+export function createBackupIntents(deps: { store: Store; now(): number }) {
   const { store } = deps;
   return {
-    async exportBackup(choices: { includeHistory: boolean; includeLog: boolean }) {
+    async exportBackup(choices: CheckedRequest<'exportBackup'>) {
       const backup = buildBackup(await keptData(store), { ...choices, now: deps.now() });
       return JSON.stringify(backup, null, 2);
     },
 
-    async importBackup({ text, mode }: { text: string; mode: ImportMode }): Promise<ImportResult> {
+    async importBackup({ text, mode }: CheckedRequest<'importBackup'>): Promise<ImportResult> {
       const reading = readBackupFile(text);
       if (!reading.ok) return reading;
       const current = await keptData(store);

@@ -6,24 +6,15 @@
 import { browser } from 'wxt/browser';
 import type { LookupService } from '../lookup/ports';
 
+export type TabEventHandlers = ReturnType<typeof createTabEventHandlers>;
+
 /** What the tab events do, apart from the browser, so tests can fire them in any order. */
-export interface TabEventHandlers {
-  activated(info: { tabId: number }): Promise<void>;
-  updated(tabId: number, changeInfo: { url?: string; status?: string }): Promise<void>;
-  replaced(addedTabId: number, removedTabId: number): Promise<void>;
-  removed(tabId: number): Promise<void>;
-}
-
-export function createTabEventHandlers(
-  service: LookupService,
-  onError: (error: unknown) => void,
-): TabEventHandlers {
-  const guarded = (work: Promise<unknown>) => work.then(() => undefined, onError);
-
+export function createTabEventHandlers(service: LookupService, onError: (error: unknown) => void) {
+  const guarded = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, onError);
   return {
-    activated: ({ tabId }) => guarded(service.tabActivated(tabId)),
+    activated: ({ tabId }: { tabId: number }) => guarded(service.tabActivated(tabId)),
 
-    updated(tabId, changeInfo) {
+    updated(tabId: number, changeInfo: { url?: string; status?: string }): Promise<void> {
       // onUpdated fires many times per page (loading, title, favicon, complete...): only a
       // URL change, full load or in-page (SPA) navigation, can change the site. "complete"
       // puts the badge back, since the browser clears a tab's badge when a new document
@@ -34,7 +25,7 @@ export function createTabEventHandlers(
       return Promise.resolve();
     },
 
-    replaced(addedTabId, removedTabId) {
+    replaced(addedTabId: number, removedTabId: number) {
       // A prerendered or restored page swapped in under a new tab id: the old id is gone
       // without an onRemoved, and the new tab needs its own badge.
       return guarded(
@@ -42,14 +33,11 @@ export function createTabEventHandlers(
       );
     },
 
-    removed: (tabId) => guarded(service.forgetTab(tabId)),
+    removed: (tabId: number) => guarded(service.forgetTab(tabId)),
   };
 }
 
-/**
- * `onHandling` hears of the work each event starts (see waking-event-first.ts: start-up
- * housekeeping waits for it).
- */
+/** `onHandling` hears of the work each event starts: start-up housekeeping waits for it. */
 export function registerTabListeners(
   service: LookupService,
   onError: (error: unknown) => void,

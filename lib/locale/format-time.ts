@@ -1,54 +1,41 @@
-/**
- * Times as the popup shows them. Every function takes `now` (or needs none) so views and
- * tests never depend on the clock.
- */
+/** Times as the pages show them; every function takes `now` (or needs none), never the clock. */
 import { parseContractDateTime } from '../contract/date-time';
+import { cachedFormatter } from './locale-format';
 
+/** The browser's own locale and time zone when absent. */
 export interface TimeFormatOptions {
-  /** BCP 47 locale; the browser's own when absent. */
   locale?: string | undefined;
-  /** IANA time zone; the browser's own when absent (tests pass 'UTC'). */
   timeZone?: string | undefined;
 }
 
-/** One formatter per kind, locale and zone: building one costs far more than using it. */
-const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(
+/** A date-time formatter of `fields`, kept under `kind` per locale and time zone. */
+const dateTimeFormat = (
   kind: string,
-  options: TimeFormatOptions,
-  make: () => T,
-): T {
-  const key = `${kind}|${options.locale ?? ''}|${options.timeZone ?? ''}`;
-  let formatter = formatters.get(key) as T | undefined;
-  if (formatter === undefined) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
+  { locale, timeZone }: TimeFormatOptions,
+  fields: Intl.DateTimeFormatOptions,
+) =>
+  cachedFormatter(
+    `${kind}|${locale ?? ''}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { ...fields, timeZone }),
+  );
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
+const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-const MONTH = 30 * DAY;
-const YEAR = 365 * DAY;
 
+/** Longest first; a month counts 30 days and a year 365. */
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', YEAR],
-  ['month', MONTH],
-  ['week', WEEK],
+  ['year', 365 * DAY],
+  ['month', 30 * DAY],
+  ['week', 7 * DAY],
   ['day', DAY],
   ['hour', HOUR],
-  ['minute', MINUTE],
-  ['second', SECOND],
+  ['minute', 60_000],
+  ['second', 1000],
 ];
 
 /**
  * How long ago (or how far ahead) `time` is from `now`, e.g. "3 days ago", "yesterday",
- * "in 5 minutes". Whole units, counted down (2 days 23 hours is "2 days ago"). Returns null
- * for a time that is not a finite number.
+ * "in 5 minutes", in whole units counted down (2 days 23 hours is "2 days ago").
  */
 export function formatRelativeTime(
   time: number,
@@ -56,40 +43,26 @@ export function formatRelativeTime(
   options: TimeFormatOptions = {},
 ): string | null {
   if (!Number.isFinite(time) || !Number.isFinite(now)) return null;
-  const rtf = cached(
-    'relative',
-    options,
+  const rtf = cachedFormatter(
+    `relative|${options.locale ?? ''}`,
     () => new Intl.RelativeTimeFormat(options.locale, { numeric: 'auto' }),
   );
   const diff = time - now;
   const size = Math.abs(diff);
-  for (const [unit, ms] of UNITS) {
-    if (size >= ms || unit === 'second') {
-      const amount = Math.floor(size / ms);
-      return rtf.format(diff < 0 ? -amount : amount, unit);
-    }
-  }
-  return null;
+  const [unit, ms] = UNITS.find(([, length]) => size >= length) ?? ['second', 1000];
+  const amount = Math.floor(size / ms);
+  return rtf.format(diff < 0 ? -amount : amount, unit);
 }
 
-/** The exact date and time, e.g. "Nov 19, 2026, 9:30 AM"; null for an invalid time. */
+/** The exact date and time, e.g. "Nov 19, 2026, 9:30 AM". */
 export function formatExactTime(time: number, options: TimeFormatOptions = {}): string | null {
   if (!Number.isFinite(time)) return null;
-  return cached(
-    'exact',
-    options,
-    () =>
-      new Intl.DateTimeFormat(options.locale, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: options.timeZone,
-      }),
-  ).format(time);
+  return dateTimeFormat('exact', options, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 /**
  * A time of day as HH:MM on a 24-hour clock, e.g. "14:05". More than 12 hours away from `now`,
- * it gets the date as well, so it cannot be mistaken for today. Null for an invalid time.
+ * it gets the date as well, so it cannot be mistaken for today.
  */
 export function formatClockTime(
   time: number,
@@ -98,24 +71,22 @@ export function formatClockTime(
 ): string | null {
   if (!Number.isFinite(time)) return null;
   const withDate = Number.isFinite(now) && Math.abs(time - now) > 12 * HOUR;
-  return cached(
-    withDate ? 'clock-with-date' : 'clock',
-    options,
-    () =>
-      new Intl.DateTimeFormat(options.locale, {
-        ...(withDate ? { month: 'short', day: 'numeric' } : {}),
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: options.timeZone,
-      }),
-  ).format(time);
+  return dateTimeFormat(withDate ? 'clock-with-date' : 'clock', options, {
+    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(time);
+}
+
+/** The day and month, e.g. "3 Oct". */
+export function formatShortDate(time: number, options: TimeFormatOptions = {}): string {
+  return dateTimeFormat('short-date', options, { day: 'numeric', month: 'short' }).format(time);
 }
 
 /**
- * Milliseconds since the epoch for an ISO date-time string, or null when it does not parse.
- * Every form the contract allows is read by the contract's own parser (Date.parse cannot read
- * a leap second); anything else gets Date.parse's best effort.
+ * Epoch ms of an ISO date-time, or null. Every form the contract allows is read by its own
+ * parser (Date.parse cannot read a leap second); anything else gets Date.parse's best effort.
  */
 export function parseTime(iso: string): number | null {
   const contractTime = parseContractDateTime(iso);

@@ -13,7 +13,6 @@ import type reasons from '../../locales/en/reasons.json';
 import type sites from '../../locales/en/sites.json';
 import type welcome from '../../locales/en/welcome.json';
 
-/** Add each new area file of `locales/en/` here. */
 export type MessageKey =
   | keyof typeof extension
   | keyof typeof popup
@@ -24,16 +23,10 @@ export type MessageKey =
   | keyof typeof sites
   | keyof typeof welcome;
 
-// WXT types getMessage from public/_locales, which this project generates from locales/ instead.
-const getMessage = (key: string, substitutions?: string[]): string =>
-  (browser.i18n.getMessage as (key: string, substitutions?: string[]) => string)(
-    key,
-    substitutions,
-  );
-
 export function t(key: MessageKey, substitutions?: string | readonly string[]): string {
-  const subs = typeof substitutions === 'string' ? [substitutions] : substitutions;
-  return getMessage(key, subs === undefined ? undefined : [...subs]);
+  const subs = typeof substitutions === 'string' ? [substitutions] : substitutions?.slice();
+  // WXT types getMessage from public/_locales, which this project generates from locales/.
+  return (browser.i18n.getMessage as (key: string, subs?: string[]) => string)(key, subs);
 }
 
 /** The browser's UI language, for Intl date and number formatting that matches the text. */

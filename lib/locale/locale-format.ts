@@ -14,35 +14,29 @@ export type CountedMessage = {
     : never;
 }[MessageKey];
 
-/**
- * One formatter per kind and locale: building an Intl formatter costs far more than using
- * one, and a popup with many issues formats many numbers.
- */
 const formatters = new Map<string, unknown>();
-function cached<T>(kind: string, locale: string, make: () => T): T {
-  const key = `${kind}|${locale}`;
-  let formatter = formatters.get(key) as T | undefined;
-  if (formatter === undefined) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
-  return formatter;
+
+/**
+ * The Intl formatter kept under `key` (its kind, locale and options), built on first use:
+ * building one costs far more than using it, and a popup with many issues formats many numbers.
+ */
+export function cachedFormatter<T>(key: string, make: () => T): T {
+  if (!formatters.has(key)) formatters.set(key, make());
+  return formatters.get(key) as T;
 }
 
 /** A number as the UI locale writes it, with at most two decimals: 12.5 (en), 12,5 (de). */
 export function formatNumber(value: number, locale = uiLocale()): string {
-  return cached(
-    'number',
-    locale,
+  return cachedFormatter(
+    `number|${locale}`,
     () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
   ).format(value);
 }
 
 /** A signed change, "+8", "−3" or "0", as the UI locale writes it. */
 export function formatChange(value: number, locale = uiLocale()): string {
-  return cached(
-    'change',
-    locale,
+  return cachedFormatter(
+    `change|${locale}`,
     () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
   ).format(value);
 }
@@ -53,16 +47,15 @@ export function formatChange(value: number, locale = uiLocale()): string {
  */
 export function tCount(stem: CountedMessage, count: number, ...rest: string[]): string {
   const locale = uiLocale();
-  const rules = cached('plural', locale, () => new Intl.PluralRules(locale));
+  const rules = cachedFormatter(`plural|${locale}`, () => new Intl.PluralRules(locale));
   const form = rules.select(count) === 'one' ? 'One' : 'Other';
   return t(`${stem}${form}` as MessageKey, [formatNumber(count, locale), ...rest]);
 }
 
 /** Items joined as a list of units in the UI locale: "2 failed, 1 partial". */
 export function formatUnitList(items: readonly string[], locale = uiLocale()): string {
-  return cached(
-    'unit-list',
-    locale,
+  return cachedFormatter(
+    `unit-list|${locale}`,
     () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
   ).format(items);
 }

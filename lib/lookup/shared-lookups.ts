@@ -1,158 +1,114 @@
 /**
- * Fetching: asks the service about a site, at most one request per site at a time. Every tab
- * (and the link menu) that wants a site while its request is under way shares that request's
- * result; the cache and the retry gate are consulted first, so no request goes out that a
- * stored answer or a Retry-After makes needless.
- *
- * The requests in flight live in memory and die with the worker; what they learnt is in the
- * cache and the retry gate before they are forgotten.
+ * Asking the service: at most one request per site at a time, shared by every tab and page that
+ * wants that site meanwhile. The retry gate admits each request; what follows the answer runs
+ * through answer-handlers.ts. Requests in flight die with the worker; what they learnt is in
+ * the cache and the retry gate before they are forgotten.
  */
 import type { CachedAnswer } from '../cache/report-cache';
-import type { LookupOutcome } from '../service/lookup-outcome';
-import type { TabView } from '../tabs/tab-view';
-import {
-  canStandIn,
-  freshUntilOfResult,
-  isFailure,
-  type LookupResult,
-  viewOfResult,
-} from './lookup-result';
-import type { LookupServiceDeps } from './ports';
+import { isFailure, type LookupOutcome } from '../service/lookup-outcome';
+import type { AnswerHandler, LookupRequest } from './answer-handlers';
+import { canStandIn, type LookupResult } from './lookup-result';
+import type { LookupDeps } from './ports';
 
-/** A view, with until when (epoch ms) it is what a lookup would answer, when known. */
-export interface FreshView {
-  view: TabView;
-  freshUntil: number | undefined;
+interface LookupOptions {
+  /** The user's Refresh: the cache is skipped, the retry gate still honoured. */
+  force: boolean;
+  /** What the caller's cache read found (null: nothing usable). */
+  cached: CachedAnswer | null;
+  /** When the cache read began (`readMark()`): an answer that came after it is used. */
+  readFrom: number;
+  /** Called when a request is under way for the caller: it left, or one is joined. */
+  onAsking?: (() => void) | undefined;
 }
 
-/** `force` (the user's Refresh): the cache is not asked, a request under way is still joined. */
-export interface ForceOption {
-  force?: boolean;
-}
+/** How many finished lookups are remembered for callers whose cache read began before them. */
+const REMEMBERED = 64;
 
-export interface SharedLookups {
-  /** Whether a request for `origin` is under way. */
-  inFlight(origin: string): boolean;
-  /** The result of a request for `origin`, joining one under way; `force` skips the cache. */
-  lookup(origin: string, options?: ForceOption): Promise<LookupResult>;
-  /** The view while the retry gate keeps `origin` waiting; null when a request may go. */
-  blockedView(origin: string, cached: CachedAnswer | null): Promise<TabView | null>;
-  /** Asks the service (sharing a request under way) and names what came back. */
-  lookedUpView(origin: string, options?: ForceOption): Promise<TabView>;
-  /** The same, with until when the view stays fresh (see freshUntilOfResult). */
-  lookedUp(origin: string, options?: ForceOption): Promise<FreshView>;
-}
+export function createSharedLookups(deps: LookupDeps) {
+  const inFlight = new Map<string, Promise<LookupResult>>();
+  const finished = new Map<string, { mark: number; result: LookupResult }>();
+  let marks = 0;
+  const keyOf = (baseUrl: string, origin: string) => `${baseUrl}|${origin}`;
 
-type FetchDeps = Pick<
-  LookupServiceDeps,
-  'lookupReport' | 'serviceAccess' | 'cache' | 'retryGate' | 'now' | 'onError' | 'epoch'
->;
-
-/** A lookup under way: its result, in once what it learnt is stored. */
-interface RunningLookup {
-  result: Promise<LookupResult>;
-}
-
-export function createSharedLookups(deps: FetchDeps): SharedLookups {
-  // One per origin: the service instance belongs to one base URL, so the origin alone is the
-  // (base URL, origin) key.
-  const lookupsInFlight = new Map<string, RunningLookup>();
-
-  async function standInFor(origin: string): Promise<CachedAnswer | null> {
-    return canStandIn(await deps.cache.get(origin));
+  async function settle(request: LookupRequest, outcome: LookupOutcome): Promise<number | null> {
+    const answer = { request, outcome, receivedAt: deps.now() };
+    const run = (handler: AnswerHandler) => Promise.resolve().then(() => handler.answered(answer));
+    const before = deps.handlers.filter((handler) => handler.beforeShown);
+    for (const handler of deps.handlers) {
+      if (!handler.beforeShown) run(handler).catch(deps.onError);
+    }
+    let retryAt: number | null = null;
+    for (const done of await Promise.allSettled(before.map(run))) {
+      // A failed write is reported; the answer is still shown.
+      if (done.status !== 'fulfilled') deps.onError(done.reason);
+      else retryAt = (done.value as { retryAt?: number | null } | undefined)?.retryAt ?? retryAt;
+    }
+    return retryAt;
   }
 
-  function runLookup(origin: string, force: boolean): RunningLookup {
-    // What this lookup learns is kept only if local data is not cleared before it is written.
-    const since = deps.epoch();
-    const result = (async (): Promise<LookupResult> => {
-      if (!force) {
-        // The caller's cache miss may be a moment old: a lookup that answered it may have
-        // finished in between, and its answer must not cost a second request.
-        const cached = await deps.cache.get(origin);
-        if (cached && cached.verdict.freshness === 'fresh') return { kind: 'cached', cached };
-      }
-      const access = await deps.serviceAccess();
-      if (!access.permitted) {
-        // Nothing leaves and nothing is recorded: the permission, not the service, is missing.
-        const outcome: LookupOutcome = { kind: 'service-not-permitted', host: access.host };
-        return { kind: 'answer', outcome, receivedAt: deps.now(), retryAt: null, standIn: null };
-      }
-      // Admitting spends one lookup of the service's stated quota before the request is sent.
-      const pause = await deps.retryGate.admit(origin, deps.now());
-      if (pause !== null) {
-        return {
-          kind: 'blocked',
-          retryAt: pause.until,
-          busy: pause.busy,
-          standIn: await standInFor(origin),
-        };
-      }
-      let outcome: LookupOutcome;
-      try {
-        outcome = await deps.lookupReport(origin);
-      } catch (error) {
-        // The client never rejects; should it ever, the tab must still leave "loading".
-        outcome = { kind: 'network-failure', message: String(error) };
-      }
-      const receivedAt = deps.now();
-      // Two separate records: written side by side.
-      const recording = Promise.all([
-        deps.retryGate.record(origin, outcome, receivedAt, since),
-        deps.cache.put(origin, outcome, receivedAt, since),
-      ]);
-      if (!isFailure(outcome)) {
-        // The tab gets the answer once both records are written; a failed write is reported
-        // and the answer still shown.
-        await recording.catch(deps.onError);
-        const freshUntil = deps.cache.freshUntilOf(origin, outcome, receivedAt);
-        return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
-      }
-      const [retryAt] = await recording;
-      return { kind: 'answer', outcome, receivedAt, retryAt, standIn: await standInFor(origin) };
-    })();
-    return { result };
-  }
-
-  function lookup(origin: string, { force = false }: ForceOption = {}): Promise<LookupResult> {
-    const pending = lookupsInFlight.get(origin);
-    // A forced lookup (Refresh) joins a request still waiting for its answer.
-    if (pending) return pending.result;
-    const running = runLookup(origin, force);
-    lookupsInFlight.set(origin, running);
-    // The answer is in the cache before the entry goes, so a later ask finds one or the other.
-    // A result that failed has told its callers.
-    const forget = () => {
-      if (lookupsInFlight.get(origin) === running) lookupsInFlight.delete(origin);
-    };
-    running.result.then(forget, forget);
-    return running.result;
-  }
-
-  async function lookedUp(origin: string, { force = false }: ForceOption = {}): Promise<FreshView> {
-    let result = await lookup(origin, { force });
-    // A forced lookup that joined an ordinary one which found the cache fresh asks anew.
-    if (force && result.kind === 'cached') result = await lookup(origin, { force: true });
-    return { view: viewOfResult(origin, result), freshUntil: freshUntilOfResult(result) };
+  async function run(
+    baseUrl: string,
+    origin: string,
+    options: LookupOptions,
+  ): Promise<LookupResult> {
+    const request: LookupRequest = { baseUrl, origin, since: deps.epoch() };
+    const standIn = canStandIn(options.cached);
+    const access = await deps.access(baseUrl);
+    if (!access.permitted) {
+      // Nothing leaves and nothing is recorded: the permission, not the service, is missing.
+      const outcome: LookupOutcome = { kind: 'service-not-permitted', serviceHost: access.host };
+      return { kind: 'answer', outcome, receivedAt: deps.now(), retryAt: null, standIn: null };
+    }
+    // Admitting spends one lookup of the service's stated quota before the request is sent.
+    const pause = await deps.retryGate.admit(baseUrl, origin, deps.now());
+    if (pause !== null) return { kind: 'blocked', retryAt: pause.until, busy: pause.busy, standIn };
+    options.onAsking?.();
+    for (const handler of deps.handlers) handler.sent?.(request);
+    let outcome: LookupOutcome;
+    try {
+      outcome = await deps.ask(baseUrl, origin);
+    } catch (error) {
+      // The client never rejects; should it ever, the tab must still leave "loading".
+      outcome = { kind: 'network-failure', message: String(error) };
+    }
+    const receivedAt = deps.now();
+    const retryAt = await settle(request, outcome);
+    if (!isFailure(outcome)) {
+      const freshUntil = deps.cache.freshUntilOf(baseUrl, origin, outcome, receivedAt);
+      return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
+    }
+    return { kind: 'answer', outcome, receivedAt, retryAt, standIn };
   }
 
   return {
-    inFlight: (origin) => lookupsInFlight.has(origin),
-    lookup,
+    inFlight: (baseUrl: string, origin: string) => inFlight.has(keyOf(baseUrl, origin)),
+    /** Taken before a cache read: see LookupOptions.readFrom. */
+    readMark: () => marks,
 
-    async blockedView(origin, cached) {
-      if (lookupsInFlight.has(origin)) return null;
-      const pause = await deps.retryGate.pauseFor(origin, deps.now());
-      if (pause === null) return null;
-      return viewOfResult(origin, {
-        kind: 'blocked',
-        retryAt: pause.until,
-        busy: pause.busy,
-        standIn: canStandIn(cached),
-      });
+    lookup(baseUrl: string, origin: string, options: LookupOptions): Promise<LookupResult> {
+      const key = keyOf(baseUrl, origin);
+      const pending = inFlight.get(key);
+      // A forced lookup (Refresh) joins a request still waiting for its answer.
+      if (pending) {
+        options.onAsking?.();
+        return pending;
+      }
+      // A lookup that finished since the caller's cache read began answered it already.
+      const recent = finished.get(key);
+      if (!options.force && recent !== undefined && recent.mark > options.readFrom) {
+        return Promise.resolve(recent.result);
+      }
+      const running = run(baseUrl, origin, options);
+      inFlight.set(key, running);
+      const forget = (result?: LookupResult) => {
+        if (inFlight.get(key) === running) inFlight.delete(key);
+        if (result === undefined) return;
+        finished.delete(key);
+        finished.set(key, { mark: ++marks, result });
+        if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
+      };
+      running.then(forget, () => forget());
+      return running;
     },
-
-    lookedUp,
-    lookedUpView: async (origin, options) => (await lookedUp(origin, options)).view,
   };
 }

@@ -1,31 +1,44 @@
 /**
- * What the service says about the route the extension calls being retired: RFC 9745
- * `Deprecation`, RFC 8594 `Sunset` and a `Link` with `rel="successor-version"`, on any answer.
- *
- * Kept in local storage (one record, for the base URL that sent it) and shown once, in the
- * options page's service section; never on the badge or in the popup, where it would nag
- * about something the user cannot change. The extension does not follow the successor: it
- * keeps calling the contract's /api/report until an update moves it, since a header is no
- * reason to send the user's lookups to another address.
- *
- * Written only when what the service says changes, so a lookup costs no extra write.
+ * What the service says about its route being retired: RFC 9745 `Deprecation`, RFC 8594
+ * `Sunset` and a `Link` with `rel="successor-version"`, on any answer. One record, for the base
+ * URL that sent it, shown in the options page only: the popup and the badge would nag about
+ * something the user cannot change. The successor is never followed: a header is no reason to
+ * send the user's lookups to another address. Written only when it changes.
  */
 import { httpUrlOrNull } from '../contract/safe-url';
-import { readRecord, watchRecord } from '../storage/record-reads';
-import type { RecordStore } from '../storage/record-store';
-import { DEPRECATION_NOTICE_RECORD, type StoredDeprecationNotice } from '../storage/records';
-import type { LookupOutcome } from './lookup-outcome';
+import { readRecord, type StoredRecord, watchRecord } from '../storage/record';
+import type { Store } from '../storage/store';
+import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { parseHttpDate } from './retry-after';
 
-export const DEPRECATION_NOTICE_KEY = DEPRECATION_NOTICE_RECORD.key;
+/** Times in epoch ms, null when the headers gave none. */
+export interface DeprecationNotice {
+  baseUrl: string;
+  deprecatedSince: number | null;
+  sunsetAt: number | null;
+  successor: string | null;
+}
 
-/**
- * `baseUrl`: the service base URL whose answers said so; `deprecatedSince`: when the route
- * was (or will be) deprecated (epoch ms), if the header gave a date; `sunsetAt`: when the
- * route stops answering (epoch ms), if a Sunset was sent; `successor`: the successor
- * version's address, if one was linked.
- */
-export type DeprecationNotice = StoredDeprecationNotice;
+const isTime = (value: unknown) => value === null || typeof value === 'number';
+
+export const DEPRECATION_NOTICE_RECORD: StoredRecord<DeprecationNotice | null> = {
+  name: 'deprecation-notice',
+  area: 'local',
+  key: 'service-deprecation:v1',
+  version: 1,
+  parse: (raw) => {
+    if (raw === null) return null;
+    const notice = raw as Partial<DeprecationNotice> | undefined;
+    return typeof notice === 'object' &&
+      typeof notice.baseUrl === 'string' &&
+      isTime(notice.deprecatedSince) &&
+      isTime(notice.sunsetAt) &&
+      (notice.successor === null || typeof notice.successor === 'string')
+      ? (notice as DeprecationNotice)
+      : undefined;
+  },
+  fallback: () => null,
+};
 
 /** `@1785542400` (RFC 9745), or the older drafts' HTTP-date or `true`. */
 function deprecationDate(value: string, nowMs: number): number | null | undefined {
@@ -73,18 +86,14 @@ export function deprecationFromHeaders(
   };
 }
 
-/** Answers that come from the service itself; a proxy's 502 says nothing about its routes. */
-function fromTheService(outcome: LookupOutcome): Record<string, string> | null {
-  switch (outcome.kind) {
-    case 'report':
-    case 'no-report':
-    case 'busy':
-    case 'service-moved':
-    case 'invalid-request':
-      return outcome.response.headers;
-    default:
-      return null;
-  }
+/**
+ * The answer's headers when the service itself sent them: a proxy's 502 says nothing of the
+ * service's routes, nor does an answer that is not the service's at all (a redirect, a page).
+ */
+function fromTheService(outcome: LookupOutcome): ResponseMeta | null {
+  const response = 'response' in outcome ? outcome.response : null;
+  if (response === null || response.status >= 500 || 'problem' in outcome) return null;
+  return response;
 }
 
 export function readDeprecationNotice(): Promise<DeprecationNotice | null> {
@@ -97,37 +106,21 @@ export function watchDeprecationNotice(
   return watchRecord(DEPRECATION_NOTICE_RECORD, onChange);
 }
 
-const sameNotice = (a: DeprecationNotice | null, b: DeprecationNotice | null) =>
-  JSON.stringify(a) === JSON.stringify(b);
+export type DeprecationNotices = ReturnType<typeof createDeprecationNotices>;
 
-/** Wraps a lookup so each answer from the service updates the kept notice when it changed. */
-export function withDeprecationNotice<Args extends unknown[]>(
-  lookup: (target: string, ...rest: Args) => Promise<LookupOutcome>,
-  deps: {
-    store: RecordStore;
-    baseUrl: string;
-    now: () => number;
-    onError: (error: unknown) => void;
-  },
-): (target: string, ...rest: Args) => Promise<LookupOutcome> {
-  // The worker's last known copy spares a storage read per lookup; a new worker reads once.
-  let known: Promise<DeprecationNotice | null> | null = null;
-  async function keep(outcome: LookupOutcome): Promise<void> {
-    const headers = fromTheService(outcome);
-    if (headers === null) return;
-    const notice = deprecationFromHeaders(headers, deps.baseUrl, deps.now());
-    known ??= deps.store.read(DEPRECATION_NOTICE_RECORD);
-    const previous = await known;
-    // A notice about another base URL is not this service's to clear.
-    if (notice === null && previous?.baseUrl !== deps.baseUrl) return;
-    if (sameNotice(previous, notice)) return;
-    known = Promise.resolve(notice);
-    if (notice === null) await deps.store.remove(DEPRECATION_NOTICE_RECORD);
-    else await deps.store.write(DEPRECATION_NOTICE_RECORD, notice);
-  }
-  return async (target, ...rest) => {
-    const outcome = await lookup(target, ...rest);
-    keep(outcome).catch(deps.onError);
-    return outcome;
+export function createDeprecationNotices(deps: { store: Store; now: () => number }) {
+  return {
+    /** Keeps what an answer from the service says, when it changed. */
+    async keep(baseUrl: string, outcome: LookupOutcome): Promise<void> {
+      const response = fromTheService(outcome);
+      if (response === null) return;
+      const notice = deprecationFromHeaders(response.headers, baseUrl, deps.now());
+      const previous = await deps.store.read(DEPRECATION_NOTICE_RECORD);
+      // A notice about another base URL is not this service's to clear.
+      if (notice === null && previous?.baseUrl !== baseUrl) return;
+      if (JSON.stringify(previous) === JSON.stringify(notice)) return;
+      if (notice === null) await deps.store.remove(DEPRECATION_NOTICE_RECORD);
+      else await deps.store.write(DEPRECATION_NOTICE_RECORD, notice);
+    },
   };
 }

@@ -1,31 +1,76 @@
 /**
- * Reading a service response's body as the contract's JSON: its media type, its text within the
- * byte cap, its JSON, or letting it go unread.
+ * Reading a service response's body as the contract's JSON: its media type, its text within a
+ * byte cap, its JSON, or letting it go unread. `response.text()` would buffer whatever the
+ * server sends, so a broken or hostile server could exhaust the extension's memory.
  */
-import { readCappedBody } from './read-capped-body';
 
-export type BodyText = { ok: true; text: string } | { ok: false; problem: string };
-
-/** The body as UTF-8 text, or why it cannot be read; the cap is read-capped-body.ts's. */
-export async function readBodyText(
+/** The body's JSON, or why it cannot be read. */
+export async function readJsonBody(
   response: Response,
   maxBodyBytes: number,
   signal: AbortSignal,
-): Promise<BodyText> {
-  // A declared length over the cap needs no reading at all; the stream cap below still
-  // guards against a missing or lying header.
+): Promise<{ ok: true; value: unknown } | { ok: false; problem: string }> {
+  // A declared length over the cap needs no reading at all; the stream's cap still guards
+  // against a missing or lying header.
   if (Number(response.headers.get('content-length')) > maxBodyBytes) {
     discardBody(response);
     return { ok: false, problem: 'response too large' };
   }
-  const body = await readCappedBody(response.body, maxBodyBytes, signal);
-  if (body.kind === 'too-large') return { ok: false, problem: 'response too large' };
+  const bytes = await readCappedBody(response.body, maxBodyBytes, signal);
+  if (bytes === null) return { ok: false, problem: 'response too large' };
+  let text: string;
   try {
     // JSON is UTF-8 (RFC 8259); fatal turns mojibake into an error instead of U+FFFD.
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(body.bytes) };
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return { ok: false, problem: 'response is not valid UTF-8' };
   }
+  if (text.trim() === '') return { ok: false, problem: 'response body is empty' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, problem: 'response is not valid JSON' };
+  }
+}
+
+/**
+ * `body` whole if it holds at most `maxBytes` bytes; null, with the stream cancelled, when it
+ * holds more. Rejects when the stream errors or `signal` aborts, cancelling the stream then.
+ */
+export async function readCappedBody(
+  body: ReadableStream<Uint8Array<ArrayBuffer>> | null,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<Uint8Array | null> {
+  signal?.throwIfAborted();
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  // A cancel that fails (stream already closed or errored) leaves nothing to clean up.
+  const ignore = () => {};
+  // Cancelling settles a pending read() with done: true, which the loop then turns into the
+  // abort reason, so an abort ends the read even when the stream never produces another chunk.
+  const cancelOnAbort = () => {
+    reader.cancel(signal?.reason).catch(ignore);
+  };
+  signal?.addEventListener('abort', cancelOnAbort, { once: true });
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let receivedBytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
+      if (done) break;
+      receivedBytes += value.byteLength;
+      if (receivedBytes > maxBytes) {
+        reader.cancel('response body over the size limit').catch(ignore);
+        return null;
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal?.removeEventListener('abort', cancelOnAbort);
+  }
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 /** `application/json` or any `application/*+json`, parameters such as charset ignored. */
@@ -33,17 +78,6 @@ export function isJsonMediaType(contentType: string | null): boolean {
   if (contentType === null) return false;
   const essence = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
   return essence === 'application/json' || /^application\/[\w.!#$&^+-]+\+json$/.test(essence);
-}
-
-export function parseJson(
-  text: string,
-): { ok: true; value: unknown } | { ok: false; problem: string } {
-  if (text.trim() === '') return { ok: false, problem: 'response body is empty' };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, problem: 'response is not valid JSON' };
-  }
 }
 
 /** Releases the connection without reading a body nobody needs. */

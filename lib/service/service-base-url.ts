@@ -1,21 +1,16 @@
 /**
- * The base URL of the Public Readiness Report Lookup Service.
- *
- * Read at build time from WXT_REPORT_API_BASE_URL (see README, "Configuration"), both by
- * wxt.config.ts (for the host permission) and by the extension's code (for requests), so the
- * two can never disagree.
+ * The base URL of the Public Readiness Report Lookup Service, read at build time from
+ * WXT_REPORT_API_BASE_URL (README, "Configuration") by wxt.config.ts (for the host permission)
+ * and by the extension's code (for requests), so the two can never disagree.
  */
 export const DEFAULT_SERVICE_BASE_URL = 'https://is-agentic.com';
 
 /** The contract's one operation, relative to the base URL. */
 export const REPORT_PATH = '/api/report';
 
-/**
- * Normalises a configured base URL: http(s) only, no query, fragment or credentials, no
- * trailing slash. Returns null for anything else so callers decide how loudly to fail.
- */
+/** http(s) only, no query, fragment, credentials or trailing slash; null for anything else. */
 export function normaliseServiceBaseUrl(raw: string | undefined | null): string | null {
-  if (raw === undefined || raw === null || raw.trim() === '') return null;
+  if (!raw?.trim()) return null;
   let parsed: URL;
   try {
     parsed = new URL(raw.trim());
@@ -29,7 +24,7 @@ export function normaliseServiceBaseUrl(raw: string | undefined | null): string 
 
 /** The base URL this build talks to: the configured one, or the live service. */
 export function resolveServiceBaseUrl(raw: string | undefined | null): string {
-  if (raw === undefined || raw === null || raw.trim() === '') return DEFAULT_SERVICE_BASE_URL;
+  if (!raw?.trim()) return DEFAULT_SERVICE_BASE_URL;
   const normalised = normaliseServiceBaseUrl(raw);
   if (normalised === null) {
     throw new Error(

@@ -1,26 +1,17 @@
 /**
- * What the service says in an error body, in either of the two shapes it has used:
- *
- * - the contract's `Error` (`application/json`): `error`, `scan_url`, `documentation_url`;
- * - RFC 9457 problem details (`application/problem+json`), as the live service sends for every
- *   error: `type`, `title`, `status`, `detail`, `instance`, `code`, `resolution`,
- *   `documentation_url`, and no `scan_url`: the scan link is only inside `resolution`.
- *
- * Read member by member: an unknown member, or a known one of the wrong type, is ignored on its
- * own, so one odd field never costs the rest. Links pass the same gate as every other href,
- * and a link found in prose must also be on the service's own origin: a sentence is not a
- * place the extension would take an arbitrary address from.
+ * An error body in either shape the service has used: the contract's `Error` (`error`,
+ * `scan_url`, `documentation_url`), or RFC 9457 problem details (`title`, `detail`, `code`,
+ * `resolution`, `documentation_url`; the scan link only inside `resolution`). Read member by
+ * member, so one odd field never costs the rest; a link found in prose must also be on the
+ * service's own origin: a sentence is no place to take an arbitrary address from.
  */
 import { httpUrlOrNull } from '../contract/safe-url';
 
 export interface ServiceError {
-  /** The problem's machine-readable `code` (`report_not_found`, `api_route_not_found`, ...). */
+  /** `report_not_found`, `api_route_not_found`, ... */
   code: string | null;
-  /** The service's words for what happened: `detail`, else `error`, else `title`. */
   message: string | null;
-  /** What the service says to do about it (`resolution`), as text. */
   resolution: string | null;
-  /** `scan_url`, else an http(s) link on the service's origin found in `resolution`. */
   scanUrl: string | null;
   documentationUrl: string | null;
 }
@@ -33,24 +24,16 @@ export const EMPTY_SERVICE_ERROR: ServiceError = {
   documentationUrl: null,
 };
 
-/**
- * A member's text as the service wrote it (the popup decides how to show it, and the body is
- * already capped in size), or null when it is not a string or says nothing.
- */
+/** A member's text as the service wrote it, or null when it is not a string or says nothing. */
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/** Candidate links in a sentence; trailing punctuation belongs to the sentence, not the URL. */
-const LINK_IN_TEXT = /https?:\/\/[^\s<>"]+/gi;
-
-/**
- * The first http(s) link in `sentence` on `serviceOrigin` (scheme, host and port alike), or
- * null. The live service's origin is https, so only an https link qualifies there.
- */
-export function serviceLinkIn(sentence: string | null, serviceOrigin: string): string | null {
+/** The first http(s) link in `sentence` on `serviceOrigin` (scheme, host and port alike). */
+function serviceLinkIn(sentence: string | null, serviceOrigin: string): string | null {
   if (sentence === null) return null;
-  for (const match of sentence.matchAll(LINK_IN_TEXT)) {
+  // Trailing punctuation belongs to the sentence, not the URL.
+  for (const match of sentence.matchAll(/https?:\/\/[^\s<>"]+/gi)) {
     const candidate = httpUrlOrNull(match[0].replace(/[.,;:!?)\]]+$/, ''));
     if (candidate !== null && new URL(candidate).origin === serviceOrigin) return candidate;
   }

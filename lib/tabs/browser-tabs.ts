@@ -1,5 +1,6 @@
 /**
- * Reading tabs from the browser, with a closed tab treated as an answer (null), not an error.
+ * The browser's tabs as the extension reads them: one tab, all of them, a window's active tab
+ * and a tab's address followed as they change. A closed tab is an answer (null), not an error.
  */
 import { browser } from 'wxt/browser';
 import type { OpenTab } from './open-tab';
@@ -9,15 +10,13 @@ export async function readTab(tabId: number): Promise<OpenTab | null> {
   try {
     const tab = await browser.tabs.get(tabId);
     // Some browsers (and the unit tests' fake) answer undefined rather than rejecting.
-    if (!tab) return null;
-    return { id: tabId, url: tab.url, active: tab.active, incognito: tab.incognito };
+    return tab ? { id: tabId, url: tab.url, active: tab.active, incognito: tab.incognito } : null;
   } catch {
     // tabs.get rejects with "No tab with id" once a tab is closed or replaced.
     return null;
   }
 }
 
-/** Every open tab, with its URL and whether it is the active one of its window. */
 export async function openTabs(): Promise<OpenTab[]> {
   const tabs = await browser.tabs.query({});
   return tabs.flatMap((tab) =>
@@ -25,4 +24,66 @@ export async function openTabs(): Promise<OpenTab[]> {
       ? []
       : [{ id: tab.id, url: tab.url, active: tab.active, incognito: tab.incognito }],
   );
+}
+
+/** Calls back with the window's active tab now and after every switch (null: it is closing). */
+export function watchActiveTab(windowId: number, onChange: (tabId: number | null) => void) {
+  let current: number | null | undefined;
+  const change = (tabId: number | null) => {
+    if (tabId === current) return;
+    current = tabId;
+    onChange(tabId);
+  };
+
+  const onActivated = (info: { tabId: number; windowId: number }) => {
+    if (info.windowId === windowId) change(info.tabId);
+  };
+  // A prerendered or restored page swapped in for the active tab takes over its id.
+  const onReplaced = (addedTabId: number, removedTabId: number) => {
+    if (removedTabId === current) change(addedTabId);
+  };
+  browser.tabs.onActivated.addListener(onActivated);
+  browser.tabs.onReplaced.addListener(onReplaced);
+
+  browser.tabs.query({ active: true, windowId }).then(([tab]) => {
+    // A switch reported while the query ran is newer than its answer.
+    if (current === undefined) change(tab?.id ?? null);
+  });
+
+  return () => {
+    browser.tabs.onActivated.removeListener(onActivated);
+    browser.tabs.onReplaced.removeListener(onReplaced);
+  };
+}
+
+/**
+ * The side panel's window: `sidepanel.html?windowId=N` names one (tests open the panel as a
+ * page), else the one it is docked in; null without windows (Firefox for Android).
+ */
+export async function sidePanelWindowId(search: string): Promise<number | null> {
+  const raw = new URLSearchParams(search).get('windowId');
+  if (raw !== null && /^\d+$/.test(raw)) return Number(raw);
+  if (!browser.windows) return null;
+  const window = await browser.windows.getCurrent();
+  return window.id ?? null;
+}
+
+/** Calls back with the tab's address now and after every navigation (null: none to read). */
+export function watchTabAddress(tabId: number, onChange: (url: string | null) => void) {
+  let changed = false;
+  const onUpdated = (id: number, change: { url?: string }) => {
+    if (id !== tabId || change.url === undefined) return;
+    changed = true;
+    onChange(change.url);
+  };
+  browser.tabs.onUpdated.addListener(onUpdated);
+  // A navigation reported while the read ran is newer than its answer.
+  const first = (url: string | null) => {
+    if (!changed) onChange(url);
+  };
+  browser.tabs.get(tabId).then(
+    (tab) => first(tab?.url ?? null),
+    () => first(null),
+  );
+  return () => browser.tabs.onUpdated.removeListener(onUpdated);
 }

@@ -12,7 +12,12 @@ export interface OpenTab {
   incognito?: boolean;
 }
 
-/** The browser rejects a call about a closed (or replaced) tab with "No tab with id: N". */
-export function isNoSuchTab(error: unknown): boolean {
-  return error instanceof Error && /no tab with id/i.test(error.message);
+/** Awaits a browser call about a tab, where a tab closed (or replaced) meanwhile is no error. */
+export async function unlessTabClosed(call: Promise<unknown>): Promise<void> {
+  try {
+    await call;
+  } catch (error) {
+    // The browser rejects a call about a closed tab with "No tab with id: N".
+    if (!(error instanceof Error && /no tab with id/i.test(error.message))) throw error;
+  }
 }

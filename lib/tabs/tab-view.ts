@@ -6,14 +6,13 @@
 import type { ScanReport } from '../contract/report-schema';
 import type { NotLookedUpReason } from '../privacy/lookup-target';
 
-/** What kept the service from answering: the service itself, the network, or time. */
 export type UnavailableCause = 'service' | 'network' | 'timeout';
 
 export type TabView =
-  | { status: 'loading'; target: string }
+  | { status: 'loading'; origin: string }
   | {
       status: 'report';
-      target: string;
+      origin: string;
       report: ScanReport;
       /** When this extension received the report (epoch ms). */
       receivedAt: number;
@@ -22,7 +21,7 @@ export type TabView =
     }
   | {
       status: 'no-report';
-      target: string;
+      origin: string;
       message: string | null;
       /** What the service says to do, in its own words; absent in states kept before it was read. */
       resolution?: string | null;
@@ -33,17 +32,17 @@ export type TabView =
    * The service is limiting lookups from this network (a 429, or a quota its answers said is
    * spent). Temporary, not an error: the tab is looked up again once `retryAt` has passed.
    */
-  | { status: 'busy'; target: string; retryAt: number | null }
+  | { status: 'busy'; origin: string; retryAt: number | null }
   /** The service no longer answers at the extension's address: says nothing about the site. */
   | {
       status: 'service-moved';
-      target: string;
+      origin: string;
       message: string | null;
       documentationUrl: string | null;
     }
   | {
       status: 'unavailable';
-      target: string;
+      origin: string;
       cause: UnavailableCause;
       /** When the next lookup may happen (epoch ms), if known. */
       retryAt: number | null;
@@ -52,32 +51,44 @@ export type TabView =
    * The extension may not reach the report service at `serviceHost` (no host permission), so
    * nothing was sent: says nothing about the site, and is fixed in the options or by policy.
    */
-  | { status: 'service-not-permitted'; target: string; serviceHost: string }
-  | { status: 'invalid-response'; target: string; problem: string }
+  | { status: 'service-not-permitted'; origin: string; serviceHost: string }
+  | { status: 'invalid-response'; origin: string; problem: string }
   /** The service answered 400: our request was wrong. Shown honestly, not retried. */
-  | { status: 'rejected'; target: string; message: string | null }
+  | { status: 'rejected'; origin: string; message: string | null }
   | { status: 'not-looked-up'; reason: NotLookedUpReason };
 
 export type TabViewStatus = TabView['status'];
 
+/** A view that is neither loading nor a report: what components/states/StateView.tsx shows. */
+export type StateOfView = Exclude<TabView, { status: 'loading' } | { status: 'report' }>;
+
+export const notLookedUp = (reason: NotLookedUpReason): TabView => ({
+  status: 'not-looked-up',
+  reason,
+});
+
+export type NotLookedUpView = Extract<TabView, { status: 'not-looked-up' }>;
+
+export const isNotLookedUp = (view: TabView | NotAskedView): view is NotLookedUpView =>
+  'reason' in view;
+
+/** Why a view's site was not looked up; null for a view of a site that was. */
+export const reasonOf = (view: TabView | NotAskedView): NotLookedUpReason | null =>
+  isNotLookedUp(view) ? view.reason : null;
+
 /**
- * The site may be looked up, but nobody asked yet and automatic lookups are not allowed: what
- * a page that follows the active tab (the side panel) is told when nothing is known of the
- * site. Given to that page only: never stored, never on the badge (which shows nothing then),
- * so it is no TabView.
+ * Nobody asked yet and automatic lookups are not allowed: what a page following the active tab
+ * (the side panel) is told when nothing is known of the site. Never stored nor on the badge.
  */
 export interface NotAskedView {
   status: 'not-asked';
-  target: string;
+  origin: string;
 }
 
-/** What a page shows of a tab: a tab's view, or "not asked". */
 export type ShownView = TabView | NotAskedView;
 
 /**
- * Who wants a tab's view. 'user': the user asked (the popup opening, Refresh, "Look up this
- * site"), so the site may be looked up whatever the lookup mode. 'follow': a page merely
- * follows the active tab (the side panel), so it is looked up only where a tab event would be
- * (automatic lookups allowed), and otherwise answered from what is already known.
+ * Who wants a tab's view. 'user': the user asked, so the site may be looked up whatever the
+ * lookup mode. 'follow': a page follows the active tab, and asks no more than a tab event may.
  */
 export type ShowTabTrigger = 'user' | 'follow';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_MARKS, badgeFor } from '../../../lib/badge/badge';
+import { badgeFor } from '../../../lib/badge/badge';
 import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/badge/score-band';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
@@ -9,7 +9,7 @@ import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtu
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T09:30:00Z');
 const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
-const target = FIXTURE_ORIGINS.mid;
+const origin = FIXTURE_ORIGINS.mid;
 const bandColor = (id: string) => SCORE_BANDS.find((band) => band.id === id)?.color;
 
 describe('badgeFor', () => {
@@ -20,7 +20,7 @@ describe('badgeFor', () => {
     [reports.noIssues, '100', bandColor('strong')],
   ])('shows the rounded score of $display_target on its band', (report, text, color) => {
     const badge = badgeFor(
-      { status: 'report', target, report, receivedAt: NOW, stale: false },
+      { status: 'report', origin, report, receivedAt: NOW, stale: false },
       NOW,
     );
     expect(badge.text).toBe(text);
@@ -30,7 +30,7 @@ describe('badgeFor', () => {
   it('says the score, label, site and age in the title', () => {
     const view: TabView = {
       status: 'report',
-      target,
+      origin,
       report: reports.mid,
       receivedAt: NOW,
       stale: false,
@@ -46,7 +46,7 @@ describe('badgeFor', () => {
     ['an hour behind this clock', NOW - 3_600_000, 'scanned 1 hour ago'],
   ])('reads a scan time %s sensibly', (_case, scannedAt, expected) => {
     const report = { ...reports.mid, scanned_at: new Date(scannedAt).toISOString() };
-    const view: TabView = { status: 'report', target, report, receivedAt: NOW, stale: false };
+    const view: TabView = { status: 'report', origin, report, receivedAt: NOW, stale: false };
     expect(badgeFor(view, NOW).title).toBe(
       `Agent readiness 75 (B) for mid.readiness-fixtures.com, ${expected}`,
     );
@@ -55,7 +55,7 @@ describe('badgeFor', () => {
   it('marks a report without a score distinctly', () => {
     const view: TabView = {
       status: 'report',
-      target,
+      origin,
       report: reports.nullScore,
       receivedAt: NOW,
       stale: false,
@@ -64,13 +64,13 @@ describe('badgeFor', () => {
   });
 
   const nonReportViews: TabView[] = [
-    { status: 'loading', target },
-    { status: 'no-report', target, message: null, scanUrl: null, documentationUrl: null },
-    { status: 'unavailable', target, cause: 'service', retryAt: null },
-    { status: 'invalid-response', target, problem: 'score: too big' },
-    { status: 'rejected', target, message: null },
-    { status: 'busy', target, retryAt: null },
-    { status: 'service-moved', target, message: null, documentationUrl: null },
+    { status: 'loading', origin },
+    { status: 'no-report', origin, message: null, scanUrl: null, documentationUrl: null },
+    { status: 'unavailable', origin, cause: 'service', retryAt: null },
+    { status: 'invalid-response', origin, problem: 'score: too big' },
+    { status: 'rejected', origin, message: null },
+    { status: 'busy', origin, retryAt: null },
+    { status: 'service-moved', origin, message: null, documentationUrl: null },
     { status: 'not-looked-up', reason: 'private-address' },
   ];
 
@@ -85,14 +85,14 @@ describe('badgeFor', () => {
       .filter((view) => view.status !== 'rejected')
       .map((view) => badgeFor(view, NOW).text);
     expect(new Set(marks).size).toBe(marks.length);
-    expect(marks).toContain(BADGE_MARKS.notLookedUp);
+    expect(marks).toContain('');
   });
 });
 
 describe('badgeFor a report served stale', () => {
   const view = (report: ScanReport): TabView => ({
     status: 'report',
-    target,
+    origin,
     report,
     receivedAt: NOW - 3_600_000,
     stale: true,
@@ -120,25 +120,25 @@ describe('badgeFor a report served stale', () => {
 
 describe('badgeFor titles in words', () => {
   it.each<[TabView, string]>([
-    [{ status: 'loading', target }, 'Looking up agent readiness for mid.readiness-fixtures.com…'],
+    [{ status: 'loading', origin }, 'Looking up agent readiness for mid.readiness-fixtures.com…'],
     [
-      { status: 'unavailable', target, cause: 'timeout', retryAt: null },
+      { status: 'unavailable', origin, cause: 'timeout', retryAt: null },
       'Agent readiness for mid.readiness-fixtures.com: the report service did not answer in time',
     ],
     [
-      { status: 'unavailable', target, cause: 'network', retryAt: null },
+      { status: 'unavailable', origin, cause: 'network', retryAt: null },
       'Agent readiness for mid.readiness-fixtures.com: the report service could not be reached',
     ],
     [
-      { status: 'invalid-response', target, problem: 'x' },
+      { status: 'invalid-response', origin, problem: 'x' },
       "Agent readiness for mid.readiness-fixtures.com: the service's answer could not be read",
     ],
     [
-      { status: 'busy', target, retryAt: null },
+      { status: 'busy', origin, retryAt: null },
       'Agent readiness for mid.readiness-fixtures.com: the report service is limiting lookups from this network for a moment',
     ],
     [
-      { status: 'service-moved', target, message: null, documentationUrl: null },
+      { status: 'service-moved', origin, message: null, documentationUrl: null },
       'Agent readiness for mid.readiness-fixtures.com: the report service no longer answers at this address',
     ],
     [{ status: 'not-looked-up', reason: 'paused' }, 'Not looked up: paused on this site'],
@@ -148,7 +148,7 @@ describe('badgeFor titles in words', () => {
 
   it('says when the scan time cannot be read', () => {
     const report = { ...reports.mid, scanned_at: 'sometime' };
-    const view: TabView = { status: 'report', target, report, receivedAt: NOW, stale: false };
+    const view: TabView = { status: 'report', origin, report, receivedAt: NOW, stale: false };
     expect(badgeFor(view, NOW).title).toBe(
       'Agent readiness 75 (B) for mid.readiness-fixtures.com, scan time unknown',
     );
@@ -158,7 +158,7 @@ describe('badgeFor titles in words', () => {
 describe('badgeFor under each badge mode', () => {
   const scored = (stale: boolean): TabView => ({
     status: 'report',
-    target,
+    origin,
     report: reports.mid,
     receivedAt: NOW,
     stale,
@@ -168,35 +168,23 @@ describe('badgeFor under each badge mode', () => {
     [scored(false), '75', '75'],
     [scored(true), '75', '75'],
     [
-      { status: 'report', target, report: reports.nullScore, receivedAt: NOW, stale: false },
-      BADGE_MARKS.noScore,
+      { status: 'report', origin, report: reports.nullScore, receivedAt: NOW, stale: false },
+      'N/A',
       '',
     ],
-    [{ status: 'loading', target }, BADGE_MARKS.loading, ''],
+    [{ status: 'loading', origin }, '…', ''],
     [
-      { status: 'no-report', target, message: null, scanUrl: null, documentationUrl: null },
-      BADGE_MARKS.noReport,
+      { status: 'no-report', origin, message: null, scanUrl: null, documentationUrl: null },
+      '–',
       '',
     ],
-    [{ status: 'busy', target, retryAt: null }, BADGE_MARKS.busy, ''],
-    [
-      { status: 'service-moved', target, message: null, documentationUrl: null },
-      BADGE_MARKS.serviceMoved,
-      '',
-    ],
-    [
-      { status: 'service-not-permitted', target, serviceHost: 'lookup.example.com' },
-      BADGE_MARKS.serviceNotPermitted,
-      '',
-    ],
-    [
-      { status: 'unavailable', target, cause: 'network', retryAt: null },
-      BADGE_MARKS.unavailable,
-      '',
-    ],
-    [{ status: 'invalid-response', target, problem: 'score: too big' }, BADGE_MARKS.invalid, ''],
-    [{ status: 'rejected', target, message: null }, BADGE_MARKS.invalid, ''],
-    [{ status: 'not-looked-up', reason: 'private-address' }, BADGE_MARKS.notLookedUp, ''],
+    [{ status: 'busy', origin, retryAt: null }, '‖', ''],
+    [{ status: 'service-moved', origin, message: null, documentationUrl: null }, '→', ''],
+    [{ status: 'service-not-permitted', origin, serviceHost: 'lookup.example.com' }, '⊘', ''],
+    [{ status: 'unavailable', origin, cause: 'network', retryAt: null }, '!', ''],
+    [{ status: 'invalid-response', origin, problem: 'score: too big' }, 'ERR', ''],
+    [{ status: 'rejected', origin, message: null }, 'ERR', ''],
+    [{ status: 'not-looked-up', reason: 'private-address' }, '', ''],
   ];
 
   it('covers every view status', () => {

@@ -3,24 +3,18 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../../../lib/backup/backup-format';
 import { readBackupFile } from '../../../lib/backup/read-backup';
 import { createBackupIntents } from '../../../lib/events/backup-intents';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import {
-  LOOKUP_LOG_RECORD,
-  SCORE_HISTORY_RECORD,
-  SETTINGS_RECORD,
-  type StoredLookupLog,
-  type StoredScoreHistory,
-  type StoredSettings,
-  WATCH_LIST_RECORD,
-  type WatchList,
-  type WatchRecord,
-} from '../../../lib/storage/records';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { LOOKUP_LOG_RECORD, type StoredLog } from '../../../lib/history/lookup-log';
+import { SCORE_HISTORY_RECORD, type StoredHistory } from '../../../lib/history/scan-record';
+import { SETTINGS_RECORD, type UserSettings } from '../../../lib/settings/settings-record';
+import { WATCH_LIST_RECORD, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
+import { createStore, type Store } from '../../../lib/storage/store';
 
 // fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const SITE = 'https://a.example.com';
 
-const SETTINGS: StoredSettings = {
+const SETTINGS: UserSettings = {
   lookupMode: 'automatic',
   lookupModeChosen: true,
   pausedDomains: ['b.example.com', 'a.example.com'],
@@ -36,11 +30,11 @@ const WATCHED: WatchRecord = {
   seenReport: true,
 };
 const WATCH_LIST: WatchList = { [SITE]: WATCHED };
-const HISTORY: StoredScoreHistory = {
+const HISTORY: StoredHistory = {
   // fixed date: a past scan, set against other scans, never against the clock
   [SITE]: { seen: 5, scans: [{ scannedAt: '2026-11-01T00:00:00Z', score: 74, checks: null }] },
 };
-const LOG: StoredLookupLog = {
+const LOG: StoredLog = {
   nextId: 2,
   entries: [
     {
@@ -65,12 +59,12 @@ function grantedHosts(...patterns: string[]) {
 }
 
 describe('createBackupIntents', () => {
-  let store: RecordStore;
+  let store: Store;
   let intents: ReturnType<typeof createBackupIntents>;
 
   beforeEach(async () => {
     fakeBrowser.reset();
-    store = createRecordStore({ warn: () => {} });
+    store = createStore({ records: ALL_RECORDS, warn: () => {} });
     intents = createBackupIntents({ store, now: () => NOW });
     grantedHosts('https://lookup.example.com/*');
     await Promise.all([

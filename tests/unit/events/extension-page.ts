@@ -12,7 +12,7 @@ import { createBackupIntents } from '../../../lib/events/backup-intents';
 import { createWorkerIntents } from '../../../lib/events/worker-intents';
 import { registerWorkerMessages } from '../../../lib/events/worker-messages';
 import { createLookupLog } from '../../../lib/history/lookup-log';
-import type { RecordStore } from '../../../lib/storage/record-store';
+import type { Store } from '../../../lib/storage/store';
 
 export interface MessageSender {
   id?: string;
@@ -72,7 +72,7 @@ export function deliverMessagesFrom(sender: MessageSender) {
  * The worker's side as the background starts it, over `store`, with lookups that show nothing;
  * and messages delivered as from the options page. For tests of pages that send intents.
  */
-export function serveWorker(store: RecordStore, now: () => number = () => 0) {
+export function serveWorker(store: Store, now: () => number = () => 0) {
   const lookupLog = createLookupLog({ store, now });
   const lookups = {
     showTab: async () => null,

@@ -7,7 +7,7 @@ import {
   type LinkMenuClick,
   type LinkMenuTab,
   registerLinkMenu,
-} from '../../../lib/events/link-menu';
+} from '../../../lib/events/menus';
 
 type ClickListener = (info: LinkMenuClick, tab?: LinkMenuTab) => void;
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   PROTOCOL,
-  requestTabView,
+  requestView,
   sendToWorker,
   WorkerRequestError,
 } from '../../../lib/events/protocol';
@@ -14,7 +14,7 @@ import {
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { deliverMessagesFrom, extensionPage, NO_RECEIVER } from './extension-page';
 
-const reportView: TabView = { status: 'loading', target: 'https://example.com' };
+const reportView: TabView = { status: 'loading', origin: 'https://example.com' };
 
 /** Every handler a spy; `showTab` answers with a view. */
 function fakeHandlers() {
@@ -90,7 +90,9 @@ describe('sendToWorker and the worker messages', () => {
     startWorker();
     const send = deliverMessagesFrom(extensionPage('/popup.html'));
     send.mockRejectedValueOnce(new Error(NO_RECEIVER));
-    await expect(requestTabView(7, { force: false, trigger: 'user' })).resolves.toEqual(reportView);
+    await expect(
+      requestView('showTab', { tabId: 7, force: false, trigger: 'user' }),
+    ).resolves.toEqual(reportView);
     expect(send).toHaveBeenCalledTimes(2);
     expect(handlers.showTab).toHaveBeenCalledTimes(1);
   });
@@ -117,7 +119,9 @@ describe('sendToWorker and the worker messages', () => {
     const send = vi
       .spyOn(fakeBrowser.runtime, 'sendMessage')
       .mockRejectedValue(new Error(NO_RECEIVER));
-    await expect(requestTabView(7, { force: false, trigger: 'user' })).resolves.toBeNull();
+    await expect(
+      requestView('showTab', { tabId: 7, force: false, trigger: 'user' }),
+    ).resolves.toBeNull();
     expect(send).toHaveBeenCalledTimes(3);
   });
 
@@ -131,18 +135,16 @@ describe('sendToWorker and the worker messages', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'storage is full' }));
     // The tab view request settles for null.
-    await expect(requestTabView(7, { force: false, trigger: 'user' })).resolves.toBeNull();
+    await expect(
+      requestView('showTab', { tabId: 7, force: false, trigger: 'user' }),
+    ).resolves.toBeNull();
   });
 
+  // What each schema takes and refuses: request-schemas.test.ts.
   it.each<[string, string, unknown]>([
-    ['a fractional tab id', 'showTab', { tabId: 7.5, force: false }],
-    ['no force flag', 'showTab', { tabId: 7 }],
-    ['a tab id as text', 'showTab', { tabId: '7', force: false }],
+    ['a fractional tab id', 'showTab', { tabId: 7.5, force: false, trigger: 'user' }],
     ['no data at all', 'showTab', undefined],
-    ['a lookup mode it does not know', 'setLookupMode', { mode: 'always' }],
-    ['a domain that is no text', 'pauseSite', { domain: 42 }],
-    ['a site longer than any address', 'watchSite', { origin: `https://${'a'.repeat(2050)}` }],
-    ['an import mode it does not know', 'importBackup', { text: '{}', mode: 'overwrite' }],
+    ['an origin that is no origin', 'watchSite', { origin: 'javascript:alert(1)' }],
   ])('refuses a request with %s, and runs no handler', async (_case, name, data) => {
     startWorker();
     const send = deliverMessagesFrom(extensionPage());

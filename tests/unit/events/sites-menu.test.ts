@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { registerLinkMenu } from '../../../lib/events/link-menu';
 import {
   createSitesMenuItem,
+  registerLinkMenu,
   registerSitesMenu,
   SITES_MENU_ITEM_ID,
-} from '../../../lib/events/sites-menu';
+} from '../../../lib/events/menus';
 
 type ClickListener = (info: { menuItemId: string | number }) => void;
 const notMockedContextMenus = fakeBrowser.contextMenus;

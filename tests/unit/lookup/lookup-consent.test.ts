@@ -69,7 +69,7 @@ describe('lookups before and after consent', () => {
     const t = setUp(DEFAULT_SETTINGS);
     const tabId = t.world.open(`${HIGH}/page`);
     const view = await t.worker.service.showTab(tabId);
-    expect(view).toMatchObject({ status: 'report', target: HIGH });
+    expect(view).toMatchObject({ status: 'report', origin: HIGH });
     expect(t.targets()).toEqual([HIGH]);
   });
 
@@ -80,7 +80,7 @@ describe('lookups before and after consent', () => {
     const second = t.world.open(`${HIGH}/b`);
     await t.worker.handlers.activated({ tabId: second });
     expect(t.targets()).toEqual([HIGH]);
-    expect(t.world.badges.get(second)).toMatchObject({ status: 'report', target: HIGH });
+    expect(t.world.badges.get(second)).toMatchObject({ status: 'report', origin: HIGH });
   });
 
   it('looks up the active tab on tab events once the user said yes', async () => {
@@ -148,7 +148,6 @@ describe('paused sites and private windows', () => {
       now: () => START,
       onError: () => undefined,
       readSettings: async () => AUTOMATIC_SETTINGS,
-      overrides: { readTab: t.world.readTab },
     });
     expect(await worker.service.showTab(tabId)).toEqual({
       status: 'not-looked-up',

@@ -41,7 +41,6 @@ function setUp(settings: UserSettings, world = new TabWorld()) {
     now: () => START,
     onError: (error) => errors.push(error),
     readSettings: async () => settings,
-    overrides: { readTab: world.readTab },
   });
   const follow = (tabId: number) => worker.service.showTab(tabId, { trigger: 'follow' });
   return {
@@ -64,7 +63,7 @@ describe('a page that follows the active tab', () => {
       await t.worker.handlers.activated({ tabId });
       expect(await t.follow(tabId)).toEqual({
         status: 'not-asked',
-        target: [HIGH, MID, LOW][index],
+        origin: [HIGH, MID, LOW][index],
       });
     }
     expect(t.targets()).toEqual([]);
@@ -79,10 +78,10 @@ describe('a page that follows the active tab', () => {
     await t.follow(tabId);
     expect(await t.worker.service.showTab(tabId, { trigger: 'user' })).toMatchObject({
       status: 'report',
-      target: MID,
+      origin: MID,
     });
     // Followed again afterwards (a tab switch back): answered from the cache.
-    expect(await t.follow(tabId)).toMatchObject({ status: 'report', target: MID });
+    expect(await t.follow(tabId)).toMatchObject({ status: 'report', origin: MID });
     expect(t.targets()).toEqual([MID]);
   });
 
@@ -90,14 +89,14 @@ describe('a page that follows the active tab', () => {
     const forced = applyPolicy(AUTOMATIC_SETTINGS, { ...NO_POLICY, forceOnClick: true });
     const t = setUp(forced);
     const tabId = t.world.open(`${HIGH}/`);
-    expect(await t.follow(tabId)).toEqual({ status: 'not-asked', target: HIGH });
+    expect(await t.follow(tabId)).toEqual({ status: 'not-asked', origin: HIGH });
     expect(t.targets()).toEqual([]);
   });
 
   it('sends nothing before the user answered the consent question', async () => {
     const t = setUp(DEFAULT_SETTINGS);
     const tabId = t.world.open(`${HIGH}/`);
-    expect(await t.follow(tabId)).toEqual({ status: 'not-asked', target: HIGH });
+    expect(await t.follow(tabId)).toEqual({ status: 'not-asked', origin: HIGH });
     expect(t.targets()).toEqual([]);
   });
 
@@ -106,8 +105,8 @@ describe('a page that follows the active tab', () => {
     const first = t.world.open(`${HIGH}/a`);
     await t.worker.service.showTab(first);
     const second = t.world.open(`${HIGH}/b`);
-    expect(await t.follow(second)).toMatchObject({ status: 'report', target: HIGH });
-    expect(t.world.badges.get(second)).toMatchObject({ status: 'report', target: HIGH });
+    expect(await t.follow(second)).toMatchObject({ status: 'report', origin: HIGH });
+    expect(t.world.badges.get(second)).toMatchObject({ status: 'report', origin: HIGH });
     expect(t.targets()).toEqual([HIGH]);
   });
 
@@ -115,7 +114,7 @@ describe('a page that follows the active tab', () => {
     const t = setUp(ON_CLICK);
     const tabId = t.world.open(`${HIGH}/`);
     await t.worker.service.showTab(tabId);
-    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', target: HIGH });
+    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', origin: HIGH });
     t.world.navigate(tabId, `${LOW}/`, 'in-page');
     // The page's question and the tab event race; whichever comes last, the page is told
     // about the new site, and the badge no longer shows the old one.
@@ -123,7 +122,7 @@ describe('a page that follows the active tab', () => {
       t.follow(tabId),
       t.worker.handlers.updated(tabId, { url: `${LOW}/` }),
     ]);
-    expect(view).toEqual({ status: 'not-asked', target: LOW });
+    expect(view).toEqual({ status: 'not-asked', origin: LOW });
     expect(t.world.badges.has(tabId)).toBe(false);
     expect(t.targets()).toEqual([HIGH]);
   });
@@ -151,7 +150,7 @@ describe('a page that follows the active tab', () => {
   it('looks the site up where automatic lookups are allowed, as a tab switch would', async () => {
     const t = setUp(AUTOMATIC_SETTINGS);
     const tabId = t.world.open(`${LOW}/`);
-    expect(await t.follow(tabId)).toMatchObject({ status: 'report', target: LOW });
+    expect(await t.follow(tabId)).toMatchObject({ status: 'report', origin: LOW });
     expect(t.targets()).toEqual([LOW]);
   });
 });

@@ -1,31 +1,32 @@
 /**
- * The lookup's parts on their own, with plain fakes: deciding a tab's target, what a result
- * shows, fetching shared per site, publishing only what is current, and reconciling after a
+ * The lookup's parts on their own, with plain fakes: deciding a tab, what a result shows,
+ * asking the service once per site, publishing only what is current, and reconciling after a
  * restart. The whole service is driven through tab-world in lookup-service.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { CachedAnswer, ReportCache } from '../../../lib/cache/report-cache';
 import type { RetryGate } from '../../../lib/cache/retry-gate';
+import type { AnswerHandler } from '../../../lib/lookup/answer-handlers';
 import { viewOfCached, viewOfResult } from '../../../lib/lookup/lookup-result';
+import type { LookupDeps, TabStates } from '../../../lib/lookup/ports';
+import { createPublisher } from '../../../lib/lookup/publisher';
 import { reconcileTabs } from '../../../lib/lookup/reconcile';
 import { createSharedLookups } from '../../../lib/lookup/shared-lookups';
-import { createTabPublisher } from '../../../lib/lookup/tab-publisher';
-import { decisionForTab, decisionKey } from '../../../lib/lookup/tab-targets';
+import { decideTab } from '../../../lib/lookup/tab-decision';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
-import type { TabState, TabStateStore } from '../../../lib/tabs/tab-state-store';
+import type { TabState } from '../../../lib/tabs/tab-state';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const HIGH = FIXTURE_ORIGINS.high;
-const MID = FIXTURE_ORIGINS.mid;
+const SERVICE = 'http://service.test';
+const SETTINGS: UserSettings = { ...DEFAULT_SETTINGS, serviceBaseUrl: SERVICE };
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const NOW = Date.parse('2026-11-22T10:00:00Z');
-const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW).high;
 const REPORT: LookupOutcome = {
   kind: 'report',
-  report,
+  report: fixtureReports(SERVICE, NOW).high,
   response: { status: 200, headers: { 'cache-control': 'max-age=300' } },
 };
 
@@ -33,60 +34,74 @@ function cachedAnswer(freshness: CachedAnswer['verdict']['freshness']): CachedAn
   return {
     outcome: REPORT as CachedAnswer['outcome'],
     receivedAt: NOW - 1000,
-    verdict: { freshness, usableOnError: true, expired: freshness === 'needs-lookup' },
+    verdict: { freshness, usableOnError: true, expired: false },
   };
 }
 
-function memoryCache(initial: CachedAnswer | null = null): ReportCache {
-  let stored = initial;
-  return {
-    get: async () => stored,
-    put: async () => {
-      stored = cachedAnswer('fresh');
-    },
-    freshUntilOf: () => undefined,
-    purgeExpired: async () => {},
-  };
-}
-
-const openGate: RetryGate = {
+const openGate = (): RetryGate => ({
   pauseFor: async () => null,
   admit: async () => null,
   record: async () => null,
   purgeExpired: async () => {},
-};
+});
 
-function memoryTabStates(): TabStateStore & { states: Map<number, TabState> } {
+const noCache = (): ReportCache => ({
+  get: async () => null,
+  put: async () => undefined,
+  freshUntilOf: () => undefined,
+  purgeExpired: async () => {},
+});
+
+function memoryTabStates(): TabStates & { states: Map<number, TabState> } {
   const states = new Map<number, TabState>();
   return {
     states,
-    get: async (tabId) => states.get(tabId) ?? null,
-    set: async (tabId, state) => {
-      states.set(tabId, { ...state, service: 'test' } as TabState);
-    },
+    read: async (tabId) => states.get(tabId) ?? null,
+    readAll: async () => new Map(states),
+    set: async (tabId, state) => states.set(tabId, state),
     remove: async (tabId) => {
       states.delete(tabId);
     },
-    all: async () => new Map(states),
-    watch: () => () => {},
   };
 }
 
-describe('tab-targets.ts', () => {
-  it('keys a tab by its origin, or by why it is not looked up', () => {
+/** Every dependency, at a fixed clock and an open gate; each test gives what it varies. */
+function deps(parts: Partial<LookupDeps> = {}): LookupDeps {
+  return {
+    ask: async () => REPORT,
+    access: async () => ({ permitted: true }),
+    handlers: [],
+    cache: noCache(),
+    retryGate: openGate(),
+    tabStates: memoryTabStates(),
+    tabs: {
+      read: async (id) => ({ id, url: `${HIGH}/`, active: true }),
+      all: async () => [],
+      showBadge: async () => {},
+      clearBadge: async () => {},
+    },
+    readSettings: async () => SETTINGS,
+    now: () => NOW,
+    epoch: () => 0,
+    wakeAt: () => {},
+    onError: () => {},
+    ...parts,
+  };
+}
+
+describe('tab-decision.ts', () => {
+  it('keys a tab by its origin, or by why it is not looked up, and names its service', () => {
     const tab: OpenTab = { id: 1, url: `${HIGH}/a/path?q=1`, active: true };
-    expect(decisionKey(decisionForTab(tab, DEFAULT_SETTINGS))).toBe(HIGH);
-    const paused: UserSettings = { ...DEFAULT_SETTINGS, pausedDomains: [new URL(HIGH).hostname] };
-    expect(decisionKey(decisionForTab(tab, paused))).toBe('refused:paused');
-    expect(decisionKey(decisionForTab({ ...tab, incognito: true }, DEFAULT_SETTINGS))).toBe(
-      'refused:incognito',
-    );
+    expect(decideTab(tab, SETTINGS)).toMatchObject({ key: HIGH, origin: HIGH, baseUrl: SERVICE });
+    const paused = { ...SETTINGS, pausedDomains: [new URL(HIGH).hostname] };
+    expect(decideTab(tab, paused)).toMatchObject({ key: 'refused:paused', origin: null });
+    expect(decideTab({ ...tab, incognito: true }, SETTINGS).key).toBe('refused:incognito');
   });
 });
 
 describe('lookup-result.ts', () => {
   it('shows a stored report standing in for a failure as stale', () => {
-    const view = viewOfResult(HIGH, {
+    const { view } = viewOfResult(HIGH, {
       kind: 'answer',
       outcome: { kind: 'unavailable', retryAt: null, response: { status: 503, headers: {} } },
       receivedAt: NOW,
@@ -97,231 +112,207 @@ describe('lookup-result.ts', () => {
   });
 
   it('shows a blocked site without a stored copy as unavailable until the retry time', () => {
-    expect(
-      viewOfResult(HIGH, { kind: 'blocked', busy: false, retryAt: NOW + 5000, standIn: null }),
-    ).toEqual({
+    const result = { kind: 'blocked', busy: false, retryAt: NOW + 5000, standIn: null } as const;
+    expect(viewOfResult(HIGH, result).view).toEqual({
       status: 'unavailable',
-      target: HIGH,
+      origin: HIGH,
       cause: 'service',
       retryAt: NOW + 5000,
     });
   });
 
   it('never marks a fresh copy stale', () => {
-    expect(viewOfCached(HIGH, cachedAnswer('fresh'), { standingInForFailure: true })).toMatchObject(
-      { stale: false },
-    );
+    const { view } = viewOfCached(HIGH, cachedAnswer('fresh'), { standingIn: true });
+    expect(view).toMatchObject({ stale: false });
   });
 });
 
-/** Shared lookups over an open gate at a fixed clock; each test gives what it varies. */
-function sharedLookups(
-  parts: Pick<Parameters<typeof createSharedLookups>[0], 'lookupReport'> &
-    Partial<Parameters<typeof createSharedLookups>[0]>,
-) {
-  return createSharedLookups({
-    cache: memoryCache(),
-    retryGate: openGate,
-    serviceAccess: async () => ({ permitted: true }),
-    now: () => NOW,
-    epoch: () => 0,
-    onError: () => {},
-    ...parts,
-  });
-}
+const asked = { force: false, cached: null, readFrom: 0 };
 
 describe('shared-lookups.ts', () => {
-  it('stores what a lookup learnt under the epoch taken as its request left', async () => {
+  it('hands every answer handler the request, with the epoch taken as it left', async () => {
     let epoch = 4;
     let answer!: (outcome: LookupOutcome) => void;
-    const cache = memoryCache();
-    const put = vi.spyOn(cache, 'put');
-    const record = vi.spyOn(openGate, 'record');
-    const lookups = sharedLookups({
-      cache,
-      epoch: () => epoch,
-      lookupReport: () =>
-        new Promise<LookupOutcome>((resolve) => {
-          answer = resolve;
-        }),
-    });
-    const result = lookups.lookup(HIGH, { force: true });
+    const seen: string[] = [];
+    const handler: AnswerHandler = {
+      sent: (request) => seen.push(`sent ${request.origin} in ${request.since}`),
+      answered: ({ request, outcome }) => seen.push(`${outcome.kind} in ${request.since}`),
+    };
+    const lookups = createSharedLookups(
+      deps({
+        handlers: [handler],
+        epoch: () => epoch,
+        ask: () => new Promise((resolve) => (answer = resolve)),
+      }),
+    );
+    const result = lookups.lookup(SERVICE, HIGH, asked);
     await vi.waitFor(() => expect(answer).toBeDefined());
-    // "Clear all local data" while the request is out: the answer is written as of before.
+    // "Clear all local data" while the request is out: its answer belongs to before.
     epoch = 5;
     answer(REPORT);
     await result;
-    expect(put).toHaveBeenCalledWith(HIGH, REPORT, NOW, 4);
-    expect(record).toHaveBeenCalledWith(HIGH, REPORT, NOW, 4);
+    await vi.waitFor(() => expect(seen).toEqual([`sent ${HIGH} in 4`, 'report in 4']));
   });
 
-  it('sends nothing, spends no quota and stores nothing without permission to reach the service', async () => {
-    const lookupReport = vi.fn(async () => REPORT);
-    const cache = memoryCache(cachedAnswer('needs-lookup'));
-    const put = vi.spyOn(cache, 'put');
-    const admit = vi.spyOn(openGate, 'admit');
-    const record = vi.spyOn(openGate, 'record');
-    const lookups = sharedLookups({
-      lookupReport,
-      cache,
-      serviceAccess: async () => ({ permitted: false, host: 'lookup.corp.example' }),
-    });
-    const { view } = await lookups.lookedUp(HIGH, { force: true });
+  it('sends nothing, spends no quota and tells no handler without permission to reach the service', async () => {
+    const ask = vi.fn(async () => REPORT);
+    const gate = openGate();
+    const admit = vi.spyOn(gate, 'admit');
+    const answered = vi.fn();
+    const lookups = createSharedLookups(
+      deps({
+        ask,
+        retryGate: gate,
+        handlers: [{ answered }],
+        access: async () => ({ permitted: false, host: 'lookup.corp.example' }),
+      }),
+    );
+    const { view } = viewOfResult(HIGH, await lookups.lookup(SERVICE, HIGH, asked));
     expect(view).toEqual({
       status: 'service-not-permitted',
-      target: HIGH,
+      origin: HIGH,
       serviceHost: 'lookup.corp.example',
     });
-    expect(lookupReport).not.toHaveBeenCalled();
+    expect(ask).not.toHaveBeenCalled();
     expect(admit).not.toHaveBeenCalled();
-    expect(record).not.toHaveBeenCalled();
-    expect(put).not.toHaveBeenCalled();
-    admit.mockRestore();
-    record.mockRestore();
+    expect(answered).not.toHaveBeenCalled();
   });
 
-  it('sends one request for concurrent asks about one site', async () => {
+  it('sends one request for concurrent asks about one site, and says so to each asker', async () => {
     let answer!: (outcome: LookupOutcome) => void;
-    const lookupReport = vi.fn(
-      () =>
-        new Promise<LookupOutcome>((resolve) => {
-          answer = resolve;
-        }),
-    );
-    const lookups = sharedLookups({ lookupReport });
-    const first = lookups.lookup(HIGH);
-    const second = lookups.lookup(HIGH);
-    expect(lookups.inFlight(HIGH)).toBe(true);
-    await vi.waitFor(() => expect(lookupReport).toHaveBeenCalledTimes(1));
+    const ask = vi.fn(() => new Promise<LookupOutcome>((resolve) => (answer = resolve)));
+    const lookups = createSharedLookups(deps({ ask }));
+    const onAsking = vi.fn();
+    const first = lookups.lookup(SERVICE, HIGH, { ...asked, onAsking });
+    const second = lookups.lookup(SERVICE, HIGH, { ...asked, onAsking });
+    expect(lookups.inFlight(SERVICE, HIGH)).toBe(true);
+    await vi.waitFor(() => expect(ask).toHaveBeenCalledTimes(1));
     answer(REPORT);
     expect(await first).toBe(await second);
-    await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
+    expect(onAsking).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(lookups.inFlight(SERVICE, HIGH)).toBe(false));
   });
 
-  it('gives an answer once its records are written, and stays the request to join until then', async () => {
-    const lookupReport = vi.fn(async () => REPORT);
+  it('answers once the handlers that must come first are done, and is the request to join until then', async () => {
+    const ask = vi.fn(async () => REPORT);
     let written!: () => void;
-    const cache: ReportCache = {
-      ...memoryCache(),
-      put: () =>
-        new Promise<undefined>((resolve) => {
-          written = () => resolve(undefined);
-        }),
-      freshUntilOf: () => NOW + 60_000,
-    };
-    const lookups = sharedLookups({ lookupReport, cache });
+    const lookups = createSharedLookups(
+      deps({
+        ask,
+        cache: { ...noCache(), freshUntilOf: () => NOW + 60_000 },
+        handlers: [
+          {
+            beforeShown: true,
+            answered: () => new Promise<void>((resolve) => (written = resolve)),
+          },
+        ],
+      }),
+    );
     let answered = false;
-    const view = lookups.lookedUp(HIGH, { force: false }).then((fresh) => {
+    const result = lookups.lookup(SERVICE, HIGH, asked).then((done) => {
       answered = true;
-      return fresh;
+      return done;
     });
     await vi.waitFor(() => expect(written).toBeDefined());
     expect(answered).toBe(false);
-    expect(lookups.inFlight(HIGH)).toBe(true);
-    const joined = lookups.lookup(HIGH);
+    const joined = lookups.lookup(SERVICE, HIGH, asked);
     written();
-    expect(await view).toMatchObject({ view: { status: 'report' }, freshUntil: NOW + 60_000 });
+    expect(viewOfResult(HIGH, await result)).toMatchObject({
+      view: { status: 'report' },
+      freshUntil: NOW + 60_000,
+    });
     await joined;
-    expect(lookupReport).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
+    expect(ask).toHaveBeenCalledTimes(1);
   });
 
-  it('a forced lookup asks anew once the one under way has answered', async () => {
-    const lookupReport = vi.fn(async () => REPORT);
-    const lookups = sharedLookups({ lookupReport, cache: memoryCache() });
-    await lookups.lookup(HIGH, { force: true });
-    await vi.waitFor(() => expect(lookups.inFlight(HIGH)).toBe(false));
-    await lookups.lookup(HIGH, { force: true });
-    expect(lookupReport).toHaveBeenCalledTimes(2);
+  it('lets a caller whose cache read began before an answer came use that answer, unless forced', async () => {
+    const ask = vi.fn(async () => REPORT);
+    const lookups = createSharedLookups(deps({ ask }));
+    const readFrom = lookups.readMark();
+    await lookups.lookup(SERVICE, HIGH, asked);
+    await vi.waitFor(() => expect(lookups.inFlight(SERVICE, HIGH)).toBe(false));
+    // Its cache read may have missed the answer just stored: it asks nobody.
+    await lookups.lookup(SERVICE, HIGH, { ...asked, readFrom });
+    expect(ask).toHaveBeenCalledTimes(1);
+    // A read that began after the answer found it, or it expired: a new request.
+    await lookups.lookup(SERVICE, HIGH, { ...asked, readFrom: lookups.readMark() });
+    expect(ask).toHaveBeenCalledTimes(2);
+    await lookups.lookup(SERVICE, HIGH, { ...asked, readFrom, force: true });
+    expect(ask).toHaveBeenCalledTimes(3);
   });
 
-  it('reads the cache again before asking, unless forced', async () => {
-    const lookupReport = vi.fn(async () => REPORT);
-    const cache = memoryCache();
-    const get = vi.spyOn(cache, 'get');
-    const lookups = sharedLookups({ lookupReport, cache });
-    // Nothing cached: the read misses and the request goes.
-    await lookups.lookup(MID);
-    await vi.waitFor(() => expect(lookups.inFlight(MID)).toBe(false));
-    expect(get).toHaveBeenCalledTimes(1);
-    expect(lookupReport).toHaveBeenCalledTimes(1);
-    // A caller's miss from before MID's answer was stored: read again, found fresh, no request.
-    expect(await lookups.lookup(MID)).toMatchObject({ kind: 'cached' });
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(lookupReport).toHaveBeenCalledTimes(1);
-    // Refresh skips the cache.
-    await lookups.lookup(MID, { force: true });
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(lookupReport).toHaveBeenCalledTimes(2);
-  });
-
-  it('reports a record it could not write after the answer has gone out', async () => {
+  it('reports a handler that failed and still answers', async () => {
     const onError = vi.fn();
-    const lookups = sharedLookups({
-      lookupReport: async () => REPORT,
-      cache: { ...memoryCache(), put: async () => Promise.reject(new Error('quota')) },
-      onError,
-    });
-    expect(await lookups.lookedUpView(HIGH, { force: false })).toMatchObject({ status: 'report' });
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('quota')));
-    expect(lookups.inFlight(HIGH)).toBe(false);
+    const failing = { beforeShown: true, answered: async () => Promise.reject(new Error('quota')) };
+    const lookups = createSharedLookups(deps({ handlers: [failing], onError }));
+    const { view } = viewOfResult(HIGH, await lookups.lookup(SERVICE, HIGH, asked));
+    expect(view).toMatchObject({ status: 'report' });
+    expect(onError).toHaveBeenCalledWith(new Error('quota'));
   });
 
-  it('sends nothing while the retry gate holds the site', async () => {
-    const lookupReport = vi.fn(async () => REPORT);
-    const lookups = sharedLookups({
-      lookupReport,
-      retryGate: { ...openGate, admit: async () => ({ until: NOW + 30_000, busy: false }) },
-    });
-    expect(await lookups.lookedUpView(HIGH, { force: true })).toMatchObject({
+  it('sends nothing while the retry gate holds the site, and shows a kept copy meanwhile', async () => {
+    const ask = vi.fn(async () => REPORT);
+    const gate = { ...openGate(), admit: async () => ({ until: NOW + 30_000, busy: false }) };
+    const lookups = createSharedLookups(deps({ ask, retryGate: gate }));
+    const blocked = await lookups.lookup(SERVICE, HIGH, { ...asked, force: true });
+    expect(viewOfResult(HIGH, blocked).view).toMatchObject({
       status: 'unavailable',
       retryAt: NOW + 30_000,
     });
-    expect(lookupReport).not.toHaveBeenCalled();
+    const standing = await lookups.lookup(SERVICE, HIGH, {
+      ...asked,
+      cached: cachedAnswer('needs-lookup'),
+      readFrom: lookups.readMark(),
+    });
+    expect(viewOfResult(HIGH, standing).view).toMatchObject({ status: 'report', stale: true });
+    expect(ask).not.toHaveBeenCalled();
   });
 });
 
-describe('tab-publisher.ts', () => {
+describe('publisher.ts', () => {
   function setUp(tabs: Map<number, string>) {
     const tabStates = memoryTabStates();
     const showBadge = vi.fn(async () => {});
-    const publisher = createTabPublisher({
-      tabStates,
-      readTab: async (id) => (tabs.has(id) ? { id, url: tabs.get(id), active: true } : null),
-      readSettings: async () => DEFAULT_SETTINGS,
-      showBadge,
-      clearBadge: async () => {},
-      now: () => NOW,
-    });
-    return { tabStates, showBadge, publisher };
+    const publisher = createPublisher(
+      deps({
+        tabStates,
+        tabs: {
+          read: async (id) => (tabs.has(id) ? { id, url: tabs.get(id), active: true } : null),
+          all: async () => [],
+          showBadge,
+          clearBadge: async () => {},
+        },
+      }),
+    );
+    const decision = decideTab({ id: 1, url: `${HIGH}/`, active: true }, SETTINGS);
+    return { tabStates, showBadge, publisher, decision };
   }
-  const view = { status: 'loading', target: HIGH } as const;
-  const HIGH_DECISION = { kind: 'target', origin: HIGH } as const;
+  const view = { status: 'loading', origin: HIGH } as const;
 
   it("publishes only the tab's newest call", async () => {
-    const { publisher, tabStates } = setUp(new Map([[1, `${HIGH}/`]]));
+    const { publisher, tabStates, decision } = setUp(new Map([[1, `${HIGH}/`]]));
     const older = publisher.beginCall(1);
     const newer = publisher.beginCall(1);
-    expect(await publisher.publish(1, { call: older, decision: HIGH_DECISION, view })).toBe(false);
+    expect(await publisher.publish(1, { call: older, decision, view })).toBe(false);
     expect(tabStates.states.size).toBe(0);
-    expect(await publisher.publish(1, { call: newer, decision: HIGH_DECISION, view })).toBe(true);
-    expect(tabStates.states.get(1)?.view).toEqual(view);
+    expect(await publisher.publish(1, { call: newer, decision, view })).toBe(true);
+    expect(tabStates.states.get(1)).toMatchObject({ origin: HIGH, view, service: SERVICE });
   });
 
-  it('publishes nothing once the tab shows another site', async () => {
+  it('publishes nothing that waited on the network once the tab shows another site', async () => {
     const tabs = new Map([[1, `${HIGH}/`]]);
-    const { publisher, showBadge } = setUp(tabs);
+    const { publisher, showBadge, decision } = setUp(tabs);
     const call = publisher.beginCall(1);
     tabs.set(1, `${FIXTURE_ORIGINS.low}/`);
-    expect(await publisher.publish(1, { call, decision: HIGH_DECISION, view })).toBe(false);
+    expect(await publisher.publish(1, { call, decision, view, recheck: true })).toBe(false);
     expect(showBadge).not.toHaveBeenCalled();
   });
 
   it('takes a closed tab\'s "No tab with id" from the badge as done', async () => {
-    const { publisher, showBadge } = setUp(new Map([[1, `${HIGH}/`]]));
+    const { publisher, showBadge, decision } = setUp(new Map([[1, `${HIGH}/`]]));
     showBadge.mockRejectedValueOnce(new Error('No tab with id: 1.'));
     await expect(
-      publisher.publish(1, { call: publisher.beginCall(1), decision: HIGH_DECISION, view }),
+      publisher.publish(1, { call: publisher.beginCall(1), decision, view }),
     ).resolves.toBe(true);
   });
 });
@@ -329,40 +320,28 @@ describe('tab-publisher.ts', () => {
 describe('reconcile.ts', () => {
   it("drops closed tabs' states, re-badges settled tabs and looks at tabs left loading", async () => {
     const tabStates = memoryTabStates();
-    await tabStates.set(1, {
-      target: HIGH,
-      view: { status: 'loading', target: HIGH },
-      updatedAt: 0,
-    });
+    const loading = { origin: HIGH, view: view(), updatedAt: 0, service: SERVICE };
+    await tabStates.set(1, loading);
     await tabStates.set(2, {
-      target: HIGH,
+      ...loading,
       view: {
         status: 'no-report',
-        target: HIGH,
+        origin: HIGH,
         message: null,
         scanUrl: null,
         documentationUrl: null,
       },
-      updatedAt: 0,
     });
-    await tabStates.set(9, {
-      target: HIGH,
-      view: { status: 'loading', target: HIGH },
-      updatedAt: 0,
-    });
+    await tabStates.set(9, loading);
     const forgetTab = vi.fn(async (_tabId: number) => {});
     const reapplyBadge = vi.fn(async (_tabId: number) => true);
     const tabNavigated = vi.fn(async (_tabId: number) => {});
+    const tab = (id: number) => ({ id, url: `${HIGH}/`, active: false });
     await reconcileTabs(
-      {
+      deps({
         tabStates,
-        openTabs: async () => [
-          { id: 1, url: `${HIGH}/`, active: false },
-          { id: 2, url: `${HIGH}/`, active: false },
-          { id: 3, url: `${HIGH}/`, active: false },
-        ],
-        readSettings: async () => DEFAULT_SETTINGS,
-      },
+        tabs: { ...deps().tabs, all: async () => [tab(1), tab(2), tab(3)] },
+      }),
       { forgetTab, reapplyBadge },
       tabNavigated,
     );
@@ -371,4 +350,8 @@ describe('reconcile.ts', () => {
     // Tab 3 has no state and is not active: nothing to do for it until the user turns to it.
     expect(tabNavigated.mock.calls.map(([id]) => id)).toEqual([1]);
   });
+
+  function view() {
+    return { status: 'loading', origin: HIGH } as const;
+  }
 });

@@ -3,10 +3,16 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
+import { readTabState, watchTabState } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
-import { SERVICE_BASE_URL, startWorker, TabWorld, type Worker } from '../support/tab-world';
+import {
+  AUTOMATIC_SETTINGS,
+  SERVICE_BASE_URL,
+  startWorker,
+  TabWorld,
+  type Worker,
+} from '../support/tab-world';
 
 const HIGH = FIXTURE_ORIGINS.high;
 const LOW = FIXTURE_ORIGINS.low;
@@ -58,9 +64,19 @@ function setUp(
   const errors: unknown[] = [];
   const now = () => clock;
   const boot = (baseUrl = SERVICE_BASE_URL) =>
-    startWorker({ world, lookupReport, now, onError: (error) => errors.push(error), baseUrl });
+    startWorker({
+      world,
+      lookupReport,
+      now,
+      onError: (error) => errors.push(error),
+      readSettings: async () => ({ ...AUTOMATIC_SETTINGS, serviceBaseUrl: baseUrl }),
+    });
   let worker: Worker = boot();
-  const tabStates = createTabStateReader(SERVICE_BASE_URL);
+  const tabStates = {
+    get: (tabId: number) => readTabState(tabId, SERVICE_BASE_URL),
+    watch: (tabId: number, onChange: Parameters<typeof watchTabState>[2]) =>
+      watchTabState(tabId, SERVICE_BASE_URL, onChange),
+  };
   return {
     world,
     lookupReport,
@@ -96,11 +112,11 @@ describe('createLookupService', () => {
   it('shows the report for a public site, on the badge and in stored state', async () => {
     const t = setUp();
     const { tabId, view } = await t.openActive(`${HIGH}/docs/page?q=secret`);
-    expect(view).toMatchObject({ status: 'report', target: HIGH, stale: false });
+    expect(view).toMatchObject({ status: 'report', origin: HIGH, stale: false });
     expect(t.targets()).toEqual([HIGH]);
     expect(t.world.badges.get(tabId)?.status).toBe('report');
     expect(await t.tabStates.get(tabId)).toMatchObject({
-      target: HIGH,
+      origin: HIGH,
       view: { status: 'report' },
       service: SERVICE_BASE_URL,
     });
@@ -237,8 +253,8 @@ describe('createLookupService', () => {
     await t.worker.service.tabNavigated(tabId);
     slowHigh.resolve(reportOutcome(reports.high));
     await first;
-    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', target: LOW });
-    expect(await t.tabStates.get(tabId)).toMatchObject({ target: LOW });
+    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', origin: LOW });
+    expect(await t.tabStates.get(tabId)).toMatchObject({ origin: LOW });
   });
 
   it('drops a result for a tab whose URL changed before the event arrived', async () => {
@@ -279,7 +295,14 @@ describe('createLookupService', () => {
       lookupReport: t.lookupReport,
       now: () => START,
       onError: () => {},
-      overrides: { showBadge: failingBadge },
+      overrides: {
+        tabs: {
+          read: t.world.readTab,
+          all: t.world.openTabs,
+          showBadge: failingBadge,
+          clearBadge: t.world.clearBadge,
+        },
+      },
     });
     await expect(worker.service.showTab(tabId)).resolves.toMatchObject({ status: 'report' });
     expect(failingBadge).toHaveBeenCalled();
@@ -352,7 +375,7 @@ describe('createLookupService', () => {
     expect(t.targets()).toEqual([LOW]);
     expect(t.world.badges.get(tabId)).toEqual({
       status: 'unavailable',
-      target: LOW,
+      origin: LOW,
       cause: 'service',
       retryAt,
     });
@@ -381,7 +404,7 @@ describe('createLookupService', () => {
     t.advance(30_000);
     await t.worker.service.showTab(tabId);
     expect(t.targets()).toEqual([HIGH, LOW, MID]);
-    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', target: MID });
+    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', origin: MID });
     await t.openActive(HIGH);
     expect(t.targets()).toEqual([HIGH, LOW, MID, HIGH]);
   });
@@ -397,7 +420,7 @@ describe('createLookupService', () => {
     t.advance(60_000);
     const view = await t.worker.service.showTab(tabId);
     expect(t.targets()).toEqual([HIGH, HIGH]);
-    expect(view).toMatchObject({ status: 'report', target: HIGH, stale: true, receivedAt: START });
+    expect(view).toMatchObject({ status: 'report', origin: HIGH, stale: true, receivedAt: START });
     expect(t.world.badges.get(tabId)).toEqual(view);
   });
 
@@ -436,7 +459,7 @@ describe('createLookupService', () => {
       const t = setUp();
       const { tabId } = await t.openActive(HIGH);
       await t.restart();
-      expect(await t.tabStates.get(tabId)).toMatchObject({ target: HIGH });
+      expect(await t.tabStates.get(tabId)).toMatchObject({ origin: HIGH });
       expect(await t.worker.service.showTab(tabId)).toMatchObject({ status: 'report' });
       expect(t.targets()).toEqual([HIGH]);
     });
@@ -489,7 +512,7 @@ describe('createLookupService', () => {
       await t.openActive(HIGH);
       t.world.navigate(background, `${HIGH}/page`);
       await t.worker.service.tabNavigated(background);
-      expect(t.world.badges.get(background)).toMatchObject({ status: 'report', target: HIGH });
+      expect(t.world.badges.get(background)).toMatchObject({ status: 'report', origin: HIGH });
       expect(t.targets()).toEqual([LOW, HIGH]);
     });
 
@@ -511,7 +534,7 @@ describe('createLookupService', () => {
     t.world.navigate(tabId, `${HIGH}/next`);
     expect(t.world.badges.has(tabId)).toBe(false);
     await t.worker.service.restoreBadge(tabId);
-    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', target: HIGH });
+    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', origin: HIGH });
     expect(t.targets()).toEqual([HIGH]);
   });
 });
@@ -536,7 +559,7 @@ describe('createTabEventHandlers', () => {
     pending.resolve(reportOutcome());
     await Promise.all(events);
     expect(t.targets()).toEqual([HIGH]);
-    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', target: HIGH });
+    expect(t.world.badges.get(tabId)).toMatchObject({ status: 'report', origin: HIGH });
     expect(t.errors).toEqual([]);
   });
 
@@ -547,7 +570,7 @@ describe('createTabEventHandlers', () => {
     await t.worker.handlers.replaced(replacement, tabId);
     expect(await t.tabStates.get(tabId)).toBeNull();
     expect(t.world.badges.get(replacement)).toMatchObject({ status: 'report' });
-    expect(await t.tabStates.get(replacement)).toMatchObject({ target: LOW });
+    expect(await t.tabStates.get(replacement)).toMatchObject({ origin: LOW });
   });
 
   it('removes the state of a closed tab', async () => {
@@ -568,7 +591,7 @@ describe('showSite (the link menu: a site outside any tab)', () => {
     const t = setUp();
     const view = await t.worker.service.showSite(`${HIGH}/account/jane@mail.com?session=1#top`);
     expect(t.targets()).toEqual([HIGH]);
-    expect(view).toMatchObject({ status: 'report', target: HIGH, receivedAt: START });
+    expect(view).toMatchObject({ status: 'report', origin: HIGH, receivedAt: START });
     // A tab on the site is then answered from the same cache.
     await t.openActive(`${HIGH}/pricing`);
     expect(t.targets()).toEqual([HIGH]);
@@ -671,7 +694,7 @@ describe('createLookupService: a busy service (429 or a spent quota)', () => {
     );
     expect((await t.show(HIGH)).view).toMatchObject({ status: 'report' });
     const waiting = await t.show(MID);
-    expect(waiting.view).toStrictEqual({ status: 'busy', target: MID, retryAt: START + 30_000 });
+    expect(waiting.view).toStrictEqual({ status: 'busy', origin: MID, retryAt: START + 30_000 });
     expect(t.lookupReport).toHaveBeenCalledTimes(1);
     expect(t.wakeAt).toHaveBeenCalledWith(START + 30_000);
     expect(t.world.badges.get(waiting.tabId)?.status).toBe('busy');
@@ -686,12 +709,11 @@ describe('createLookupService: a busy service (429 or a spent quota)', () => {
     const t = busyWorld(() => ({
       kind: 'busy',
       retryAt: START + 20_000,
-      message: 'Too many requests.',
       response: { status: 429, headers: {} },
     }));
     expect((await t.show(HIGH)).view).toStrictEqual({
       status: 'busy',
-      target: HIGH,
+      origin: HIGH,
       retryAt: START + 20_000,
     });
     const other = t.world.open(LOW);
@@ -711,7 +733,6 @@ describe('createLookupService: a busy service (429 or a spent quota)', () => {
         ? {
             kind: 'busy',
             retryAt: START + 600_000,
-            message: null,
             response: { status: 429, headers: {} },
           }
         : reportOutcome(reports.high, 'max-age=60, stale-if-error=86400'),
@@ -720,6 +741,6 @@ describe('createLookupService: a busy service (429 or a spent quota)', () => {
     busy = true;
     t.advance(120_000);
     const { view } = await t.show(HIGH);
-    expect(view).toMatchObject({ status: 'report', target: HIGH, stale: true });
+    expect(view).toMatchObject({ status: 'report', origin: HIGH, stale: true });
   });
 });

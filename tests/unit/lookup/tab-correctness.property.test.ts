@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deriveLookupTarget } from '../../../lib/privacy/lookup-target';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { createTabStateReader } from '../../../lib/tabs/tab-state-store';
+import { readTabState } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import {
   FIXTURE_ORIGINS,
@@ -121,7 +121,7 @@ function siteOf(pageUrl: string | undefined): string {
 }
 
 function siteOfView(view: TabView): string {
-  return view.status === 'not-looked-up' ? `refused:${view.reason}` : view.target;
+  return view.status === 'not-looked-up' ? `refused:${view.reason}` : view.origin;
 }
 
 interface Run {
@@ -288,7 +288,7 @@ async function runScenario(
 
 /** Every way a settled run can be wrong, in words; empty when it is right. */
 async function wrongBadges(run: Run): Promise<string[]> {
-  const tabStates = createTabStateReader(SERVICE_BASE_URL);
+  const tabStates = { get: (tabId: number) => readTabState(tabId, SERVICE_BASE_URL) };
   const problems: string[] = [];
   for (const [tabId, pageUrl] of run.world.tabs) {
     const site = siteOf(pageUrl);
@@ -300,7 +300,7 @@ async function wrongBadges(run: Run): Promise<string[]> {
     if (badge && siteOfView(badge) !== site) {
       problems.push(`tab ${tabId} shows ${site} but its badge is about ${siteOfView(badge)}`);
     }
-    if (badge?.status === 'report' && badge.report.target !== badge.target) {
+    if (badge?.status === 'report' && badge.report.target !== badge.origin) {
       problems.push(`tab ${tabId}'s badge shows the report of ${badge.report.target}`);
     }
     if (badge && state && JSON.stringify(badge) !== JSON.stringify(state.view)) {

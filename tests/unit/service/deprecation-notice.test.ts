@@ -1,15 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import {
-  DEPRECATION_NOTICE_KEY,
+  createDeprecationNotices,
+  DEPRECATION_NOTICE_RECORD,
   deprecationFromHeaders,
   readDeprecationNotice,
-  withDeprecationNotice,
 } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
+import { createStore, type Store } from '../../../lib/storage/store';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
+import { askingThrough } from '../support/asking-through';
 
 const BASE = 'https://is-agentic.com';
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports
@@ -55,11 +57,11 @@ describe('deprecationFromHeaders', () => {
   });
 });
 
-describe('withDeprecationNotice', () => {
-  let store: RecordStore;
+describe('the deprecation notice of the answers that arrive', () => {
+  let store: Store;
   beforeEach(() => {
     fakeBrowser.reset();
-    store = createRecordStore({ warn: () => {} });
+    store = createStore({ records: ALL_RECORDS, warn: () => {} });
   });
 
   const answer = (headers: Record<string, string>): LookupOutcome => ({
@@ -70,14 +72,8 @@ describe('withDeprecationNotice', () => {
 
   it('keeps what the service said, and forgets it when the service stops saying it', async () => {
     let headers: Record<string, string> = { deprecation: '@1785542400' };
-    const lookup = withDeprecationNotice(async () => answer(headers), {
-      store,
-      baseUrl: BASE,
-      now: () => NOW,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const notices = createDeprecationNotices({ store, now: () => NOW });
+    const lookup = askingThrough(async () => answer(headers), { notices }, { baseUrl: BASE });
     await lookup('https://a.example');
     await vi.waitFor(async () =>
       expect(await readDeprecationNotice()).toMatchObject({ deprecatedSince: 1785542400_000 }),
@@ -88,12 +84,13 @@ describe('withDeprecationNotice', () => {
   });
 
   it('a proxy error or a network failure changes nothing', async () => {
-    const lookup = withDeprecationNotice(
+    const lookup = askingThrough(
       async (): Promise<LookupOutcome> => ({ kind: 'network-failure', message: 'offline' }),
-      { store, baseUrl: BASE, now: () => NOW, onError: () => {} },
+      { notices: createDeprecationNotices({ store, now: () => NOW }) },
+      { baseUrl: BASE },
     );
     await fakeBrowser.storage.local.set({
-      [DEPRECATION_NOTICE_KEY]: {
+      [DEPRECATION_NOTICE_RECORD.key]: {
         baseUrl: BASE,
         deprecatedSince: 1,
         sunsetAt: null,
@@ -112,14 +109,13 @@ describe('withDeprecationNotice', () => {
       sunsetAt: null,
       successor: null,
     };
-    await fakeBrowser.storage.local.set({ [DEPRECATION_NOTICE_KEY]: other });
+    await fakeBrowser.storage.local.set({ [DEPRECATION_NOTICE_RECORD.key]: other });
     const onError = vi.fn();
-    const lookup = withDeprecationNotice(async () => answer({}), {
-      store,
-      baseUrl: BASE,
-      now: () => NOW,
-      onError,
-    });
+    const lookup = askingThrough(
+      async () => answer({}),
+      { notices: createDeprecationNotices({ store, now: () => NOW }) },
+      { baseUrl: BASE, onError },
+    );
     await lookup('https://a.example');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await readDeprecationNotice()).toEqual(other);

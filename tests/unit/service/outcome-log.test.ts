@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { outcomeWarning, withOutcomeLog } from '../../../lib/service/outcome-log';
+import { outcomeWarning } from '../../../lib/service/outcome-log';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
+import { askingThrough } from '../support/asking-through';
 
 // fixed date: the clock this test gives the fixture reports; their scans are ages before it
 const NOW = Date.parse('2026-11-22T09:30:00Z');
@@ -32,10 +33,7 @@ const quiet: [string, LookupOutcome][] = [
   ['unavailable', { kind: 'unavailable', retryAt: null, response: { status: 503, headers: {} } }],
   ['a network failure', { kind: 'network-failure', message: 'Failed to fetch' }],
   ['a timeout', { kind: 'timeout', timeoutMs: 8000 }],
-  [
-    'a busy service (429)',
-    { kind: 'busy', retryAt: null, message: null, response: { status: 429, headers: {} } },
-  ],
+  ['a busy service (429)', { kind: 'busy', retryAt: null, response: { status: 429, headers: {} } }],
 ];
 
 describe('outcomeWarning', () => {
@@ -99,7 +97,7 @@ describe('outcomeWarning', () => {
   });
 });
 
-describe('withOutcomeLog', () => {
+describe('the warnings of the answers that arrive', () => {
   it('passes every outcome through and warns only where outcomeWarning has something', async () => {
     const rejected: LookupOutcome = {
       kind: 'invalid-request',
@@ -108,10 +106,13 @@ describe('withOutcomeLog', () => {
     };
     const outcomes = [...quiet.map(([, outcome]) => outcome), rejected];
     const log = { warn: vi.fn() };
-    const lookup = withOutcomeLog(async (target: string) => {
-      expect(target).toBe(TARGET);
-      return outcomes.shift() as LookupOutcome;
-    }, log);
+    const lookup = askingThrough(
+      async (target: string) => {
+        expect(target).toBe(TARGET);
+        return outcomes.shift() as LookupOutcome;
+      },
+      { warn: log.warn },
+    );
 
     for (const [, outcome] of quiet) expect(await lookup(TARGET)).toBe(outcome);
     expect(log.warn).not.toHaveBeenCalled();

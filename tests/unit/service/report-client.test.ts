@@ -787,7 +787,7 @@ describe('createReportClient: the live service dialect (problem details, 429, re
           { ...NOT_FOUND, status: 429, code: 'rate_limit_exceeded', detail: 'Too many requests.' },
           { 'Retry-After': '42' },
         ),
-      { kind: 'busy', retryAt: NOW + 42_000, message: 'Too many requests.' },
+      { kind: 'busy', retryAt: NOW + 42_000 },
     ],
     [
       'a 429 without Retry-After is busy until the quota resets',
@@ -797,7 +797,7 @@ describe('createReportClient: the live service dialect (problem details, 429, re
     [
       'a 429 that names no time and has no body is still busy, never an error',
       () => new Response('slow down', { status: 429 }),
-      { kind: 'busy', retryAt: null, message: null },
+      { kind: 'busy', retryAt: null },
     ],
     [
       'a 503 problem is unavailable as before',

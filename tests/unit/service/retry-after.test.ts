@@ -40,6 +40,7 @@ describe('retryAtFromHeader', () => {
     ['an ISO date', '2026-11-20T12:05:00Z', null],
     ['a day that does not exist', 'Mon, 31 Feb 2027 00:00:00 GMT', null],
     ['an hour that does not exist', 'Fri, 20 Nov 2026 24:00:00 GMT', null],
+    ['a leap second outside the last minute of a day', 'Fri, 20 Nov 2026 12:05:60 GMT', null],
   ])('%s', (_case, header, expected) => {
     expect(retryAtFromHeader(header, NOW)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sidePanelWindowId, watchActiveTab } from '../../../lib/tabs/active-tab';
+import { sidePanelWindowId, watchActiveTab } from '../../../lib/tabs/browser-tabs';
 
 type ReplacedListener = (addedTabId: number, removedTabId: number) => void;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isFreshState, pageOrigin } from '../../../lib/tabs/popup-start';
-import type { TabState } from '../../../lib/tabs/tab-state-store';
+import type { TabState } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
@@ -12,7 +12,7 @@ const SETTINGS = { pausedDomains: [] as string[] };
 
 const reportView = (stale = false): TabView => ({
   status: 'report',
-  target: SITE,
+  origin: SITE,
   report: fixtureReports('http://service.test', NOW).high,
   receivedAt: NOW - 1000,
   stale,
@@ -20,7 +20,7 @@ const reportView = (stale = false): TabView => ({
 
 /** `freshUntil` null: a state written without one. */
 const stateOf = (view: TabView, freshUntil: number | null = NOW + 60_000): TabState => ({
-  target: SITE,
+  origin: SITE,
   view,
   updatedAt: NOW - 1000,
   service: 'http://service.test',
@@ -35,7 +35,7 @@ describe('isFreshState: whether the popup may show the stored state without the 
   it('is true for a fresh "no report"', () => {
     const view: TabView = {
       status: 'no-report',
-      target: SITE,
+      origin: SITE,
       message: null,
       scanUrl: null,
       documentationUrl: null,
@@ -59,10 +59,10 @@ describe('isFreshState: whether the popup may show the stored state without the 
   });
 
   it.each<TabView>([
-    { status: 'loading', target: SITE },
-    { status: 'unavailable', target: SITE, cause: 'service', retryAt: null },
-    { status: 'invalid-response', target: SITE, problem: 'x' },
-    { status: 'rejected', target: SITE, message: null },
+    { status: 'loading', origin: SITE },
+    { status: 'unavailable', origin: SITE, cause: 'service', retryAt: null },
+    { status: 'invalid-response', origin: SITE, problem: 'x' },
+    { status: 'rejected', origin: SITE, message: null },
     { status: 'not-looked-up', reason: 'paused' },
   ])('is false for a state that is not a settled answer: $status', (view) => {
     expect(isFreshState(stateOf(view), PAGE, SETTINGS, NOW)).toBe(false);

@@ -1,0 +1,95 @@
+/**
+ * Every message a page sends the worker: by name, the schema of its request and the type of its
+ * reply. The worker parses each request through its schema before the handler runs, so a
+ * handler gets checked, normalised data (an origin as the URL parser writes it, a paused domain
+ * and a service base URL as they are kept). Pages import only types from here: zod stays out
+ * of their first render.
+ */
+import * as z from 'zod/mini';
+import type { BackupProblem } from '../backup/backup-format';
+import type { ImportChange } from '../backup/import-changes';
+import { isHttpOrigin } from '../contract/http-origin';
+import { normalisePausedDomain } from '../privacy/paused-domains';
+import { normaliseServiceBaseUrl } from '../service/service-base-url';
+import { BADGE_MODES, type EffectiveSettings } from '../settings/settings';
+import type { ShownView, TabView } from '../tabs/tab-view';
+
+/** Longer than any address a browser keeps. */
+const text = () => z.string().check(z.maxLength(2048));
+const origin = () => text().check(z.refine(isHttpOrigin));
+/** Text as `normalise` writes it; refused where that gives null. */
+const normalised = <T>(normalise: (value: string) => T | null) =>
+  z.pipe(
+    text(),
+    z.transform((value: string, ctx) => {
+      const result = normalise(value);
+      if (result === null) ctx.issues.push({ code: 'custom', input: value, message: 'refused' });
+      return result ?? z.NEVER;
+    }),
+  );
+
+/** Built on the first request, not when the worker starts. */
+export function requestSchemas() {
+  return {
+    /** A tab's view brought up to date; `trigger`: the user, or a page following the tab. */
+    showTab: z.object({
+      tabId: z.int(),
+      force: z.boolean(),
+      trigger: z.enum(['user', 'follow']),
+    }),
+    /** A site's view, for no tab (the site report window). */
+    showSite: z.object({ origin: origin(), force: z.boolean() }),
+    setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
+    setBadgeMode: z.object({ mode: z.enum(BADGE_MODES) }),
+    /** A host, or its registrable domain, with its subdomains. */
+    pauseSite: z.object({ domain: normalised(normalisePausedDomain) }),
+    /** Removes the user's paused domains that cover the origin; the policy's stay. */
+    resumeSite: z.object({ origin: origin() }),
+    resumeDomain: z.object({ domain: normalised(normalisePausedDomain) }),
+    /** A base URL the extension holds the host permission for; null: the build's own. */
+    setServiceBaseUrl: z.object({ baseUrl: z.nullable(normalised(normaliseServiceBaseUrl)) }),
+    /** False when the list is full, or the page is in a private window. */
+    watchSite: z.object({ origin: origin() }),
+    // Whatever the list holds may go.
+    unwatchSite: z.object({ origin: text() }),
+    clearLookupLog: z.object({}),
+    clearLocalData: z.object({}),
+    exportBackup: z.object({ includeHistory: z.boolean(), includeLog: z.boolean() }),
+    /** The file's text: the worker reads it itself. */
+    importBackup: z.object({ text: z.string(), mode: z.enum(['merge', 'replace']) }),
+  } satisfies { [N in MessageName]: z.ZodMiniType };
+}
+
+/** What the worker answers, by message name. */
+interface Replies {
+  showTab: ShownView | null;
+  showSite: TabView | null;
+  setLookupMode: EffectiveSettings;
+  setBadgeMode: EffectiveSettings;
+  pauseSite: EffectiveSettings;
+  resumeSite: EffectiveSettings;
+  resumeDomain: EffectiveSettings;
+  setServiceBaseUrl: EffectiveSettings;
+  watchSite: boolean;
+  unwatchSite: null;
+  clearLookupLog: null;
+  clearLocalData: number;
+  exportBackup: string;
+  importBackup: ImportResult;
+}
+
+/**
+ * The changes applied, or why the file was refused (nothing was touched then). `baseUrlKept`:
+ * the file names a service the extension has no permission for, so the current one stays.
+ */
+export type ImportResult =
+  | { ok: true; changes: ImportChange[]; baseUrlKept: boolean }
+  | { ok: false; problem: BackupProblem };
+
+type Schemas = ReturnType<typeof requestSchemas>;
+export type MessageName = keyof Replies;
+/** What a page sends. */
+export type RequestOf<N extends MessageName> = z.input<Schemas[N]>;
+/** What a handler gets: the request as its schema parsed it. */
+export type CheckedRequest<N extends MessageName> = z.output<Schemas[N]>;
+export type ReplyOf<N extends MessageName> = Replies[N];

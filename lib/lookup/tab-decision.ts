@@ -1,0 +1,51 @@
+/**
+ * What a tab is about, as far as lookups go: the origin that may be sent and the service it
+ * would go to, or why nothing may be sent. Decided once per event, from the tab and the
+ * settings read once.
+ */
+import { deriveLookupTarget, type NotLookedUpReason } from '../privacy/lookup-target';
+import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
+import type { OpenTab } from '../tabs/open-tab';
+import type { TabState } from '../tabs/tab-state';
+import { reasonOf } from '../tabs/tab-view';
+import { VIEW_STATES } from '../tabs/view-states';
+
+export interface TabDecision {
+  /** The origin that may be sent; null when it may not. */
+  origin: string | null;
+  /** Why nothing may be sent; null when the origin may be. */
+  refused: NotLookedUpReason | null;
+  /** Two decisions are about the same thing when their keys match. */
+  key: string;
+  /** The service the origin would go to. */
+  baseUrl: string;
+  settings: UserSettings;
+}
+
+export function decideUrl(
+  url: string | undefined,
+  settings: UserSettings,
+  { incognito = false }: { incognito?: boolean } = {},
+): TabDecision {
+  const decision = deriveLookupTarget(url, { incognito, pausedDomains: settings.pausedDomains });
+  const baseUrl = serviceBaseUrlOf(settings);
+  if (decision.kind === 'target') {
+    return { origin: decision.origin, refused: null, key: decision.origin, baseUrl, settings };
+  }
+  const { reason } = decision;
+  return { origin: null, refused: reason, key: `refused:${reason}`, baseUrl, settings };
+}
+
+export const decideTab = (tab: OpenTab, settings: UserSettings): TabDecision =>
+  decideUrl(tab.url, settings, { incognito: tab.incognito === true });
+
+/** Whether the stored state is an answer (not "loading", not "not looked up") about the origin. */
+export const showsAnswerFor = (state: TabState | null, origin: string): boolean =>
+  state !== null && state.origin === origin && VIEW_STATES[state.view.status].answer;
+
+/** Whether the stored state is about the origin and settled (not "loading"). */
+export const settledFor = (state: TabState | null, decision: TabDecision): boolean =>
+  state !== null &&
+  VIEW_STATES[state.view.status].settled &&
+  state.origin === decision.origin &&
+  (decision.refused === null || reasonOf(state.view) === decision.refused);

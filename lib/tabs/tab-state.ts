@@ -1,0 +1,79 @@
+/**
+ * Each tab's current view, in session storage: it outlives the worker, the popup reads it, and
+ * it is gone when the browser closes. Only states of the service in effect are ever read, so a
+ * view from an earlier base URL is never shown. Pages read; the worker writes.
+ */
+import { browser } from 'wxt/browser';
+import { isObject, readRecord, type StoredRecord, watchRecord } from '../storage/record';
+import type { Store } from '../storage/store';
+import type { TabView } from './tab-view';
+import { isViewStatus } from './view-states';
+
+export interface TabState {
+  /** The origin the view is about; null when the tab's site is not looked up. */
+  origin: string | null;
+  view: TabView;
+  updatedAt: number;
+  /** Until when a view from a fresh answer is what a lookup would answer: the popup shows it. */
+  freshUntil?: number;
+  /** The service base URL the view came from. */
+  service: string;
+}
+
+/**
+ * Checked by hand, and the view only for its status: the popup reads it before its first
+ * frame, and the worker wrote it from an answer it had checked.
+ */
+export const TAB_STATE_RECORD: StoredRecord<TabState | null> = {
+  name: 'tab-state',
+  area: 'session',
+  key: 'tab-state:',
+  family: true,
+  version: 1,
+  parse: (raw) =>
+    raw === null
+      ? null
+      : isObject(raw) &&
+          (raw.origin === null || typeof raw.origin === 'string') &&
+          isObject(raw.view) &&
+          isViewStatus(raw.view.status) &&
+          typeof raw.updatedAt === 'number' &&
+          (raw.freshUntil === undefined || typeof raw.freshUntil === 'number') &&
+          typeof raw.service === 'string'
+        ? (raw as unknown as TabState)
+        : undefined,
+  fallback: () => null,
+};
+
+/** The state if it came from the service at `baseUrl`, whose states alone are ever shown. */
+export const ofService = (state: TabState | null, baseUrl: string): TabState | null =>
+  state?.service === baseUrl ? state : null;
+
+export const readTabState = async (tabId: number, baseUrl: string) =>
+  ofService(await readRecord(TAB_STATE_RECORD, String(tabId)), baseUrl);
+
+/** Every stored tab state of the service at `baseUrl`, by tab id. */
+export async function readTabStates(baseUrl: string): Promise<Map<number, TabState>> {
+  const states = new Map<number, TabState>();
+  for (const [key, value] of Object.entries(await browser.storage.session.get(null))) {
+    if (!key.startsWith(TAB_STATE_RECORD.key)) continue;
+    const tabId = Number(key.slice(TAB_STATE_RECORD.key.length));
+    const state = ofService(TAB_STATE_RECORD.parse(value) ?? null, baseUrl);
+    if (Number.isSafeInteger(tabId) && state !== null) states.set(tabId, state);
+  }
+  return states;
+}
+
+export const watchTabState = (
+  tabId: number,
+  baseUrl: string,
+  onChange: (state: TabState | null) => void,
+) => watchRecord(TAB_STATE_RECORD, (state) => onChange(ofService(state, baseUrl)), String(tabId));
+
+export function tabStateWriter(store: Store) {
+  return {
+    set: (tabId: number, state: TabState) =>
+      store.write(TAB_STATE_RECORD, state, { id: String(tabId) }),
+    remove: (tabId: number) => store.remove(TAB_STATE_RECORD, [String(tabId)]),
+  };
+}
