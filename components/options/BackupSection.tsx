@@ -4,24 +4,14 @@ import {
   type BackupChoices,
   type BackupProblem,
 } from '../../lib/backup/backup-format';
-import type {
-  ImportChange,
-  ImportMode,
-  ImportPreview,
-  LookupChoice,
-} from '../../lib/backup/import-changes';
+import type { ImportChange, ImportMode, LookupChoice } from '../../lib/backup/import-changes';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';
-import { RadioChoice } from './RadioChoice';
+import type { BackupState } from '../../lib/ui/use-options';
+import { RadioChoice } from './ChoiceSection';
 
-export interface BackupSectionProps {
-  /** What importing the chosen file changes, each way; null while no file is chosen. */
-  preview: ImportPreview | null;
-  /** Why the chosen file cannot be imported; null when it can, or none was chosen. */
-  problem: BackupProblem | null;
-  /** The last import was applied. */
-  applied: boolean;
+export interface BackupSectionProps extends BackupState {
   /** The base URL this build was made for, named where the file changes the service. */
   defaultBaseUrl: string;
   onExport(choices: BackupChoices): void;
@@ -50,66 +40,33 @@ const BADGE_MODE_TEXT: Record<BadgeMode, MessageKey> = {
   scores: 'optionsBackupBadgeScores',
   off: 'optionsBackupBadgeOff',
 };
-const badgeText = (mode: BadgeMode) => t(BADGE_MODE_TEXT[mode]);
 
-/** One change in words, and the sites it concerns when it names any. */
-function changeText(
-  change: ImportChange,
-  defaultBaseUrl: string,
-): { text: string; sites: readonly string[] } {
-  const none: readonly string[] = [];
-  const service = (url: string | null) => url ?? t('optionsBackupServiceDefault', defaultBaseUrl);
-  switch (change.kind) {
-    case 'lookup-mode':
-      return {
-        text: t('optionsBackupChangeLookups', [
-          t(LOOKUP_CHOICE_TEXT[change.from]),
-          t(LOOKUP_CHOICE_TEXT[change.to]),
-        ]),
-        sites: none,
-      };
-    case 'badge':
-      return {
-        text: t('optionsBackupChangeBadge', [badgeText(change.from), badgeText(change.to)]),
-        sites: none,
-      };
-    case 'service-base-url':
-      return {
-        text: t('optionsBackupChangeService', [service(change.from), service(change.to)]),
-        sites: none,
-      };
-    case 'paused-sites-added':
-      return { text: tCount('optionsBackupPausedAdded', change.sites.length), sites: change.sites };
-    case 'paused-sites-removed':
-      return {
-        text: tCount('optionsBackupPausedRemoved', change.sites.length),
-        sites: change.sites,
-      };
-    case 'watched-sites-added':
-      return {
-        text: tCount('optionsBackupWatchedAdded', change.sites.length),
-        sites: change.sites,
-      };
-    case 'watched-sites-removed':
-      return {
-        text: tCount('optionsBackupWatchedRemoved', change.sites.length),
-        sites: change.sites,
-      };
-    case 'watched-sites-left-out':
-      return {
-        text: tCount('optionsBackupWatchedLeftOut', change.sites.length, String(change.limit)),
-        sites: change.sites,
-      };
-    case 'score-history-replaced':
-      return { text: tCount('optionsBackupHistoryReplaced', change.sites), sites: none };
-    case 'score-history-merged':
-      return { text: tCount('optionsBackupHistoryMerged', change.scans), sites: none };
-    case 'lookup-log-replaced':
-      return { text: tCount('optionsBackupLogReplaced', change.entries), sites: none };
-    case 'lookup-log-merged':
-      return { text: tCount('optionsBackupLogMerged', change.entries), sites: none };
-  }
-}
+type Service = (url: string | null) => string;
+
+/** Each change in words; `service` names a base URL, null as the build's own. */
+const CHANGE_TEXT: {
+  [K in ImportChange['kind']]: (
+    change: Extract<ImportChange, { kind: K }>,
+    service: Service,
+  ) => string;
+} = {
+  'lookup-mode': ({ from, to }) =>
+    t('optionsBackupChangeLookups', [t(LOOKUP_CHOICE_TEXT[from]), t(LOOKUP_CHOICE_TEXT[to])]),
+  badge: ({ from, to }) =>
+    t('optionsBackupChangeBadge', [t(BADGE_MODE_TEXT[from]), t(BADGE_MODE_TEXT[to])]),
+  'service-base-url': ({ from, to }, service) =>
+    t('optionsBackupChangeService', [service(from), service(to)]),
+  'paused-sites-added': ({ sites }) => tCount('optionsBackupPausedAdded', sites.length),
+  'paused-sites-removed': ({ sites }) => tCount('optionsBackupPausedRemoved', sites.length),
+  'watched-sites-added': ({ sites }) => tCount('optionsBackupWatchedAdded', sites.length),
+  'watched-sites-removed': ({ sites }) => tCount('optionsBackupWatchedRemoved', sites.length),
+  'watched-sites-left-out': ({ sites, limit }) =>
+    tCount('optionsBackupWatchedLeftOut', sites.length, String(limit)),
+  'score-history-replaced': ({ sites }) => tCount('optionsBackupHistoryReplaced', sites),
+  'score-history-merged': ({ scans }) => tCount('optionsBackupHistoryMerged', scans),
+  'lookup-log-replaced': ({ entries }) => tCount('optionsBackupLogReplaced', entries),
+  'lookup-log-merged': ({ entries }) => tCount('optionsBackupLogMerged', entries),
+};
 
 function ChangeList({
   changes,
@@ -119,10 +76,15 @@ function ChangeList({
   defaultBaseUrl: string;
 }) {
   if (changes.length === 0) return <p>{t('optionsBackupNoChange')}</p>;
+  const service: Service = (url) => url ?? t('optionsBackupServiceDefault', defaultBaseUrl);
   return (
     <ul class="backup-changes">
       {changes.map((change) => {
-        const { text, sites } = changeText(change, defaultBaseUrl);
+        const text = (CHANGE_TEXT[change.kind] as (c: ImportChange, s: Service) => string)(
+          change,
+          service,
+        );
+        const sites = 'sites' in change && Array.isArray(change.sites) ? change.sites : [];
         return (
           <li key={change.kind}>
             {text}
@@ -148,8 +110,10 @@ function ChangeList({
  */
 export function BackupSection(props: BackupSectionProps) {
   const { preview, problem, applied, defaultBaseUrl } = props;
-  const [includeHistory, setIncludeHistory] = useState(false);
-  const [includeLog, setIncludeLog] = useState(false);
+  const [choices, setChoices] = useState<BackupChoices>({
+    includeHistory: false,
+    includeLog: false,
+  });
   const [mode, setMode] = useState<ImportMode>('merge');
   const [unreadable, setUnreadable] = useState(false);
 
@@ -166,14 +130,24 @@ export function BackupSection(props: BackupSectionProps) {
       .then(props.onChooseFile, () => setUnreadable(true));
   };
 
-  const modeOption = (value: ImportMode, label: string) => (
+  const include = (choice: keyof BackupChoices, label: MessageKey) => (
+    <label class="choice">
+      <input
+        type="checkbox"
+        checked={choices[choice]}
+        onChange={(event) => setChoices({ ...choices, [choice]: event.currentTarget.checked })}
+      />
+      {t(label)}
+    </label>
+  );
+  const modeOption = (value: ImportMode, label: MessageKey) => (
     <RadioChoice
       name="backup-import-mode"
       value={value}
       checked={mode === value}
       onChoose={(chosen) => setMode(chosen)}
     >
-      {label}
+      {t(label)}
     </RadioChoice>
   );
 
@@ -184,23 +158,9 @@ export function BackupSection(props: BackupSectionProps) {
 
       <h3 id="backup-export-heading">{t('optionsBackupExportHeading')}</h3>
       <div class="backup-export">
-        <label class="choice">
-          <input
-            type="checkbox"
-            checked={includeHistory}
-            onChange={(event) => setIncludeHistory(event.currentTarget.checked)}
-          />
-          {t('optionsBackupIncludeHistory')}
-        </label>
-        <label class="choice">
-          <input
-            type="checkbox"
-            checked={includeLog}
-            onChange={(event) => setIncludeLog(event.currentTarget.checked)}
-          />
-          {t('optionsBackupIncludeLog')}
-        </label>
-        <button type="button" onClick={() => props.onExport({ includeHistory, includeLog })}>
+        {include('includeHistory', 'optionsBackupIncludeHistory')}
+        {include('includeLog', 'optionsBackupIncludeLog')}
+        <button type="button" onClick={() => props.onExport(choices)}>
           {t('optionsBackupExport')}
         </button>
       </div>
@@ -222,8 +182,8 @@ export function BackupSection(props: BackupSectionProps) {
           <h4 id="backup-preview-heading">{t('optionsBackupPreviewHeading')}</h4>
           <fieldset>
             <legend>{t('optionsBackupModeLegend')}</legend>
-            {modeOption('merge', t('optionsBackupModeMerge'))}
-            {modeOption('replace', t('optionsBackupModeReplace'))}
+            {modeOption('merge', 'optionsBackupModeMerge')}
+            {modeOption('replace', 'optionsBackupModeReplace')}
           </fieldset>
           <ChangeList changes={preview[mode]} defaultBaseUrl={defaultBaseUrl} />
           <div class="backup-actions">

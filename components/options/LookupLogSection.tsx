@@ -1,14 +1,22 @@
 import { type LookupLogEntry, MAX_LOG_ENTRIES } from '../../lib/history/lookup-log';
-import { t } from '../../lib/locale/i18n';
-import { logTimeText, outcomeText } from '../../lib/ui/lookup-log-text';
+import { t, uiLocale } from '../../lib/locale/i18n';
+import { type LookupOutcomeKind, OUTCOME_WORDS } from '../../lib/service/lookup-outcome';
 
-export interface LookupLogSectionProps {
-  /** Newest first. */
-  entries: readonly LookupLogEntry[];
-  onClear(): void;
+/** The log as the page shows it: outcomes in words, times in the UI language. */
+export function outcomeText(entry: Pick<LookupLogEntry, 'outcome' | 'status'>): string {
+  const words = t(OUTCOME_WORDS[entry.outcome as LookupOutcomeKind] ?? 'outcomeInvalidResponse');
+  return entry.status === null || entry.status === 0 ? words : `${words} (HTTP ${entry.status})`;
 }
 
-export function LookupLogSection({ entries, onClear }: LookupLogSectionProps) {
+export function logTimeText(at: number): string {
+  return new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(
+    at,
+  );
+}
+
+/** The log, newest first, and its Clear button. */
+export function LookupLogSection(props: { entries: readonly LookupLogEntry[]; onClear(): void }) {
+  const { entries, onClear } = props;
   return (
     <section aria-labelledby="log-heading">
       <h2 id="log-heading">{t('optionsLogHeading')}</h2>

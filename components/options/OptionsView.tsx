@@ -1,33 +1,16 @@
-import type { LookupLogEntry } from '../../lib/history/lookup-log';
 import { t } from '../../lib/locale/i18n';
-import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
-import type { BaseUrlChoice, ServiceAccess } from '../../lib/settings/service-base-url-choice';
 import type { EffectiveSettings } from '../../lib/settings/settings';
-import type { BackupState, OptionsActions } from '../../lib/ui/use-options';
+import type { useOptions } from '../../lib/ui/use-options';
 import { BackupSection } from './BackupSection';
-import { BadgeSection } from './BadgeSection';
-import { LocalDataSection } from './LocalDataSection';
+import { ChoiceSection } from './ChoiceSection';
 import { LookupLogSection } from './LookupLogSection';
-import { LookupModeSection } from './LookupModeSection';
 import { PausedSitesSection } from './PausedSitesSection';
 import { ServiceSection } from './ServiceSection';
 
-export interface OptionsViewProps {
+type OptionsViewProps = Omit<ReturnType<typeof useOptions>, 'settings'> & {
   settings: EffectiveSettings;
   defaultBaseUrl: string;
-  log: readonly LookupLogEntry[];
-  baseUrlChoice: BaseUrlChoice | null;
-  pauseRefused: boolean;
-  dataCleared: boolean;
-  /** What the service said about retiring its route; shown in the service section. */
-  deprecation?: DeprecationNotice | null;
-  /** Whether the extension may reach the service in effect; null until known. */
-  serviceAccess?: ServiceAccess | null;
-  backup?: BackupState;
-  actions: OptionsActions;
-}
-
-const NO_BACKUP: BackupState = { preview: null, problem: null, applied: false };
+};
 
 /** The options page: every choice about what is sent, and the record of what was. */
 export function OptionsView(props: OptionsViewProps) {
@@ -40,15 +23,26 @@ export function OptionsView(props: OptionsViewProps) {
           {t('optionsAllSites')}
         </a>
       </p>
-      <LookupModeSection
-        mode={settings.lookupMode}
-        chosen={settings.lookupModeChosen}
+      <ChoiceSection
+        id="lookups"
+        heading="optionsLookupsHeading"
+        labels={{ automatic: 'optionsModeAutomatic', 'on-click': 'optionsModeOnClick' }}
+        value={settings.lookupModeChosen ? settings.lookupMode : null}
         locked={settings.locked.lookupMode}
+        hint="optionsModeExplain"
         onChange={actions.setLookupMode}
       />
-      <BadgeSection
-        mode={settings.badgeMode}
+      <ChoiceSection
+        id="badge"
+        heading="optionsBadgeHeading"
+        labels={{
+          all: 'optionsBadgeModeAll',
+          scores: 'optionsBadgeModeScores',
+          off: 'optionsBadgeModeOff',
+        }}
+        value={settings.badgeMode}
         locked={settings.locked.badgeMode}
+        hint="optionsBadgeExplain"
         onChange={actions.setBadgeMode}
       />
       <PausedSitesSection
@@ -67,19 +61,26 @@ export function OptionsView(props: OptionsViewProps) {
         choice={props.baseUrlChoice}
         onSave={actions.saveBaseUrl}
         onReset={actions.resetBaseUrl}
-        deprecation={props.deprecation ?? null}
-        access={props.serviceAccess ?? null}
+        deprecation={props.deprecation}
+        access={props.serviceAccess}
         onAllowAccess={actions.allowServiceAccess}
       />
       <BackupSection
-        {...(props.backup ?? NO_BACKUP)}
+        {...props.backup}
         defaultBaseUrl={props.defaultBaseUrl}
         onExport={actions.exportBackup}
         onChooseFile={actions.chooseBackupFile}
         onApply={actions.applyBackup}
         onCancel={actions.cancelBackup}
       />
-      <LocalDataSection cleared={props.dataCleared} onClear={actions.clearData} />
+      <section aria-labelledby="data-heading">
+        <h2 id="data-heading">{t('optionsDataHeading')}</h2>
+        <p class="hint">{t('optionsDataExplain')}</p>
+        <button type="button" onClick={actions.clearData}>
+          {t('optionsDataClear')}
+        </button>
+        {props.dataCleared && <p role="status">{t('optionsDataCleared')}</p>}
+      </section>
       <LookupLogSection entries={props.log} onClear={actions.clearLog} />
     </main>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
-import { LockedNote } from './LockedNote';
+import { LockedNote } from './ChoiceSection';
 
-export interface PausedSitesSectionProps {
+interface PausedSitesSectionProps {
   /** The user's paused domains: each covers its subdomains, and can be resumed here. */
   domains: readonly string[];
   /** Domains the administrator's policy never looks up: shown, and not the user's to resume. */
@@ -13,13 +13,8 @@ export interface PausedSitesSectionProps {
   onResume(domain: string): void;
 }
 
-export function PausedSitesSection({
-  domains,
-  lockedDomains,
-  refused,
-  onPause,
-  onResume,
-}: PausedSitesSectionProps) {
+export function PausedSitesSection(props: PausedSitesSectionProps) {
+  const { domains, lockedDomains, onPause } = props;
   const [address, setAddress] = useState('');
   return (
     <section aria-labelledby="paused-heading">
@@ -38,7 +33,7 @@ export function PausedSitesSection({
           {domains.map((domain) => (
             <li key={domain}>
               <span class="site">{domain}</span>
-              <button type="button" onClick={() => onResume(domain)}>
+              <button type="button" onClick={() => props.onResume(domain)}>
                 {t('optionsResume')}
               </button>
             </li>
@@ -66,7 +61,7 @@ export function PausedSitesSection({
         </label>
         <button type="submit">{t('optionsPauseAdd')}</button>
       </form>
-      {refused && <p role="alert">{t('optionsPauseInvalid')}</p>}
+      {props.refused && <p role="alert">{t('optionsPauseInvalid')}</p>}
     </section>
   );
 }

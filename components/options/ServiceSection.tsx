@@ -2,9 +2,9 @@ import { useState } from 'preact/hooks';
 import { t, uiLocale } from '../../lib/locale/i18n';
 import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
 import type { BaseUrlChoice, ServiceAccess } from '../../lib/settings/service-base-url-choice';
-import { LockedNote } from './LockedNote';
+import { LockedNote } from './ChoiceSection';
 
-export interface ServiceSectionProps {
+interface ServiceSectionProps {
   /** The base URL lookups go to now. */
   baseUrl: string;
   defaultBaseUrl: string;
@@ -13,24 +13,10 @@ export interface ServiceSectionProps {
   onSave(raw: string): void;
   onReset(): void;
   /** What the service said about retiring its route, if it said so for `baseUrl`. */
-  deprecation?: DeprecationNotice | null;
+  deprecation: DeprecationNotice | null;
   /** Whether the extension may reach the service at `baseUrl`; null until known. */
-  access?: ServiceAccess | null;
-  onAllowAccess?: () => void;
-}
-
-/** The service cannot be reached without a permission: what it means, and the way to grant it. */
-function AccessNote({ host, onAllow }: { host: string; onAllow?: (() => void) | undefined }) {
-  return (
-    <div class="service-access" role="alert">
-      <p>{t('optionsServiceNotPermitted', host)}</p>
-      {onAllow ? (
-        <button type="button" onClick={onAllow}>
-          {t('optionsServiceAllow', host)}
-        </button>
-      ) : null}
-    </div>
-  );
+  access: ServiceAccess | null;
+  onAllowAccess(): void;
 }
 
 function dateText(time: number): string {
@@ -110,7 +96,13 @@ export function ServiceSection(props: ServiceSectionProps) {
       </form>
       {locked && <LockedNote />}
       {access && !access.permitted ? (
-        <AccessNote host={access.host} onAllow={props.onAllowAccess} />
+        // What the missing permission means, and the way to grant it.
+        <div class="service-access" role="alert">
+          <p>{t('optionsServiceNotPermitted', access.host)}</p>
+          <button type="button" onClick={props.onAllowAccess}>
+            {t('optionsServiceAllow', access.host)}
+          </button>
+        </div>
       ) : null}
       <p class="hint">{t('optionsServiceDefault', defaultBaseUrl)}</p>
       {choiceMessage(choice, baseUrl)}

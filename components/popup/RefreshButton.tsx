@@ -1,10 +1,6 @@
 import { t } from '../../lib/locale/i18n';
 
-export interface RefreshButtonProps {
-  onRefresh: () => void;
-}
-
-export function RefreshButton({ onRefresh }: RefreshButtonProps) {
+export function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
   return (
     <button type="button" class="button" onClick={() => onRefresh()}>
       {t('popupRefresh')}

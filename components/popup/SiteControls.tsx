@@ -1,93 +1,54 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
-import type { SitePause } from '../../lib/ui/site-pause';
-
-export interface SiteControlsProps {
-  /** The site's origin; null where the view has none (a new-tab page, a browser page). */
-  site: string | null;
-  /** Whether it is paused and by whom, or the choice being made; null: no site. */
-  pause: SitePause | null;
-  onOfferPause: () => void;
-  onPauseDomain: (domain: string) => void;
-  onCancelPause: () => void;
-  onResume: (site: string) => void;
-  onOpenOptions: () => void;
-}
-
-type PauseControlsProps = Omit<SiteControlsProps, 'site' | 'pause' | 'onOpenOptions'> & {
-  site: string;
-  pause: SitePause;
-};
+import type { PauseChoice } from '../../lib/ui/site-pause';
+import type { PopupControls } from '../../lib/ui/use-popup-controls';
 
 /**
  * The choice between the site and its whole domain. It takes the place of the button that
  * opened it, so the focus moves to its first answer rather than being lost with the button.
  */
-function PauseChoice({
-  host,
-  domain,
-  onPauseDomain,
-  onCancelPause,
-}: {
-  host: string;
-  domain: string;
-  onPauseDomain: (domain: string) => void;
-  onCancelPause: () => void;
-}) {
+function ChoosePause({ host, domain, controls }: PauseChoice & { controls: PopupControls }) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
     <fieldset class="pause-choice">
       <legend>{t('popupPauseChoice')}</legend>
-      <button ref={first} type="button" class="button" onClick={() => onPauseDomain(host)}>
+      <button ref={first} type="button" class="button" onClick={() => controls.pauseDomain(host)}>
         {t('popupPauseOnlySite', host)}
       </button>
-      <button type="button" class="button" onClick={() => onPauseDomain(domain)}>
+      <button type="button" class="button" onClick={() => controls.pauseDomain(domain)}>
         {t('popupPauseWholeDomain', domain)}
       </button>
-      <button type="button" class="button button-quiet" onClick={onCancelPause}>
+      <button type="button" class="button button-quiet" onClick={controls.cancelPause}>
         {t('popupPauseCancel')}
       </button>
     </fieldset>
   );
 }
 
-function PauseControls({
-  site,
-  pause,
-  onOfferPause,
-  onPauseDomain,
-  onCancelPause,
-  onResume,
-}: PauseControlsProps) {
-  switch (pause.kind) {
+function PauseControls({ site, controls }: { site: string; controls: PopupControls }) {
+  const pause = controls.sitePause;
+  switch (pause?.kind) {
+    case undefined:
+      return null;
     case 'locked':
       return <p class="paused-note">{t('popupPausedByPolicyNote', pause.entry)}</p>;
     case 'paused':
       return (
         <>
           <p class="paused-note">
-            {pause.wholeDomain
-              ? t('popupPausedDomainNote', pause.entry)
-              : t('popupPausedNote', pause.entry)}
+            {t(pause.wholeDomain ? 'popupPausedDomainNote' : 'popupPausedNote', pause.entry)}
           </p>
-          <button type="button" class="button" onClick={() => onResume(site)}>
+          <button type="button" class="button" onClick={() => controls.resumeSite(site)}>
             {t('popupResumeSite')}
           </button>
         </>
       );
     case 'choosing':
-      return (
-        <PauseChoice
-          host={pause.host}
-          domain={pause.domain}
-          onPauseDomain={onPauseDomain}
-          onCancelPause={onCancelPause}
-        />
-      );
+      return <ChoosePause host={pause.host} domain={pause.domain} controls={controls} />;
     default:
       return (
-        <button type="button" class="button button-quiet" onClick={onOfferPause}>
+        <button type="button" class="button button-quiet" onClick={controls.offerPause}>
           {t('popupPauseSite')}
         </button>
       );
@@ -102,12 +63,11 @@ function PauseControls({
  * Settings are there on every view, site or not: on Firefox for Android the popup is the
  * extension's whole way in (no toolbar button menu, no shortcut).
  */
-export function SiteControls({ site, pause, onOpenOptions, ...handlers }: SiteControlsProps) {
+export function SiteControls({ controls }: { controls: PopupControls }) {
+  const { site } = controls;
   return (
     <footer class="site-controls">
-      {site !== null && pause !== null ? (
-        <PauseControls site={site} pause={pause} {...handlers} />
-      ) : null}
+      {site !== null ? <PauseControls site={site} controls={controls} /> : null}
       <span class="sites-links">
         {site !== null ? (
           <a href={`/sites.html?site=${encodeURIComponent(site)}`} target="_blank" rel="noopener">
@@ -118,7 +78,7 @@ export function SiteControls({ site, pause, onOpenOptions, ...handlers }: SiteCo
           {t('popupAllSites')}
         </a>
       </span>
-      <button type="button" class="button button-quiet" onClick={onOpenOptions}>
+      <button type="button" class="button button-quiet" onClick={controls.openOptions}>
         {t('popupSettings')}
       </button>
     </footer>

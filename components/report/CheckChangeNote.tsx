@@ -1,10 +1,7 @@
 import type { CheckChanges, CheckDiff } from '../../lib/history/check-diff';
+import { formatShortDate } from '../../lib/locale/format-time';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatNumber, formatUnitList } from '../../lib/locale/locale-format';
-
-export interface CheckChangeNoteProps {
-  diff: CheckDiff;
-}
 
 const KINDS: readonly { kind: keyof CheckChanges; count: MessageKey; names: MessageKey }[] = [
   { kind: 'fixed', count: 'popupChecksFixed', names: 'popupChecksFixedNames' },
@@ -13,21 +10,17 @@ const KINDS: readonly { kind: keyof CheckChanges; count: MessageKey; names: Mess
   { kind: 'better', count: 'popupChecksBetter', names: 'popupChecksBetterNames' },
 ];
 
-function shortDate(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(at);
-}
-
 /**
  * How the checks changed since the previous scan with a known list: "Since the scan of 3 Oct:
  * 2 fixed, 1 new", opening to the checks' names; or that the service counts checks differently
  * now. Nothing for a first scan, an unknown list or no change.
  */
-export function CheckChangeNote({ diff }: CheckChangeNoteProps) {
+export function CheckChangeNote({ diff }: { diff: CheckDiff }) {
   const locale = uiLocale();
   if (diff.kind === 'methodology-moved') {
     return (
       <p class="check-change">
-        {t('popupChecksMethodology', shortDate(diff.previousScannedAt, locale))}
+        {t('popupChecksMethodology', formatShortDate(diff.previousScannedAt, { locale }))}
       </p>
     );
   }
@@ -41,7 +34,7 @@ export function CheckChangeNote({ diff }: CheckChangeNoteProps) {
   return (
     <details class="check-change">
       <summary>
-        {t('popupChecksSince', [shortDate(diff.previousScannedAt, locale), counts])}
+        {t('popupChecksSince', [formatShortDate(diff.previousScannedAt, { locale }), counts])}
       </summary>
       {present.map(({ kind, names }) => (
         <p key={kind} class={`check-change-${kind}`}>

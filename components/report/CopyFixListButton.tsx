@@ -1,16 +1,12 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
 
-export interface CopyFixListButtonProps {
-  /** Copies the list; resolves to whether the clipboard took it. */
-  onCopy: () => Promise<boolean>;
-}
-
-type CopyState = 'idle' | 'copied' | 'failed';
-
-/** The button and, in a live region beside it, whether the copy worked. */
-export function CopyFixListButton({ onCopy }: CopyFixListButtonProps) {
-  const [state, setState] = useState<CopyState>('idle');
+/**
+ * The button and, in a live region beside it, whether the copy worked. `onCopy` resolves to
+ * whether the clipboard took the list.
+ */
+export function CopyFixListButton({ onCopy }: { onCopy: () => Promise<boolean> }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
       <button

@@ -4,10 +4,6 @@ import { formatNumber, formatUnitList, tCount } from '../../lib/locale/locale-fo
 import { groupIssuesByTier } from '../../lib/ui/issue-groups';
 import { IssueItem } from './IssueItem';
 
-export interface IssueListProps {
-  issues: readonly ScanIssue[];
-}
-
 const TIER_NAME: Record<IssueTier, MessageKey> = {
   essential: 'popupTierEssential',
   recommended: 'popupTierRecommended',
@@ -27,7 +23,7 @@ function splitText(failed: number, partial: number): string {
 }
 
 /** The issues grouped by tier, each group collapsible with its counts, failed before partial. */
-export function IssueList({ issues }: IssueListProps) {
+export function IssueList({ issues }: { issues: readonly ScanIssue[] }) {
   const groups = groupIssuesByTier(issues);
   return (
     <section class="issues" aria-labelledby="issues-title">

@@ -1,18 +1,20 @@
 import { roundScore, type ScoreBandId, scoreBandFor } from '../../lib/badge/score-band';
+import type { ScanReport } from '../../lib/contract/report-schema';
 import type { CheckDiff } from '../../lib/history/check-diff';
 import type { ScoreChange } from '../../lib/history/score-history';
-import { formatExactTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
+import {
+  formatExactTime,
+  formatRelativeTime,
+  formatShortDate,
+  parseTime,
+} from '../../lib/locale/format-time';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatChange, formatNumber } from '../../lib/locale/locale-format';
+import { useLazyComponent } from '../../lib/ui/use-lazy-component';
 import { tWith } from '../popup/format';
-import { LazyCheckChangeNote } from './LazyCheckChangeNote';
 
 export interface ScoreHeaderProps {
-  displayTarget: string;
-  score: number | null;
-  scoreLabel: string;
-  /** The report's `scanned_at` (ISO date-time). */
-  scannedAt: string;
+  report: ScanReport;
   stale: boolean;
   /** When this extension received the report (epoch ms). */
   receivedAt: number;
@@ -32,9 +34,7 @@ const BAND_NAME: Record<Exclude<ScoreBandId, 'unscored'>, MessageKey> = {
 /** "+8 since 3 Oct", or "Unchanged since 3 Oct". */
 function ChangeNote({ change }: { change: ScoreChange }) {
   const locale = uiLocale();
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(
-    change.previousScannedAt,
-  );
+  const date = formatShortDate(change.previousScannedAt, { locale });
   const direction = change.delta > 0 ? 'up' : change.delta < 0 ? 'down' : 'same';
   return (
     <p class={`score-change score-change-${direction}`}>
@@ -46,18 +46,18 @@ function ChangeNote({ change }: { change: ScoreChange }) {
   );
 }
 
+/**
+ * The check changes, fetched as their own chunk once there is a diff to show: the diff itself
+ * arrives after the first frame, so the popup's first render does not carry the note's code.
+ */
+function LazyCheckChangeNote({ diff }: { diff: CheckDiff }) {
+  const Note = useLazyComponent(() => import('./CheckChangeNote').then((c) => c.CheckChangeNote));
+  return Note === null ? null : <Note diff={diff} />;
+}
+
 /** The score on its band colour, the site, the label, how old the report is, and its trend. */
-export function ScoreHeader({
-  displayTarget,
-  score,
-  scoreLabel,
-  scannedAt,
-  stale,
-  receivedAt,
-  now,
-  change,
-  checkDiff,
-}: ScoreHeaderProps) {
+export function ScoreHeader({ report, stale, receivedAt, now, ...notes }: ScoreHeaderProps) {
+  const { score, scanned_at: scannedAt } = report;
   const locale = uiLocale();
   const band = scoreBandFor(score);
   const scanned = parseTime(scannedAt);
@@ -78,9 +78,9 @@ export function ScoreHeader({
         </span>
       </p>
       <div class="score-meta">
-        <h1 class="site">{displayTarget}</h1>
+        <h1 class="site">{report.display_target}</h1>
         <p class="score-tags">
-          <span class="score-label">{scoreLabel}</span>
+          <span class="score-label">{report.score_label}</span>
           {band.id !== 'unscored' && band.min !== null && band.max !== null ? (
             <span class="band-name">
               {t('popupBandRange', [
@@ -112,8 +112,8 @@ export function ScoreHeader({
             <span class="visually-hidden"> {t('popupExactTime', exact)}</span>
           ) : null}
         </p>
-        {change ? <ChangeNote change={change} /> : null}
-        {checkDiff ? <LazyCheckChangeNote diff={checkDiff} /> : null}
+        {notes.change ? <ChangeNote change={notes.change} /> : null}
+        {notes.checkDiff ? <LazyCheckChangeNote diff={notes.checkDiff} /> : null}
         {stale ? (
           <p class="stale-note">
             <span class="stale-mark">{t('popupStaleMark')}</span>{' '}

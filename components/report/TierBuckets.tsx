@@ -15,46 +15,38 @@ export interface TierBucketsProps {
   heading?: { id: string; level: 2 | 3 | 4 | 5; under?: string };
 }
 
-interface BucketRowProps {
-  name: string;
-  bucket: ScoreBucket;
-}
-
 /** One scored tier: a bar of earned against available points, and passing checks. */
-function BucketRow({ name, bucket }: BucketRowProps) {
+function BucketRow({ name, bucket }: { name: string; bucket: ScoreBucket }) {
   const locale = uiLocale();
   const { earned, available, passing, total } = bucket;
-  if (available === 0) {
-    return (
-      <li class="bucket bucket-na">
-        <div class="bucket-head">
-          <span class="bucket-name">{name}</span>
-          <span class="bucket-points">{t('popupNotApplicable')}</span>
-        </div>
-      </li>
-    );
-  }
-  const share = Math.min(Math.max(earned / available, 0), 1);
   const points = [formatNumber(earned, locale), formatNumber(available, locale)];
   return (
-    <li class="bucket">
+    <li class={available === 0 ? 'bucket bucket-na' : 'bucket'}>
       <div class="bucket-head">
         <span class="bucket-name">{name}</span>
-        <span class="bucket-points">{t('popupBucketPoints', points)}</span>
+        <span class="bucket-points">
+          {available === 0 ? t('popupNotApplicable') : t('popupBucketPoints', points)}
+        </span>
       </div>
-      <meter
-        class="bar"
-        min={0}
-        max={available}
-        value={earned}
-        aria-label={t('popupBucketMeterName', name)}
-        aria-valuetext={t('popupBucketMeterValue', points)}
-        // The bar takes the colour band of its own share, on the same scale as the score.
-        style={{ '--band': scoreBandFor(share * 100).color }}
-      />
-      <p class="bucket-checks">
-        {tCount('popupChecksPassing', total, formatNumber(passing, locale))}
-      </p>
+      {available === 0 ? null : (
+        <>
+          <meter
+            class="bar"
+            min={0}
+            max={available}
+            value={earned}
+            aria-label={t('popupBucketMeterName', name)}
+            aria-valuetext={t('popupBucketMeterValue', points)}
+            // The bar takes the colour band of its own share, on the same scale as the score.
+            style={{
+              '--band': scoreBandFor(Math.min(Math.max(earned / available, 0), 1) * 100).color,
+            }}
+          />
+          <p class="bucket-checks">
+            {tCount('popupChecksPassing', total, formatNumber(passing, locale))}
+          </p>
+        </>
+      )}
     </li>
   );
 }

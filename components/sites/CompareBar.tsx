@@ -1,22 +1,14 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
-import { PICK_LEAST, type PickRefusal } from '../../lib/ui/use-site-comparison';
-
-export interface CompareBarProps {
-  picked: readonly string[];
-  refused: PickRefusal | null;
-  /** Whether the comparison is open: when it closes, focus comes back to the Compare button. */
-  open: boolean;
-  onOpen(): void;
-  onClearPicks(): void;
-}
+import { PICK_LEAST, type SiteComparisonState } from '../../lib/ui/use-site-comparison';
 
 /**
  * Above the sites table: the Compare button with how many sites are ticked, why it cannot be
  * pressed yet, and why a tick was refused. The button stays a real disabled button; the line
- * beside it, which it names as its description, says what it needs.
+ * beside it, which it names as its description, says what it needs. When the comparison
+ * closes, focus comes back to the button.
  */
-export function CompareBar({ picked, refused, open, onOpen, onClearPicks }: CompareBarProps) {
+export function CompareBar({ picked, refused, open, onOpen, onClearPicks }: SiteComparisonState) {
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
   useEffect(() => {

@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { scoreBandFor } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
 import type {
   CheckMark,
   ComparedCheck,
-  ComparedSite,
   Comparison,
+  RowWithReport,
 } from '../../lib/sites/site-comparison';
-import { markWords, tierWords } from '../../lib/ui/comparison-words';
+import { markWords } from '../../lib/ui/comparison-markdown';
+import { tierWords } from '../../lib/ui/fix-list';
 import type { ComparisonExportKind } from '../../lib/ui/use-site-comparison';
 import { TierBuckets } from '../report/TierBuckets';
+import { ScoreChip } from './SitesTable';
 
-export interface CompareViewProps {
+interface CompareViewProps {
   /** How many sites are compared, for the heading while the comparison itself loads. */
   count: number;
   comparison: Comparison | null;
@@ -48,7 +49,7 @@ function CheckName({ check }: { check: ComparedCheck }) {
   );
 }
 
-function SiteCard({ site, index }: { site: ComparedSite; index: number }) {
+function SiteCard({ site, index }: { site: RowWithReport; index: number }) {
   return (
     <li class="compare-site">
       <h4 id={`compare-site-${index}`}>{site.host}</h4>
@@ -57,14 +58,7 @@ function SiteCard({ site, index }: { site: ComparedSite; index: number }) {
       ) : (
         <>
           <p class="compare-score">
-            {site.score === null ? (
-              <span class="muted">{t('sitesNoScore')}</span>
-            ) : (
-              <span class="score-chip" style={{ '--band': scoreBandFor(site.score).color }}>
-                {site.score}
-              </span>
-            )}{' '}
-            {site.label}
+            <ScoreChip score={site.score} none={t('sitesNoScore')} /> {site.label}
           </p>
           <TierBuckets
             breakdown={site.report.score_breakdown}

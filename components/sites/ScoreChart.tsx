@@ -1,5 +1,5 @@
 import { scoreBandFor } from '../../lib/badge/score-band';
-import type { ScoreRecord } from '../../lib/history/score-history';
+import type { ScoreRecord } from '../../lib/history/scan-record';
 import { parseTime } from '../../lib/locale/format-time';
 import { t } from '../../lib/locale/i18n';
 
@@ -7,24 +7,17 @@ const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = 8;
 
-interface Point {
-  at: number;
-  score: number;
-  scannedAt: string;
-}
-
 /**
  * One site's score over the scans this browser saw, as a line on 0–100. It is drawn for the eye
  * only: the site's timeline beside it (SiteTimeline.tsx) says the same in words.
  */
 export function ScoreChart({ scans }: { scans: readonly ScoreRecord[] }) {
-  const points: Point[] = [];
-  for (const scan of scans) {
-    const at = parseTime(scan.scannedAt);
-    if (at !== null && scan.score !== null)
-      points.push({ at, score: scan.score, scannedAt: scan.scannedAt });
-  }
-  points.sort((a, b) => a.at - b.at);
+  const points = scans
+    .flatMap(({ scannedAt, score }) => {
+      const at = parseTime(scannedAt);
+      return at === null || score === null ? [] : [{ at, score, scannedAt }];
+    })
+    .sort((a, b) => a.at - b.at);
   if (points.length === 0) return <p class="chart-empty">{t('sitesChartEmpty')}</p>;
   const first = points[0]?.at ?? 0;
   const span = Math.max(1, (points[points.length - 1]?.at ?? first) - first);

@@ -1,9 +1,9 @@
-import type { ListedCheck } from '../../lib/history/score-history';
+import type { ListedCheck } from '../../lib/history/scan-record';
 import type { TimelineChanges, TimelineStep } from '../../lib/history/site-timeline';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { formatChange } from '../../lib/locale/locale-format';
 
-export interface SiteTimelineProps {
+interface SiteTimelineProps {
   /** Oldest first, as timelineOf gives them; shown newest first. */
   steps: readonly TimelineStep[];
   formatDate: (at: number) => string;

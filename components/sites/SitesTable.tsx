@@ -1,28 +1,20 @@
 import { scoreBandFor } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
 import { formatChange } from '../../lib/locale/locale-format';
-import type { SiteRow } from '../../lib/sites/site-rows';
-import { SITE_COLUMNS, type SiteColumn, type SiteSort } from '../../lib/sites/site-table';
-import { siteStateText } from './site-state-text';
+import { type SiteRow, TIERS } from '../../lib/sites/site-rows';
+import { SITE_COLUMNS } from '../../lib/sites/site-table';
+import { siteWordsOf } from '../../lib/tabs/view-states';
+import type { useSitesPage } from '../../lib/ui/use-sites-page';
 
-export interface SitesTableProps {
-  rows: readonly SiteRow[];
-  sort: SiteSort;
-  selected: string | null;
-  onSort(column: SiteColumn): void;
-  onSelect(site: string): void;
-  formatScanned(row: SiteRow): string;
-  /** The boxes that tick sites for the comparison; without it the table has none. */
-  pick?: SitePick;
-}
+type SitesViewProps = ReturnType<typeof useSitesPage>;
 
-export interface SitePick {
-  picked: readonly string[];
-  onPick(site: string, options: { picked: boolean }): void;
-}
-
-const columnTitle = (column: SiteColumn) => t(`sitesColumn_${column}`);
-const TIER_COLUMNS: ReadonlySet<SiteColumn> = new Set(['essential', 'recommended', 'bonus']);
+/** Where Up, Down, Home and End move from the row button at `index`. */
+const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (index) => index + 1,
+  ArrowUp: (index) => index - 1,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
 
 /**
  * The table of sites. Each column header is a button that sorts by it (aria-sort says how);
@@ -32,29 +24,20 @@ const TIER_COLUMNS: ReadonlySet<SiteColumn> = new Set(['essential', 'recommended
 export function SitesTable({
   rows,
   sort,
-  selected,
   onSort,
   onSelect,
   formatScanned,
-  pick,
-}: SitesTableProps) {
+  ...props
+}: SitesViewProps) {
+  const selected = props.selected?.site ?? null;
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
     if (!target.matches('button.row-select')) return;
     const buttons = [
       ...(target.closest('tbody')?.querySelectorAll<HTMLElement>('button.row-select') ?? []),
     ];
-    const index = buttons.indexOf(target);
-    const next =
-      event.key === 'ArrowDown'
-        ? buttons[index + 1]
-        : event.key === 'ArrowUp'
-          ? buttons[index - 1]
-          : event.key === 'Home'
-            ? buttons[0]
-            : event.key === 'End'
-              ? buttons[buttons.length - 1]
-              : undefined;
+    const move = ROW_KEYS[event.key];
+    const next = move && buttons[move(buttons.indexOf(target), buttons.length)];
     if (next) {
       event.preventDefault();
       next.focus();
@@ -72,11 +55,11 @@ export function SitesTable({
               aria-sort={sort.column === column ? sort.direction : undefined}
             >
               <button type="button" class="sort-button" onClick={() => onSort(column)}>
-                {columnTitle(column)}
+                {t(`sitesColumn_${column}`)}
                 <span aria-hidden="true" class="sort-mark">
                   {sort.column === column ? (sort.direction === 'ascending' ? '▲' : '▼') : ''}
                 </span>
-                {TIER_COLUMNS.has(column) ? (
+                {(TIERS as readonly string[]).includes(column) ? (
                   <>
                     {' '}
                     <span class="col-sub">{t('sitesColumnCounts')}</span>
@@ -95,7 +78,7 @@ export function SitesTable({
             data-site={row.site}
           >
             <th scope="row" class="col-site">
-              {pick ? <PickBox pick={pick} row={row} /> : null}
+              <PickBox compare={props.compare} row={row} />
               <button
                 type="button"
                 class="row-select"
@@ -107,18 +90,12 @@ export function SitesTable({
               {row.watched ? <span class="watched-mark">{t('sitesWatched')}</span> : null}
             </th>
             <td class="col-score">
-              {row.score === null ? (
-                <span class="muted">{row.band === null ? '–' : t('sitesNoScore')}</span>
-              ) : (
-                <span class="score-chip" style={{ '--band': scoreBandFor(row.score).color }}>
-                  {row.score}
-                </span>
-              )}
+              <ScoreChip score={row.score} none={row.band === null ? '–' : t('sitesNoScore')} />
             </td>
             <td class="col-label">{row.label ?? ''}</td>
             <td class="col-change">{row.change === null ? '' : formatChange(row.change)}</td>
             <td class="col-scanned">{formatScanned(row)}</td>
-            {(['essential', 'recommended', 'bonus'] as const).map((tier) => {
+            {TIERS.map((tier) => {
               const counts = row.issues?.[tier];
               return (
                 <td key={tier} class={`col-${tier}`}>
@@ -133,11 +110,21 @@ export function SitesTable({
                 </td>
               );
             })}
-            <td class={`col-state state-${row.state}`}>{siteStateText(row.state)}</td>
+            <td class={`col-state state-${row.state}`}>{t(siteWordsOf(row.state))}</td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A rounded score on its band's colour, or `none` in muted words. */
+export function ScoreChip({ score, none }: { score: number | null; none: string }) {
+  if (score === null) return <span class="muted">{none}</span>;
+  return (
+    <span class="score-chip" style={{ '--band': scoreBandFor(score).color }}>
+      {score}
+    </span>
   );
 }
 
@@ -146,14 +133,14 @@ export function SitesTable({
  * row's header still reads as the site alone. Checked only while the site is ticked: a
  * refused tick (a fifth site) shows unticked at the next render.
  */
-function PickBox({ pick, row }: { pick: SitePick; row: SiteRow }) {
+function PickBox({ compare, row }: Pick<SitesViewProps, 'compare'> & { row: SiteRow }) {
   return (
     <label class="compare-pick">
       <input
         type="checkbox"
-        checked={pick.picked.includes(row.site)}
+        checked={compare.picked.includes(row.site)}
         aria-label={t('sitesComparePick', row.host)}
-        onChange={(event) => pick.onPick(row.site, { picked: event.currentTarget.checked })}
+        onChange={(event) => compare.onPick(row.site, { picked: event.currentTarget.checked })}
       />
     </label>
   );

@@ -7,9 +7,8 @@ export interface ConsentNoticeProps {
 }
 
 /**
- * Shown until the user answers whether sites may be looked up automatically: what would be
- * sent, to whom, and the two answers. The popup's own lookup needs no answer: opening it is
- * the request.
+ * Shown until the user answers whether sites may be looked up automatically. The popup's own
+ * lookup needs no answer: opening it is the request.
  */
 export function ConsentNotice({ serviceHost, onChoose }: ConsentNoticeProps) {
   return (

@@ -1,18 +1,14 @@
 import { t } from '../../lib/locale/i18n';
 
-export interface LoadingViewProps {
-  /** The site being looked up; null while not even that is known. */
-  target: string | null;
-}
-
-export function LoadingView({ target }: LoadingViewProps) {
+/** `origin`: the site being looked up; null while not even that is known. */
+export function LoadingView({ origin }: { origin: string | null }) {
   return (
     <section class="state state-loading" role="status" aria-live="polite">
       <header class="state-head">
         <span class="spinner" aria-hidden="true" />
         <div class="state-heading">
           <h1 class="state-title">
-            {target === null ? t('popupLoadingUnknown') : t('popupLoadingSite', target)}
+            {origin === null ? t('popupLoadingUnknown') : t('popupLoadingSite', origin)}
           </h1>
         </div>
       </header>

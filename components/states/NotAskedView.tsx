@@ -1,28 +1,24 @@
 import { STATE_COLORS } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
-import { StateView } from './StateView';
+import { StateFrame } from './StateView';
 
 export interface NotAskedViewProps {
-  /** The site's origin. */
-  target: string;
+  origin: string;
   /** The host of the report service the origin would go to. */
   serviceHost: string;
   /** Looks the site up; without it no button is shown. */
   onLookUp?: (() => void) | undefined;
 }
 
-/**
- * A site nothing is known of yet, where sites are looked up only on request: the side panel
- * follows the tab without sending anything, and the user's one click is the request.
- */
-export function NotAskedView({ target, serviceHost, onLookUp }: NotAskedViewProps) {
+/** Nothing known of the site, looked up only on request: the user's one click is the request. */
+export function NotAskedView({ origin, serviceHost, onLookUp }: NotAskedViewProps) {
   return (
-    <StateView
-      kind="not-asked"
+    <StateFrame
+      status="not-asked"
       mark="?"
       markColor={STATE_COLORS.neutral}
       title={t('popupNotAskedTitle')}
-      target={target}
+      origin={origin}
       actions={
         onLookUp ? (
           <button type="button" class="button button-primary" onClick={() => onLookUp()}>
@@ -32,6 +28,6 @@ export function NotAskedView({ target, serviceHost, onLookUp }: NotAskedViewProp
       }
     >
       <p>{t('popupNotAskedBody', serviceHost)}</p>
-    </StateView>
+    </StateFrame>
   );
 }

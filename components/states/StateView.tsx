@@ -1,50 +1,143 @@
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
+import { STATE_COLORS } from '../../lib/badge/score-band';
+import { serviceLinkOrNull } from '../../lib/contract/safe-url';
+import { t } from '../../lib/locale/i18n';
+import { notLookedUpText } from '../../lib/privacy/not-looked-up-reasons';
+import { reasonOf, type StateOfView } from '../../lib/tabs/tab-view';
+import { VIEW_STATES, wordsOf } from '../../lib/tabs/view-states';
+import { ExternalLink } from '../popup/ExternalLink';
+import { presentText } from '../popup/format';
 import { RefreshButton } from '../popup/RefreshButton';
-import { StateMark } from './StateMark';
+import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
+import { NextTry } from './NextTry';
 
-export interface StateViewProps {
-  /** Names the state for styling (`state-<kind>`). */
-  kind: string;
-  /** The badge's mark and colour for the state, drawn large beside the title. */
+export interface StateFrameProps {
+  /** Names the state for styling (`state-<status>`). */
+  status: string;
+  /** The badge's mark, drawn large beside the title, on its colour. */
   mark: string;
   markColor: string;
   title: ComponentChildren;
-  /** The site the state is about, shown under the title. */
-  target?: string | null;
+  origin?: string | null;
   children?: ComponentChildren;
-  /** Extra actions (links, buttons) shown before the Refresh button. */
+  /** Links and buttons before the Refresh button. */
   actions?: ComponentChildren;
   onRefresh?: (() => void) | undefined;
 }
 
-/** The common frame of every view that is not a report: mark, title, site, a few lines, actions. */
-export function StateView({
-  kind,
-  mark,
-  markColor,
-  title,
-  target,
-  children,
-  actions,
-  onRefresh,
-}: StateViewProps) {
-  const hasActions = actions != null || onRefresh !== undefined;
+/** The frame of every view that is not a report: mark, title, site, a few lines, actions. */
+export function StateFrame(props: StateFrameProps) {
+  const { status, mark, markColor, title, origin, children, actions, onRefresh } = props;
   return (
-    <section class={`state state-${kind}`}>
+    <section class={`state state-${status}`}>
       <header class="state-head">
-        <StateMark mark={mark} color={markColor} />
+        <span class="state-mark" style={{ '--band': markColor }} aria-hidden="true">
+          {mark}
+        </span>
         <div class="state-heading">
           <h1 class="state-title">{title}</h1>
-          {target ? <p class="state-target">{target}</p> : null}
+          {origin ? <p class="state-target">{origin}</p> : null}
         </div>
       </header>
       <div class="state-body">{children}</div>
-      {hasActions ? (
+      {actions != null || onRefresh !== undefined ? (
         <div class="actions">
           {actions}
           {onRefresh ? <RefreshButton onRefresh={onRefresh} /> : null}
         </div>
       ) : null}
     </section>
+  );
+}
+
+export interface StateViewProps {
+  view: StateOfView;
+  now: number;
+  onRefresh?: (() => void) | undefined;
+  /** An administrator's policy chose the service: the fix for "not permitted" names them. */
+  serviceSetByPolicy?: boolean;
+  /** Opens the options page, where access to the service is allowed. */
+  onOpenOptions?: (() => void) | undefined;
+}
+
+/** Every field a state's view may carry; what it shows follows from those it has. */
+type Fields = Partial<{
+  message: string | null;
+  resolution: string | null;
+  scanUrl: string | null;
+  documentationUrl: string | null;
+  retryAt: number | null;
+  problem: string;
+  serviceHost: string;
+}>;
+
+/** Every state but loading and a report: its mark and words, then what its fields add. */
+export function StateView(props: StateViewProps) {
+  const { view, now, onRefresh, serviceSetByPolicy = false, onOpenOptions } = props;
+  const serviceBaseUrl = useContext(ServiceBaseUrlContext);
+  const state = VIEW_STATES[view.status];
+  const fields = view as Fields;
+  const reason = reasonOf(view);
+  const why = reason === null ? null : notLookedUpText(reason);
+  const known = wordsOf(view);
+  const title = why?.title ?? (known ? t(known.title) : '');
+  const body = why?.why ?? (known?.body ? t(known.body, fields.serviceHost ?? '') : null);
+  // The toolbar shows no mark for a site not looked up; here a pause sign for a paused one, and
+  // a circle struck through for the rest.
+  const mark = reason === null ? state.mark : reason === 'paused' ? '❚❚' : '⊘';
+  const hasActions = [fields.scanUrl, fields.documentationUrl, fields.serviceHost].some(
+    (field) => field !== undefined,
+  );
+  const canScan = serviceLinkOrNull(fields.scanUrl, serviceBaseUrl) !== null;
+  const texts = [presentText(fields.message), presentText(fields.resolution)].filter(Boolean);
+  return (
+    <StateFrame
+      status={view.status}
+      mark={mark}
+      markColor={STATE_COLORS[state.tone]}
+      title={title}
+      origin={'origin' in view ? view.origin : null}
+      actions={
+        hasActions ? (
+          <>
+            <ExternalLink class="button button-primary" href={fields.scanUrl}>
+              {t('popupScanThisSite')}
+            </ExternalLink>
+            <ExternalLink class="button" href={fields.documentationUrl}>
+              {t('popupApiDocumentation')}
+            </ExternalLink>
+            {fields.serviceHost !== undefined && onOpenOptions ? (
+              <button type="button" class="button" onClick={onOpenOptions}>
+                {t('popupOpenOptions')}
+              </button>
+            ) : null}
+          </>
+        ) : null
+      }
+      onRefresh={reason === null ? onRefresh : undefined}
+    >
+      {body ? <p>{body}</p> : null}
+      {texts.map((text) => (
+        <p class="server-message" key={text}>
+          {text}
+        </p>
+      ))}
+      {fields.problem ? (
+        <p class="problem-line">
+          <span class="problem-label">{t('popupInvalidProblem')}</span>{' '}
+          <code class="problem">{fields.problem}</code>
+        </p>
+      ) : null}
+      {fields.serviceHost !== undefined ? (
+        <p>{t(serviceSetByPolicy ? 'popupNotPermittedFixPolicy' : 'popupNotPermittedFixUser')}</p>
+      ) : null}
+      {fields.retryAt !== undefined ? (
+        <NextTry retryAt={fields.retryAt} now={now} canRefresh={onRefresh !== undefined} />
+      ) : null}
+      {fields.scanUrl !== undefined ? (
+        <p class="muted">{t(canScan ? 'popupNeverScansCanAsk' : 'popupNeverScans')}</p>
+      ) : null}
+    </StateFrame>
   );
 }

@@ -1,25 +1,19 @@
 import { t } from '../../lib/locale/i18n';
 import type { LookupMode } from '../../lib/settings/settings';
 
-export interface WelcomeViewProps {
-  /** The service the origin goes to. */
+/**
+ * The first-run page: what is sent, to whom (`serviceBaseUrl`) and when, and the question;
+ * `chosen` is the user's answer here, if any yet; `locked`, a policy allows only on-click
+ * lookups.
+ */
+export function WelcomeView(props: {
   serviceBaseUrl: string;
-  /** What the user has chosen here, if anything yet. */
   chosen: LookupMode | null;
-  /** The organisation's policy allows only on-click lookups. */
   locked: boolean;
   optionsUrl: string;
   onChoose(mode: LookupMode): void;
-}
-
-/** The first-run page: what is sent, to whom and when, and the question. */
-export function WelcomeView({
-  serviceBaseUrl,
-  chosen,
-  locked,
-  optionsUrl,
-  onChoose,
-}: WelcomeViewProps) {
+}) {
+  const { serviceBaseUrl, chosen, locked, optionsUrl, onChoose } = props;
   return (
     <main class="welcome">
       <h1>{t('welcomeTitle')}</h1>

@@ -1,6 +1,6 @@
 import { PopupView } from '../../components/popup/PopupView';
 import type { PopupStart } from '../../lib/tabs/popup-start';
-import { usePageSite } from '../../lib/ui/use-page-site';
+import { usePageSite } from '../../lib/ui/use-followed-tab';
 import { usePopupControls } from '../../lib/ui/use-popup-controls';
 import { useTabView } from '../../lib/ui/use-tab-view';
 

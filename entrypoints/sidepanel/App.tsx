@@ -1,7 +1,6 @@
 import { PopupView } from '../../components/popup/PopupView';
 import { NotAskedView } from '../../components/states/NotAskedView';
-import { useActiveTab } from '../../lib/ui/use-active-tab';
-import { useFollowedTab } from '../../lib/ui/use-followed-tab';
+import { useActiveTab, useFollowedTab } from '../../lib/ui/use-followed-tab';
 import { usePopupControls } from '../../lib/ui/use-popup-controls';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
@@ -21,8 +20,8 @@ function ActiveTabReport({ tabId }: { tabId: number | null }) {
       now={now}
       onRefresh={refresh}
       controls={controls}
-      notAsked={(target) => (
-        <NotAskedView target={target} serviceHost={controls.serviceHost} onLookUp={lookUp} />
+      notAsked={(origin) => (
+        <NotAskedView origin={origin} serviceHost={controls.serviceHost} onLookUp={lookUp} />
       )}
     />
   );

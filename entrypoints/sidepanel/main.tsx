@@ -1,6 +1,6 @@
 import '../../components/popup/fluid-page.css';
 import { render } from 'preact';
-import { sidePanelWindowId } from '../../lib/tabs/active-tab';
+import { sidePanelWindowId } from '../../lib/tabs/browser-tabs';
 import { App } from './App';
 
 const root = document.getElementById('app');

@@ -7,18 +7,13 @@ import { useSiteView } from '../../lib/ui/use-site-view';
 /** Connects the popup's view to one site, for the link menu's window. */
 export function App({ request }: { request: SiteReportRequest }) {
   const { view, now, refresh } = useSiteView(request);
-  const site = request.kind === 'site' ? new URL(request.site).host : null;
-  const controls = usePopupControls(view, request.kind === 'site' ? request.site : null);
+  const site = request.kind === 'site' ? request.site : null;
+  const controls = usePopupControls(view, site);
   useEffect(() => {
     // The window's title bar names the site, as the popup's heading does.
-    if (site) document.title = `Agent readiness of ${site}`;
+    if (site) document.title = `Agent readiness of ${new URL(site).host}`;
   }, [site]);
   return (
-    <PopupView
-      view={view}
-      now={now}
-      onRefresh={request.kind === 'site' ? refresh : undefined}
-      controls={controls}
-    />
+    <PopupView view={view} now={now} onRefresh={site ? refresh : undefined} controls={controls} />
   );
 }

@@ -1,37 +1,25 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
 import { sendToWorker } from '../../lib/events/protocol';
-import {
-  type EffectiveSettings,
-  type LookupMode,
-  readSettings,
-  serviceBaseUrlOf,
-} from '../../lib/settings/settings';
-import { logError } from '../../lib/ui/log-error';
+import { type LookupMode, serviceBaseUrlOf } from '../../lib/settings/settings';
+import { logError } from '../../lib/ui/page-actions';
+import { useSettings } from '../../lib/ui/use-settings';
 
 /** Connects the first-run page to the settings: the user's answer is their lookup mode. */
 export function App() {
-  const [settings, setSettings] = useState<EffectiveSettings | null>(null);
+  const settings = useSettings();
   const [chosen, setChosen] = useState<LookupMode | null>(null);
-  useEffect(() => {
-    readSettings().then(setSettings, logError);
-  }, []);
   if (settings === null) return null;
-
-  const choose = (mode: LookupMode) => {
-    sendToWorker('setLookupMode', { mode }).then((next) => {
-      setSettings(next);
-      setChosen(mode);
-    }, logError);
-  };
   return (
     <WelcomeView
       serviceBaseUrl={serviceBaseUrlOf(settings)}
       chosen={chosen}
       locked={settings.locked.lookupMode}
       optionsUrl={browser.runtime.getURL('/options.html')}
-      onChoose={choose}
+      onChoose={(mode) =>
+        sendToWorker('setLookupMode', { mode }).then(() => setChosen(mode), logError)
+      }
     />
   );
 }

@@ -1,21 +1,29 @@
 /**
- * The sites comparison as Markdown, for a ticket or a note: a table of the sites (score,
- * label, tier buckets) and the check-by-check table, in the UI's language like the fix list.
- *
- * Names and hosts come from the service or the address bar. Each goes through the fix list's
- * escaping (lib/ui/fix-list.ts), which also escapes `|`: an unescaped pipe would split a table
- * cell in two. Inside a code span a pipe still splits the cell in GitHub's tables, so the
- * check's id escapes it there too.
+ * The sites comparison as Markdown, in the UI's language: a table of the sites (score, label,
+ * tier buckets) and the check-by-check table. Names and hosts go through the fix list's
+ * escaping, which also escapes `|` (a pipe would split a table cell); inside a code span a
+ * pipe still splits the cell in GitHub's tables, so the check's id escapes it there too.
  */
 import type { ScanReport } from '../contract/report-schema';
 import { t } from '../locale/i18n';
 import { formatNumber } from '../locale/locale-format';
-import type { Comparison } from '../sites/site-comparison';
-import { markWords, tierWords } from './comparison-words';
-import { markdownCode, markdownText } from './fix-list';
+import type { CheckMark, Comparison } from '../sites/site-comparison';
+import { TIERS } from '../sites/site-rows';
+import { markdownCode, markdownText, tierWords } from './fix-list';
 
-const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-const divider = (count: number) => row(Array.from({ length: count }, () => '---'));
+/** The words for a check's mark, shared by the page and this export. */
+const MARK_KEY = {
+  failed: 'sitesCompareMark_failed',
+  partial: 'sitesCompareMark_partial',
+  'not-listed': 'sitesCompareMark_notListed',
+  'no-report': 'sitesCompareMark_noReport',
+} as const satisfies Record<CheckMark, string>;
+
+export const markWords = (mark: CheckMark): string => t(MARK_KEY[mark]);
+
+/** A Markdown table's lines: the header, its divider, the rows. */
+const table = (header: readonly string[], rows: readonly (readonly string[])[]) =>
+  [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 
 function bucketCells(report: ScanReport | null, locale: string): string[] {
   if (report === null) return ['', '', ''];
@@ -27,24 +35,15 @@ function bucketCells(report: ScanReport | null, locale: string): string[] {
   return [points(essential), points(recommended), `+${formatNumber(bonus.points, locale)}`];
 }
 
-export function comparisonMarkdown(comparison: Comparison, options: { locale: string }): string {
-  const { locale } = options;
+export function comparisonMarkdown(comparison: Comparison, { locale }: { locale: string }): string {
   const hosts = comparison.sites.map((site) => markdownText(site.host));
-  const siteHeader = [
-    t('sitesColumn_site'),
-    t('sitesColumn_score'),
-    t('sitesColumn_label'),
-    t('popupTierEssential'),
-    t('popupTierRecommended'),
-    t('popupTierBonus'),
-  ];
+  const siteHeader = [t('sitesColumn_site'), t('sitesColumn_score'), t('sitesColumn_label')];
   const lines = [
     `# ${markdownText(t('sitesCompareMarkdownTitle'))}`,
     '',
-    row(siteHeader),
-    divider(siteHeader.length),
-    ...comparison.sites.map((site, index) =>
-      row([
+    ...table(
+      [...siteHeader, ...TIERS.map(tierWords)],
+      comparison.sites.map((site, index) => [
         hosts[index] ?? '',
         site.report === null
           ? markdownText(markWords('no-report'))
@@ -62,24 +61,21 @@ export function comparisonMarkdown(comparison: Comparison, options: { locale: st
   if (comparison.checks.length === 0) {
     lines.push(markdownText(t('sitesCompareNoChecks')));
   } else {
-    const checkHeader = [
+    const header = [
       t('sitesCompareColumnCheck'),
       t('sitesCompareColumnId'),
       t('sitesCompareColumnTier'),
-      ...hosts,
     ];
-    lines.push(row(checkHeader), divider(checkHeader.length));
-    for (const check of comparison.checks) {
+    const rows = comparison.checks.map((check) => {
       const name = markdownText(check.name);
-      lines.push(
-        row([
-          check.differs ? `**${name}** (${markdownText(t('sitesCompareDiffers'))})` : name,
-          markdownCode(check.id).replaceAll('|', '\\|'),
-          tierWords(check.tier),
-          ...check.marks.map((mark) => markdownText(markWords(mark))),
-        ]),
-      );
-    }
+      return [
+        check.differs ? `**${name}** (${markdownText(t('sitesCompareDiffers'))})` : name,
+        markdownCode(check.id).replaceAll('|', '\\|'),
+        tierWords(check.tier),
+        ...check.marks.map((mark) => markdownText(markWords(mark))),
+      ];
+    });
+    lines.push(...table([...header, ...hosts], rows));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,23 +1,21 @@
 /**
  * The "copy fix list": a report's issues as Markdown, ready to paste into a ticket or hand to
- * a coding agent. Each issue carries its id, name, tier, result, details and recommendation;
- * the list ends with the link to the full report.
- *
- * Every string in it comes from the server, and Markdown renders HTML and links: each one is
- * escaped so it stays the text it was wherever the list is pasted.
+ * a coding agent, with the link to the full report. Every string in it comes from the server,
+ * and Markdown renders HTML and links: each one is escaped so it stays the text it was.
  */
-
 import { roundScore } from '../badge/score-band';
-import type { ScanIssue, ScanReport } from '../contract/report-schema';
+import type { IssueTier, ScanIssue, ScanReport } from '../contract/report-schema';
 import { serviceLinkOrNull } from '../contract/safe-url';
 import { t } from '../locale/i18n';
 import { groupIssuesByTier } from './issue-groups';
 
-const TIER_NAME_KEY = {
+const TIER_KEY = {
   essential: 'popupTierEssential',
   recommended: 'popupTierRecommended',
   bonus: 'popupTierBonus',
-} as const;
+} as const satisfies Record<IssueTier, string>;
+
+export const tierWords = (tier: IssueTier): string => t(TIER_KEY[tier]);
 
 /**
  * Text that reads the same in Markdown: line breaks become spaces (a break would end the
@@ -49,11 +47,11 @@ function issueLines(issue: ScanIssue): string[] {
       markdownCode(issue.result),
     ])}`,
   ];
-  if (issue.details !== null && issue.details.trim() !== '') {
-    lines.push(`  - ${t('fixListDetails', markdownText(issue.details))}`);
-  }
-  if (issue.recommendation !== null && issue.recommendation.trim() !== '') {
-    lines.push(`  - ${t('fixListRecommendation', markdownText(issue.recommendation))}`);
+  for (const [text, key] of [
+    [issue.details, 'fixListDetails'],
+    [issue.recommendation, 'fixListRecommendation'],
+  ] as const) {
+    if (text?.trim()) lines.push(`  - ${t(key, markdownText(text))}`);
   }
   return lines;
 }
@@ -85,7 +83,7 @@ export function fixListMarkdown(
   for (const group of groups) {
     lines.push(
       '',
-      `## ${t('fixListTier', [t(TIER_NAME_KEY[group.tier]), String(group.issues.length)])}`,
+      `## ${t('fixListTier', [tierWords(group.tier), String(group.issues.length)])}`,
       '',
     );
     for (const issue of group.issues) lines.push(...issueLines(issue));

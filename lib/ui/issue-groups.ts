@@ -4,30 +4,23 @@
  */
 import type { IssueTier, ScanIssue } from '../contract/report-schema';
 
-export const ISSUE_TIER_ORDER: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
+const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
 
-export interface IssueGroup {
-  tier: IssueTier;
-  /** Failed issues first, then partial ones; the server's order is kept within each. */
-  issues: ScanIssue[];
-  failed: number;
-  partial: number;
-}
-
-/** Non-empty groups only, in the order essential, recommended, bonus. */
-export function groupIssuesByTier(issues: readonly ScanIssue[]): IssueGroup[] {
-  const groups: IssueGroup[] = [];
-  for (const tier of ISSUE_TIER_ORDER) {
+/**
+ * Non-empty groups only, in the order essential, recommended, bonus; in each, failed issues
+ * before partial ones, the server's order kept within each.
+ */
+export function groupIssuesByTier(issues: readonly ScanIssue[]) {
+  const groups = TIERS.map((tier) => {
     const inTier = issues.filter((issue) => issue.tier === tier);
-    if (inTier.length === 0) continue;
-    const failed = inTier.filter((issue) => issue.result === 'failed');
-    const partial = inTier.filter((issue) => issue.result === 'partial');
-    groups.push({
+    const failed = inTier.filter(({ result }) => result === 'failed');
+    const partial = inTier.filter(({ result }) => result === 'partial');
+    return {
       tier,
       issues: [...failed, ...partial],
       failed: failed.length,
       partial: partial.length,
-    });
-  }
-  return groups;
+    };
+  });
+  return groups.filter((group) => group.issues.length > 0);
 }

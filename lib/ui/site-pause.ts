@@ -6,21 +6,19 @@
 import { entriesCovering, hostOfSite } from '../privacy/paused-domains';
 import type { EffectiveSettings } from '../settings/settings';
 
-export type SitePause =
-  /** Not paused: "Pause on this site" is offered. */
-  | { kind: 'not-paused' }
-  /** The user is choosing: the site's host alone, or its whole registrable domain. */
-  | { kind: 'choosing'; host: string; domain: string }
-  /** A paused domain of the user's covers the site: Resume is offered. */
-  | { kind: 'paused'; entry: string; wholeDomain: boolean }
-  /** A domain the policy lists covers the site: no Resume, and the note says why. */
-  | { kind: 'locked'; entry: string };
-
-/** The offered choice, while the user makes it. */
+/** The offered choice, while the user makes it: the site's host, or its registrable domain. */
 export interface PauseChoice {
   host: string;
   domain: string;
 }
+
+export type SitePause =
+  | { kind: 'not-paused' }
+  | ({ kind: 'choosing' } & PauseChoice)
+  /** A paused domain of the user's covers the site: Resume is offered. */
+  | { kind: 'paused'; entry: string; wholeDomain: boolean }
+  /** A domain the policy lists covers the site: no Resume, and the note says why. */
+  | { kind: 'locked'; entry: string };
 
 /** The widest entry of a list: the one the user thinks of as what is paused. */
 const widest = (entries: readonly string[]) =>

@@ -1,21 +1,62 @@
 /**
- * The side panel's (and Firefox sidebar's) view of the tab it follows: the tab's view and the
- * site its page is on, both kept current as the tab navigates, so the panel's controls act on
- * the site it shows. The panel's own requests are a follower's (ShowTabTrigger 'follow'): only
- * the user's Refresh and "Look up this site" ask as the user.
+ * Following a tab from a page that stays open while the user browses (the side panel, Firefox's
+ * sidebar): the window's active tab, its address, view and site, all kept current.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { watchActiveTab, watchTabAddress } from '../tabs/browser-tabs';
 import { pageOrigin } from '../tabs/popup-start';
-import { useTabAddress } from './use-tab-address';
 import { type TabViewState, useTabView } from './use-tab-view';
 
-export interface FollowedTab extends TabViewState {
-  /** The origin of the page the tab shows now; null for a page with none. */
-  site: string | null;
+/** What `watch` tells of `id`: undefined until known, null when there is no `id` or nothing. */
+function useWatched<T>(
+  id: number | null,
+  watch: (id: number, onChange: (value: T | null) => void) => () => void,
+): T | null | undefined {
+  const [value, setValue] = useState<T | null | undefined>(undefined);
+  useEffect(() => {
+    if (id === null) setValue(null);
+    else return watch(id, setValue);
+  }, [id]);
+  return value;
 }
 
-export function useFollowedTab(tabId: number | null): FollowedTab {
-  const pageUrl = useTabAddress(tabId);
+/** The active tab of a window. */
+export const useActiveTab = (windowId: number | null) => useWatched(windowId, watchActiveTab);
+
+/**
+ * The origin of the page a tab shows, for the popup's Resume on a paused site (whose view names
+ * no site); read once, or handed in when the popup read it before its first render.
+ */
+export function usePageSite(tabId: number | null, pageUrl?: string | null): string | null {
+  const [site, setSite] = useState<string | null>(() =>
+    pageUrl === undefined ? null : pageOrigin(pageUrl),
+  );
+  useEffect(() => {
+    if (tabId === null || pageUrl !== undefined) return;
+    let current = true;
+    browser.tabs.get(tabId).then(
+      (tab) => {
+        if (current) setSite(pageOrigin(tab.url));
+      },
+      // The tab is gone: there is no page to resume.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [tabId, pageUrl]);
+  return site;
+}
+
+/**
+ * The tab's view and site (the origin of the page it shows now), kept current as it navigates.
+ * The page's own requests are a follower's (ShowTabTrigger 'follow'): only Refresh and "Look up
+ * this site" ask as the user.
+ */
+export function useFollowedTab(tabId: number | null): TabViewState & { site: string | null } {
+  // The tab's address; null when the tab is gone or shows none readable.
+  const pageUrl = useWatched(tabId, watchTabAddress);
   const state = useTabView(tabId, { trigger: 'follow' });
   const { navigated } = state;
 

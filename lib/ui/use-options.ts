@@ -1,17 +1,22 @@
 /**
  * The options page's live state and actions: the settings in effect (with what a policy
- * locked) and the lookup log, kept current as they change anywhere (popup, background,
- * another options tab), and the actions the page offers.
+ * locked), the lookup log and the service's deprecation notice, kept current as they change
+ * anywhere, and the backup section's preview of a chosen file.
  */
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { backupFileName } from '../backup/backup-export';
 import type { Backup, BackupChoices, BackupProblem } from '../backup/backup-format';
 import type { ImportMode, ImportPreview } from '../backup/import-changes';
 import { previewImport } from '../backup/import-plan';
 import { readBackupFile } from '../backup/read-backup';
 import { sendToWorker } from '../events/protocol';
-import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../history/lookup-log';
+import {
+  LOOKUP_LOG_RECORD,
+  type LookupLogEntry,
+  readLookupLog,
+  watchLookupLog,
+} from '../history/lookup-log';
+import { SCORE_HISTORY_RECORD } from '../history/scan-record';
 import { pausedDomainOfAddress } from '../privacy/paused-domains';
 import {
   type DeprecationNotice,
@@ -35,26 +40,12 @@ import {
   serviceBaseUrlOf,
   watchSettings,
 } from '../settings/settings';
+import { exportFileName } from '../sites/site-export';
 import { readWatchList } from '../sites/watch-list';
-import { readRecord } from '../storage/record-reads';
-import { LOOKUP_LOG_RECORD, SCORE_HISTORY_RECORD } from '../storage/records';
-import { downloadText } from './download';
+import { readRecord } from '../storage/record';
+import { downloadText } from './page-actions';
 
 const saveBaseUrl = (baseUrl: string | null) => sendToWorker('setServiceBaseUrl', { baseUrl });
-
-export interface OptionsState {
-  settings: EffectiveSettings | null;
-  log: LookupLogEntry[];
-  baseUrlChoice: BaseUrlChoice | null;
-  pauseRefused: boolean;
-  dataCleared: boolean;
-  /** What the service said about retiring its route, if anything. */
-  deprecation: DeprecationNotice | null;
-  /** Whether the browser lets the extension reach the service in effect; null until known. */
-  serviceAccess: ServiceAccess | null;
-  backup: BackupState;
-  actions: OptionsActions;
-}
 
 /** The backup section's state: a chosen file's preview or refusal, and an applied import. */
 export interface BackupState {
@@ -62,6 +53,8 @@ export interface BackupState {
   problem: BackupProblem | null;
   applied: boolean;
 }
+
+const NO_BACKUP: BackupState = { preview: null, problem: null, applied: false };
 
 /** What an import would change is judged against everything the user keeps, as stored. */
 async function readKeptData() {
@@ -74,36 +67,21 @@ async function readKeptData() {
   return { settings, watchList, scoreHistory, lookupLog };
 }
 
-export interface OptionsActions {
-  setLookupMode(mode: LookupMode): void;
-  setBadgeMode(mode: BadgeMode): void;
-  saveBaseUrl(raw: string): void;
-  resetBaseUrl(): void;
-  /** Asks the browser for the host permission of the service in effect (from a click). */
-  allowServiceAccess(): void;
-  pause(address: string): void;
-  /** Removes one of the user's paused domains. */
-  resume(domain: string): void;
-  clearData(): void;
-  clearLog(): void;
-  exportBackup(choices: BackupChoices): void;
-  chooseBackupFile(text: string): void;
-  applyBackup(mode: ImportMode): void;
-  cancelBackup(): void;
-}
+/** Asks for a host in the click itself, the only moment a browser asks the user. */
+const requestHost = (baseUrl: string) =>
+  browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] });
 
-export function useOptions(onError: (error: unknown) => void): OptionsState {
+export type OptionsActions = ReturnType<typeof useOptions>['actions'];
+
+export function useOptions(onError: (error: unknown) => void) {
   const [settings, setSettings] = useState<EffectiveSettings | null>(null);
   const [log, setLog] = useState<LookupLogEntry[]>([]);
   const [baseUrlChoice, setBaseUrlChoice] = useState<BaseUrlChoice | null>(null);
   const [pauseRefused, setPauseRefused] = useState(false);
   const [dataCleared, setDataCleared] = useState(false);
   const [deprecation, setDeprecation] = useState<DeprecationNotice | null>(null);
-  const [backup, setBackup] = useState<BackupState>({
-    preview: null,
-    problem: null,
-    applied: false,
-  });
+  const [backup, setBackup] = useState(NO_BACKUP);
+  /** Whether the browser lets the extension reach the service in effect; null until known. */
   const [serviceAccess, setServiceAccess] = useState<ServiceAccess | null>(null);
   // The chosen file: its text goes to the worker, which reads it again itself.
   const chosen = useRef<{ text: string; backup: Backup } | null>(null);
@@ -112,13 +90,13 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     readSettings().then(setSettings, onError);
     readLookupLog().then(setLog, onError);
     readDeprecationNotice().then(setDeprecation, onError);
-    const stopSettings = watchSettings(setSettings);
-    const stopLog = watchLookupLog(setLog);
-    const stopDeprecation = watchDeprecationNotice(setDeprecation);
+    const stops = [
+      watchSettings(setSettings),
+      watchLookupLog(setLog),
+      watchDeprecationNotice(setDeprecation),
+    ];
     return () => {
-      stopSettings();
-      stopLog();
-      stopDeprecation();
+      for (const stop of stops) stop();
     };
   }, [onError]);
 
@@ -142,82 +120,66 @@ export function useOptions(onError: (error: unknown) => void): OptionsState {
     };
   }, [baseUrl, onError]);
 
-  const run = useCallback(
-    <T>(work: Promise<T>, then?: (result: T) => void) => {
-      work.then(then, onError);
-    },
-    [onError],
-  );
+  const run = <T>(work: Promise<T>, then?: (result: T) => void) => {
+    work.then(then, onError);
+  };
+  const showBackup = (state: Partial<BackupState>) => setBackup({ ...NO_BACKUP, ...state });
 
-  const actions: OptionsActions = {
-    setLookupMode: (mode) => run(sendToWorker('setLookupMode', { mode })),
-    setBadgeMode: (mode) => run(sendToWorker('setBadgeMode', { mode })),
-    saveBaseUrl: (raw) => run(chooseServiceBaseUrl(raw, saveBaseUrl), setBaseUrlChoice),
+  const actions = {
+    setLookupMode: (mode: LookupMode) => run(sendToWorker('setLookupMode', { mode })),
+    setBadgeMode: (mode: BadgeMode) => run(sendToWorker('setBadgeMode', { mode })),
+    saveBaseUrl: (raw: string) => run(chooseServiceBaseUrl(raw, saveBaseUrl), setBaseUrlChoice),
     resetBaseUrl: () => run(resetServiceBaseUrl(saveBaseUrl), setBaseUrlChoice),
+    /** Asks for the host permission of the service in effect; the permission events answer. */
     allowServiceAccess() {
-      if (baseUrl === null) return;
-      // The permission events bring the new answer; asked in the click, as browsers require.
-      run(browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] }));
+      if (baseUrl !== null) run(requestHost(baseUrl));
     },
-    pause(address) {
+    pause(address: string) {
       const domain = pausedDomainOfAddress(address);
       setPauseRefused(domain === null);
       if (domain !== null) run(sendToWorker('pauseSite', { domain }));
     },
-    resume: (domain) => run(sendToWorker('resumeDomain', { domain })),
+    /** Removes one of the user's paused domains. */
+    resume: (domain: string) => run(sendToWorker('resumeDomain', { domain })),
     clearData() {
       setDataCleared(false);
       run(sendToWorker('clearLocalData', {}), () => setDataCleared(true));
     },
     clearLog: () => run(sendToWorker('clearLookupLog', {})),
-    exportBackup(choices) {
+    exportBackup(choices: BackupChoices) {
       run(sendToWorker('exportBackup', choices), (text) => {
-        downloadText(backupFileName(Date.now()), 'application/json', text);
+        downloadText(exportFileName('badge-backup', 'json', Date.now()), 'application/json', text);
       });
     },
-    chooseBackupFile(text) {
+    chooseBackupFile(text: string) {
       chosen.current = null;
       const reading = readBackupFile(text);
-      if (!reading.ok) {
-        setBackup({ preview: null, problem: reading.problem, applied: false });
-        return;
-      }
+      if (!reading.ok) return showBackup({ problem: reading.problem });
       run(readKeptData(), (current) => {
         chosen.current = { text, backup: reading.backup };
-        setBackup({
-          preview: previewImport(current, reading.backup),
-          problem: null,
-          applied: false,
-        });
+        showBackup({ preview: previewImport(current, reading.backup) });
       });
     },
-    applyBackup(mode) {
+    applyBackup(mode: ImportMode) {
       const file = chosen.current;
       if (file === null) return;
-      // Asked in the click itself, the only moment a browser asks the user for a host; the
-      // worker takes the file's service only if the permission is there.
-      const baseUrl = file.backup.settings.serviceBaseUrl;
+      // The worker takes the file's service only if the permission is there.
+      const wanted = file.backup.settings.serviceBaseUrl;
       const asked =
-        baseUrl !== null && baseUrl !== settings?.serviceBaseUrl
-          ? browser.permissions
-              .request({ origins: [hostPermissionFor(baseUrl)] })
-              .catch(() => false)
+        wanted !== null && wanted !== settings?.serviceBaseUrl
+          ? requestHost(wanted).catch(() => false)
           : Promise.resolve(true);
       run(
         asked.then(() => sendToWorker('importBackup', { text: file.text, mode })),
         (result) => {
           chosen.current = null;
-          setBackup(
-            result.ok
-              ? { preview: null, problem: null, applied: true }
-              : { preview: null, problem: result.problem, applied: false },
-          );
+          showBackup(result.ok ? { applied: true } : { problem: result.problem });
         },
       );
     },
     cancelBackup() {
       chosen.current = null;
-      setBackup({ preview: null, problem: null, applied: false });
+      showBackup({});
     },
   };
 

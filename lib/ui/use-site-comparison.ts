@@ -1,66 +1,39 @@
 /**
  * The sites page's comparison: which sites are ticked (2 to 4, in the order ticked), whether
- * the comparison is open, and its exports. The matrix and the exports are loaded when the
- * comparison first opens, so the list's first render does not carry them.
- *
- * A fifth tick is refused with a note naming the site; the note is a new object each time, so
- * the page renders again and the refused box shows unticked even when the note's words are
- * the same as before.
+ * it is open, and its exports, whose code loads when it first opens. A fifth tick is refused
+ * with a note naming the site, a new object each time, so the page renders again and the
+ * refused box shows unticked even when the note's words are the same.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { uiLocale } from '../locale/i18n';
-import type { Comparison } from '../sites/site-comparison';
+import { exportFileName } from '../sites/site-export';
 import { emptyRow, hostOf, type SiteRow } from '../sites/site-rows';
-import { downloadText } from './download';
-import { logError } from './log-error';
-import { useKeptReports } from './use-kept-reports';
+import { downloadText, logError } from './page-actions';
+import { useKeptReports } from './use-sites';
 
-export const PICK_LIMIT = 4;
+const PICK_LIMIT = 4;
 export const PICK_LEAST = 2;
 
 export type ComparisonExportKind = 'csv' | 'markdown';
+export type SiteComparisonState = ReturnType<typeof useSiteComparison>;
 
-/** Why the last tick was refused, or null. */
-export interface PickRefusal {
-  host: string;
-}
-
-export interface SiteComparisonState {
-  /** The ticked sites' origins, in the order ticked. */
-  picked: readonly string[];
-  refused: PickRefusal | null;
-  open: boolean;
-  /** Null while closed, and while the comparison's code loads. */
-  comparison: Comparison | null;
-  onPick(site: string, options: { picked: boolean }): void;
-  onClearPicks(): void;
-  onOpen(): void;
-  onClose(): void;
-  onExport(kind: ComparisonExportKind): void;
-}
-
-type ComparisonCode = typeof import('../sites/site-comparison') & {
-  comparisonMarkdown: typeof import('./comparison-markdown').comparisonMarkdown;
-};
-
-async function loadComparisonCode(): Promise<ComparisonCode> {
-  const [comparison, markdown] = await Promise.all([
-    import('../sites/site-comparison'),
-    import('./comparison-markdown'),
-  ]);
-  return { ...comparison, comparisonMarkdown: markdown.comparisonMarkdown };
-}
+const loadComparisonCode = () =>
+  Promise.all([import('../sites/site-comparison'), import('./comparison-markdown')]).then(
+    ([comparison, markdown]) => ({ ...comparison, ...markdown }),
+  );
 
 export function useSiteComparison(page: {
   rows: readonly SiteRow[] | null;
   /** The service the rows' answers came from: the reports are read from its entries. */
   serviceBaseUrl: string;
-}): SiteComparisonState {
+}) {
   const { rows } = page;
+  /** The ticked sites' origins, in the order ticked. */
   const [picked, setPicked] = useState<readonly string[]>([]);
-  const [refused, setRefused] = useState<PickRefusal | null>(null);
+  /** Why the last tick was refused, or null. */
+  const [refused, setRefused] = useState<{ host: string } | null>(null);
   const [open, setOpen] = useState(false);
-  const [code, setCode] = useState<ComparisonCode | null>(null);
+  const [code, setCode] = useState<Awaited<ReturnType<typeof loadComparisonCode>> | null>(null);
 
   // A ticked site that has since gone (local data cleared) stays, as a site with nothing kept.
   const chosen = useMemo(
@@ -72,13 +45,13 @@ export function useSiteComparison(page: {
   );
   const reportOf = useKeptReports(page.serviceBaseUrl, chosen);
 
+  /** Null while closed, and until the code and every ticked site's report are read. */
   const comparison = useMemo(() => {
-    if (code === null) return null;
-    const withReports = chosen.map((row) => ({ ...row, report: reportOf(row) }));
-    // No comparison with a site missing: it waits until every ticked site's report is read.
-    if (withReports.length === 0 || withReports.some((row) => row.report === undefined))
-      return null;
-    return code.buildComparison(withReports.map((row) => ({ ...row, report: row.report ?? null })));
+    const reports = chosen.map(reportOf);
+    if (code === null || chosen.length === 0 || reports.includes(undefined)) return null;
+    return code.buildComparison(
+      chosen.map((row, index) => ({ ...row, report: reports[index] ?? null })),
+    );
   }, [code, chosen, reportOf]);
 
   return {
@@ -86,18 +59,11 @@ export function useSiteComparison(page: {
     refused,
     open,
     comparison,
-    onPick(site, options) {
-      if (!options.picked) {
-        setPicked((current) => current.filter((one) => one !== site));
-        setRefused(null);
-      } else if (picked.includes(site)) {
-        setRefused(null);
-      } else if (picked.length >= PICK_LIMIT) {
-        setRefused({ host: hostOf(site) });
-      } else {
-        setPicked([...picked, site]);
-        setRefused(null);
-      }
+    onPick(site: string, options: { picked: boolean }) {
+      const full = options.picked && !picked.includes(site) && picked.length >= PICK_LIMIT;
+      setRefused(full ? { host: hostOf(site) } : null);
+      if (!options.picked) setPicked((current) => current.filter((one) => one !== site));
+      else if (!full && !picked.includes(site)) setPicked([...picked, site]);
     },
     onClearPicks() {
       setPicked([]);
@@ -109,22 +75,13 @@ export function useSiteComparison(page: {
       if (code === null) loadComparisonCode().then(setCode, logError);
     },
     onClose: () => setOpen(false),
-    onExport(kind) {
+    onExport(kind: ComparisonExportKind) {
       if (comparison === null || code === null) return;
-      const at = Date.now();
-      if (kind === 'csv') {
-        downloadText(
-          code.comparisonFileName('csv', at),
-          'text/csv;charset=utf-8',
-          code.comparisonCsv(comparison),
-        );
-      } else {
-        downloadText(
-          code.comparisonFileName('md', at),
-          'text/markdown;charset=utf-8',
-          code.comparisonMarkdown(comparison, { locale: uiLocale() }),
-        );
-      }
+      const [ending, type, text] =
+        kind === 'csv'
+          ? ['csv', 'text/csv', code.comparisonCsv(comparison)]
+          : ['md', 'text/markdown', code.comparisonMarkdown(comparison, { locale: uiLocale() })];
+      downloadText(exportFileName('comparison', ending, Date.now()), `${type};charset=utf-8`, text);
     },
   };
 }

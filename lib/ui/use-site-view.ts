@@ -3,28 +3,28 @@
  * opens, and again, past the cache, on Refresh.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { requestSiteView } from '../events/protocol';
+import { requestView } from '../events/protocol';
 import type { SiteReportRequest } from '../events/site-report-address';
+import { notLookedUp } from '../tabs/tab-view';
 import type { TabViewState } from './use-tab-view';
 
 export function useSiteView(
   request: SiteReportRequest,
 ): Pick<TabViewState, 'view' | 'now' | 'refresh'> {
-  const [view, setView] = useState<TabViewState['view']>(() =>
-    request.kind === 'site'
-      ? { status: 'loading', target: request.site }
-      : { status: 'not-looked-up', reason: request.reason },
-  );
-  const [now, setNow] = useState(() => Date.now());
   const site = request.kind === 'site' ? request.site : null;
+  const [shown, setShown] = useState<Pick<TabViewState, 'view' | 'now'>>(() => ({
+    view:
+      request.kind === 'site'
+        ? { status: 'loading', origin: request.site }
+        : notLookedUp(request.reason),
+    now: Date.now(),
+  }));
 
   const lookUp = useCallback(
     (force: boolean) => {
       if (site === null) return;
-      requestSiteView(site, force).then((fresh) => {
-        if (fresh === null) return;
-        setView(fresh);
-        setNow(Date.now());
+      requestView('showSite', { origin: site, force }).then((fresh) => {
+        if (fresh !== null) setShown({ view: fresh, now: Date.now() });
       });
     },
     [site],
@@ -32,5 +32,5 @@ export function useSiteView(
 
   useEffect(() => lookUp(false), [lookUp]);
   const refresh = useCallback(() => lookUp(true), [lookUp]);
-  return { view, now, refresh };
+  return { ...shown, refresh };
 }

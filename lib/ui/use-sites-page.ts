@@ -3,7 +3,10 @@
  * and the export of exactly the rows the filter and sort give (all of them, not only those
  * rendered).
  */
-import { useCallback, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
+import { isHttpOrigin } from '../contract/http-origin';
+import type { ScanReport } from '../contract/report-schema';
+import type { ScoreRecord } from '../history/scan-record';
 import { timelineOf } from '../history/site-timeline';
 import { formatExactTime, formatRelativeTime } from '../locale/format-time';
 import { uiLocale } from '../locale/i18n';
@@ -17,27 +20,24 @@ import {
   type SiteFilter,
   type SiteSort,
 } from '../sites/site-table';
-import { isWebOrigin } from '../sites/watch-list';
-import { copyText } from './clipboard';
-import { downloadText } from './download';
 import { fixListMarkdown } from './fix-list';
-import { logError } from './log-error';
-import { openOptionsPageFromClick } from './open-options';
-import { useKeptReports } from './use-kept-reports';
+import { copyText, downloadText, openOptionsPageFromClick } from './page-actions';
 import { useSiteComparison } from './use-site-comparison';
-import { useSites } from './use-sites';
+import { useKeptReports, useSites } from './use-sites';
 import { useWatchList } from './use-watch-site';
 
+const NO_SCANS: readonly ScoreRecord[] = [];
+
 export function useSitesPage(initialSite: string | null) {
-  const { rows, scans, now, serviceBaseUrl } = useSites(logError);
+  const { rows, scans, now, serviceBaseUrl } = useSites();
   const watch = useWatchList();
   const compare = useSiteComparison({ rows, serviceBaseUrl });
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
   const [sort, setSort] = useState<SiteSort>({ column: 'site', direction: 'ascending' });
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   // Only an origin is taken from the address; anything else selects nothing.
-  const [selectedSite, setSelectedSite] = useState<string | null>(
-    initialSite !== null && isWebOrigin(initialSite) ? initialSite : null,
+  const [selectedSite, setSelectedSite] = useState(
+    initialSite !== null && isHttpOrigin(initialSite) ? initialSite : null,
   );
 
   const arranged = useMemo(() => arrangeRows(rows ?? [], filter, sort), [rows, filter, sort]);
@@ -52,19 +52,9 @@ export function useSitesPage(initialSite: string | null) {
       ? { ...selectedRow, watched: watch.watched.has(selectedRow.site) }
       : selectedRow;
   const reportOf = useKeptReports(serviceBaseUrl, selected ? [selected] : []);
-  const selectedScans = selected ? (scans[selected.site] ?? null) : null;
-  const selectedTimeline = useMemo(() => timelineOf(selectedScans ?? []), [selectedScans]);
+  const selectedScans = (selected && scans[selected.site]) || NO_SCANS;
+  const selectedTimeline = useMemo(() => timelineOf(selectedScans), [selectedScans]);
   const locale = uiLocale();
-
-  const onExport = useCallback(
-    (kind: 'csv' | 'json') => {
-      const at = Date.now();
-      const text = kind === 'csv' ? sitesCsv(arranged) : sitesJson(arranged, at);
-      const type = kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
-      downloadText(exportFileName(kind, at), type, text);
-    },
-    [arranged],
-  );
 
   return {
     serviceBaseUrl,
@@ -75,7 +65,7 @@ export function useSitesPage(initialSite: string | null) {
     sort,
     selected,
     selectedReport: selected ? reportOf(selected) : null,
-    selectedScans: selectedScans ?? [],
+    selectedScans,
     selectedTimeline,
     now,
     watchNote: watch.note,
@@ -86,10 +76,14 @@ export function useSitesPage(initialSite: string | null) {
     onSort: (column: SiteColumn) => setSort((current) => nextSort(current, column)),
     onSelect: setSelectedSite,
     onShowMore: () => setLimit((current) => current + ROWS_PER_PAGE),
-    onExport,
+    onExport: (kind: 'csv' | 'json') => {
+      const at = Date.now();
+      const file = exportFileName('sites', kind, at);
+      if (kind === 'csv') downloadText(file, 'text/csv;charset=utf-8', sitesCsv(arranged));
+      else downloadText(file, 'application/json', sitesJson(arranged, at));
+    },
     onToggleWatch: watch.toggle,
-    onCopyFixList: (report: Parameters<typeof fixListMarkdown>[0]) =>
-      copyText(fixListMarkdown(report, { serviceBaseUrl })),
+    onCopyFixList: (report: ScanReport) => copyText(fixListMarkdown(report, { serviceBaseUrl })),
     onOpenOptions: openOptionsPageFromClick,
     formatScanned: (row: SiteRow) =>
       row.scannedAtMs === null ? '' : (formatRelativeTime(row.scannedAtMs, now, { locale }) ?? ''),

@@ -1,80 +1,63 @@
 /**
  * The sites page's data: every kept answer of the service in effect (its row, not its report),
- * the score history and the watch list, as rows (lib/sites/site-rows.ts). Read once when the
- * page opens and again whenever a record they come from changes (a lookup in another tab, a
+ * the score history and the watch list, as rows (lib/sites/site-rows.ts). Read when the page
+ * opens and again whenever a record they come from changes (a lookup in another tab, a
  * scheduled round, "clear local data"), at most once per READ_SPACING_MS so a burst of writes
- * costs one read. A cache entry changing alone is a read marking its last use: no row shows it.
+ * costs one read. The full report is read only for the sites the page shows in full.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { listCachedSites } from '../cache/cache-listing';
-import { readAllScans, type ScoreRecord } from '../history/score-history';
+import { listCachedSites, readKeptReport } from '../cache/cache-listing';
+import { CACHE_INDEX_RECORD } from '../cache/cache-records';
+import type { ScanReport } from '../contract/report-schema';
+import { SCORE_HISTORY_RECORD, type ScoreRecord } from '../history/scan-record';
+import { readAllScans } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
+import { POLICY_COPY_RECORD } from '../settings/managed-policy';
 import { readSettings, serviceBaseUrlOf } from '../settings/settings';
-import { buildSiteRows, type SiteRow } from '../sites/site-rows';
-import { readWatchList } from '../sites/watch-list';
-import {
-  CACHE_ROWS_RECORD,
-  CACHE_TOTALS_RECORD,
-  POLICY_COPY_RECORD,
-  SCORE_HISTORY_RECORD,
-  SETTINGS_RECORD,
-  WATCH_LIST_RECORD,
-} from '../storage/records';
-import { ownsKey } from '../storage/stored-record';
+import { SETTINGS_RECORD } from '../settings/settings-record';
+import { buildSiteRows, keepsReport, type SiteRow } from '../sites/site-rows';
+import { readWatchList, WATCH_LIST_RECORD } from '../sites/watch-list';
+import { logError } from './page-actions';
 
 const READ_SPACING_MS = 500;
 
 /** The records the rows are made of. */
 const ROW_SOURCES = [
-  CACHE_ROWS_RECORD,
-  CACHE_TOTALS_RECORD,
+  CACHE_INDEX_RECORD,
   SCORE_HISTORY_RECORD,
   WATCH_LIST_RECORD,
   SETTINGS_RECORD,
   POLICY_COPY_RECORD,
-];
+].map((record) => record.key);
 
-const changesRows = (changes: Record<string, unknown>) =>
-  Object.keys(changes).some((key) => ROW_SOURCES.some((record) => ownsKey(record, key)));
-
-export interface SitesData {
-  /** Null until first read. */
-  rows: SiteRow[] | null;
-  scans: Record<string, ScoreRecord[]>;
-  now: number;
-  /** The service the answers came from: links in them are judged against it. */
-  serviceBaseUrl: string;
-}
-
-export async function readSitesData(): Promise<SitesData> {
-  const settings = await readSettings();
-  const serviceBaseUrl = serviceBaseUrlOf(settings);
+async function readSitesData() {
+  const serviceBaseUrl = serviceBaseUrlOf(await readSettings());
   const now = Date.now();
   const [answers, scans, watched] = await Promise.all([
-    listCachedSites({ baseUrl: serviceBaseUrl, now: () => now }),
+    listCachedSites({ baseUrl: serviceBaseUrl, now }),
     readAllScans(),
     readWatchList(),
   ]);
   return { rows: buildSiteRows({ answers, scans, watched }), scans, now, serviceBaseUrl };
 }
 
-export function useSites(onError: (error: unknown) => void): SitesData {
-  const [data, setData] = useState<SitesData>({
-    rows: null,
-    scans: {},
-    now: Date.now(),
-    serviceBaseUrl: configuredServiceBaseUrl(),
-  });
-  const read = useCallback(() => {
-    readSitesData().then(setData, onError);
-  }, [onError]);
+export function useSites() {
+  const [data, setData] = useState<{
+    /** Null until first read. */
+    rows: SiteRow[] | null;
+    scans: Record<string, ScoreRecord[]>;
+    now: number;
+    /** The service the answers came from: links in them are judged against it. */
+    serviceBaseUrl: string;
+  }>({ rows: null, scans: {}, now: Date.now(), serviceBaseUrl: configuredServiceBaseUrl() });
 
   useEffect(() => {
+    const read = () => readSitesData().then(setData, logError);
     read();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const listener = (changes: Record<string, unknown>, area: string) => {
-      if (area !== 'local' || timer !== null || !changesRows(changes)) return;
+      if (area !== 'local' || timer !== null || !ROW_SOURCES.some((key) => key in changes)) return;
       timer = setTimeout(() => {
         timer = null;
         read();
@@ -85,6 +68,41 @@ export function useSites(onError: (error: unknown) => void): SitesData {
       browser.storage.onChanged.removeListener(listener);
       if (timer !== null) clearTimeout(timer);
     };
-  }, [read]);
+  }, []);
   return data;
+}
+
+/** One kept answer of one site: a newer answer is a new version. */
+const versionOf = (row: SiteRow) => `${row.site}\n${row.receivedAt ?? ''}`;
+
+/**
+ * The kept reports of the sites the page shows in full (the chosen site, the compared ones),
+ * read when a site is shown and again when its row says a newer answer was kept; only those
+ * are held, never all. A row's report is null when none is kept, undefined while it is read.
+ */
+export function useKeptReports(serviceBaseUrl: string, rows: readonly SiteRow[]) {
+  const [read, setRead] = useState<ReadonlyMap<string, ScanReport | null>>(new Map());
+  const wanted = rows.filter(keepsReport);
+  const wantedKey = wanted.map(versionOf).join('\n\n');
+
+  useEffect(() => {
+    let current = true;
+    const reading = wanted.map(async (row) => {
+      const report = await readKeptReport(serviceBaseUrl, row.site, Date.now());
+      return [versionOf(row), report] as const;
+    });
+    Promise.all(reading).then((reports) => {
+      if (current) setRead(new Map(reports));
+    }, logError);
+    return () => {
+      current = false;
+    };
+    // `wantedKey` stands for `wanted`: the same versions, whatever the array's identity.
+  }, [serviceBaseUrl, wantedKey]);
+
+  return useCallback(
+    (row: SiteRow): ScanReport | null | undefined =>
+      keepsReport(row) ? read.get(versionOf(row)) : null,
+    [read],
+  );
 }

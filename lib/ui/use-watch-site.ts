@@ -1,35 +1,29 @@
 /**
- * "Watch this site", for the popup and the sites page: whether a site is watched, and the
- * toggle. The first watch asks for the optional `notifications` permission; the request must
- * be made in the click itself (browsers grant it only within the user's gesture), and the site
- * is watched whatever the answer (the sites page shows changes either way).
+ * "Watch this site" on the sites page: which sites are watched, and the toggle. The first
+ * watch asks for the optional `notifications` permission in the click itself (browsers grant
+ * it only within the user's gesture); the site is watched whatever the answer.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { sendToWorker } from '../events/protocol';
-import { onWatchListChanged, readWatchList } from '../sites/watch-list';
-import { watchingAllowed } from '../sites/watching-allowed';
-import { logError } from './log-error';
+import { readWatchList, WATCH_LIST_RECORD, watchingAllowed } from '../sites/watch-list';
+import { watchRecord } from '../storage/record';
+import { logError } from './page-actions';
 import { useSettings } from './use-settings';
 
+/** Why watching does nothing now, if it does not. */
 export type WatchNote = 'none' | 'needs-consent' | 'off' | 'full';
 
-export interface WatchControl {
-  /** Null until read. */
-  watched: ReadonlySet<string> | null;
-  /** Why watching does nothing now, if it does not. */
-  note: WatchNote;
-  toggle(site: string): void;
-}
-
-export function useWatchList(): WatchControl {
+export function useWatchList() {
   const settings = useSettings();
+  /** Null until read. */
   const [watched, setWatched] = useState<ReadonlySet<string> | null>(null);
   const [full, setFull] = useState(false);
 
   useEffect(() => {
-    readWatchList().then((list) => setWatched(new Set(Object.keys(list))));
-    return onWatchListChanged((list) => setWatched(new Set(Object.keys(list))));
+    const show = (list: object) => setWatched(new Set(Object.keys(list)));
+    readWatchList().then(show, logError);
+    return watchRecord(WATCH_LIST_RECORD, show);
   }, []);
 
   const toggle = useCallback(
@@ -39,8 +33,8 @@ export function useWatchList(): WatchControl {
         setFull(false);
         return;
       }
-      // Asked with the first site only: a refusal is not asked again with every site. A list
-      // not read yet may be empty: asked then too (a permission already granted asks nothing).
+      // Asked with the first site only, so a refusal is not asked again with every site; a
+      // list not read yet may be empty, so asked then too (a granted permission asks nothing).
       if (watched === null || watched.size === 0) {
         browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
       }

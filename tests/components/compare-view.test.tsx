@@ -4,13 +4,16 @@ import { CompareView } from '../../components/sites/CompareView';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
 import { buildComparison, type RowWithReport } from '../../lib/sites/site-comparison';
 import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
-import { downloadText } from '../../lib/ui/download';
+import { downloadText } from '../../lib/ui/page-actions';
 import { useSiteComparison } from '../../lib/ui/use-site-comparison';
 import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { fixtureRows, fixtureRowsWithReports, keepFixtureReports } from '../fixtures/site-rows';
 import { sitesViewProps } from './sites-view-props';
 
-vi.mock('../../lib/ui/download', () => ({ downloadText: vi.fn() }));
+vi.mock('../../lib/ui/page-actions', async (original) => ({
+  ...(await original<typeof import('../../lib/ui/page-actions')>()),
+  downloadText: vi.fn(),
+}));
 
 afterEach(cleanup);
 beforeEach(() => vi.mocked(downloadText).mockClear());

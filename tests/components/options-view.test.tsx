@@ -63,6 +63,8 @@ function renderOptions(
       dataCleared={false}
       actions={more.actions ?? actions()}
       serviceAccess={more.serviceAccess ?? { permitted: true }}
+      deprecation={null}
+      backup={{ preview: null, problem: null, applied: false }}
     />,
   );
 }

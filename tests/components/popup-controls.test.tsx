@@ -24,7 +24,7 @@ const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const SITE = FIXTURE_ORIGINS.mid;
 
 function reportView(report: ScanReport = reports.mid, stale = false): TabView {
-  return { status: 'report', target: SITE, report, receivedAt: NOW - 3_600_000, stale };
+  return { status: 'report', origin: SITE, report, receivedAt: NOW - 3_600_000, stale };
 }
 
 const HOST = new URL(SITE).hostname;
@@ -312,7 +312,7 @@ describe('PopupView links from the service', () => {
 describe('PopupView without permission to reach the service', () => {
   const view: TabView = {
     status: 'service-not-permitted',
-    target: SITE,
+    origin: SITE,
     serviceHost: 'lookup.corp.example',
   };
 

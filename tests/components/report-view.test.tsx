@@ -21,7 +21,7 @@ const NOW = Date.parse('2026-11-22T09:30:00Z');
 const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 
 function reportView(report: ScanReport, stale = false): TabView {
-  return { status: 'report', target: report.target, report, receivedAt: NOW - 3_600_000, stale };
+  return { status: 'report', origin: report.target, report, receivedAt: NOW - 3_600_000, stale };
 }
 
 function renderReport(

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { SitesViewProps } from '../../components/sites/SitesView';
+import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import { idleComparison } from './compare-props';
 
@@ -12,6 +13,7 @@ export function sitesViewProps(
   change: Partial<SitesViewProps> = {},
 ): SitesViewProps {
   return {
+    serviceBaseUrl: configuredServiceBaseUrl(),
     total: rows.length,
     rows,
     matching: rows.length,

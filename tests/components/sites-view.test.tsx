@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
-import type { ListedCheck } from '../../lib/history/score-history';
+import type { ListedCheck } from '../../lib/history/scan-record';
 import { timelineOf } from '../../lib/history/site-timeline';
 import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';

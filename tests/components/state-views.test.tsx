@@ -29,7 +29,7 @@ describe('PopupView while loading', () => {
   });
 
   it('names the site being looked up', () => {
-    renderView({ status: 'loading', target: TARGET });
+    renderView({ status: 'loading', origin: TARGET });
     expect(screen.getByRole('status').textContent).toContain(`Looking up ${TARGET}…`);
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -39,7 +39,7 @@ describe('PopupView without a stored report', () => {
   const noReport = (overrides: Partial<Extract<TabView, { status: 'no-report' }>> = {}) =>
     ({
       status: 'no-report',
-      target: TARGET,
+      origin: TARGET,
       message: 'No completed report is stored for this URL.',
       scanUrl: 'https://is-agentic.com/?url=http%3A%2F%2Funscanned.readiness-fixtures.com',
       documentationUrl: 'https://is-agentic.com/developers',
@@ -98,7 +98,7 @@ describe('PopupView when the service is unavailable', () => {
     ['network', 'Network problem', /could not be reached/],
     ['timeout', 'The lookup timed out', /did not answer in time/],
   ])('explains the cause %s', (cause, title, body) => {
-    renderView({ status: 'unavailable', target: TARGET, cause, retryAt: null });
+    renderView({ status: 'unavailable', origin: TARGET, cause, retryAt: null });
     expect(h1()).toBe(title);
     expect(screen.getByText(body)).toBeTruthy();
     expect(screen.queryByText(/Next try/)).toBeNull();
@@ -106,7 +106,7 @@ describe('PopupView when the service is unavailable', () => {
 
   it('says when the next try happens', () => {
     const retryAt = NOW + 5 * 60_000;
-    renderView({ status: 'unavailable', target: TARGET, cause: 'service', retryAt });
+    renderView({ status: 'unavailable', origin: TARGET, cause: 'service', retryAt });
     const time = screen.getByText(/^\d{2}:\d{2}$/);
     expect(time.tagName).toBe('TIME');
     // fixed date: five minutes after the clock this test passes in
@@ -115,14 +115,14 @@ describe('PopupView when the service is unavailable', () => {
   });
 
   it('does not announce a next try that is already past', () => {
-    renderView({ status: 'unavailable', target: TARGET, cause: 'network', retryAt: NOW - 1 });
+    renderView({ status: 'unavailable', origin: TARGET, cause: 'network', retryAt: NOW - 1 });
     expect(screen.queryByText(/Next try/)).toBeNull();
   });
 
   it('calls onRefresh from its Refresh button', () => {
     const onRefresh = vi.fn();
     renderView(
-      { status: 'unavailable', target: TARGET, cause: 'timeout', retryAt: null },
+      { status: 'unavailable', origin: TARGET, cause: 'timeout', retryAt: null },
       onRefresh,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -134,7 +134,7 @@ describe('PopupView for answers that cannot be used', () => {
   it('says an invalid report could not be read and shows the problem', () => {
     renderView({
       status: 'invalid-response',
-      target: TARGET,
+      origin: TARGET,
       problem: 'score_breakdown.essential.total: expected an integer',
     });
     expect(h1()).toBe('The service sent a report this extension could not read');
@@ -143,13 +143,13 @@ describe('PopupView for answers that cannot be used', () => {
   });
 
   it('says the lookup was rejected and shows the message', () => {
-    renderView({ status: 'rejected', target: TARGET, message: 'url must be a valid URL' });
+    renderView({ status: 'rejected', origin: TARGET, message: 'url must be a valid URL' });
     expect(h1()).toBe('The service rejected the lookup');
     expect(screen.getByText('url must be a valid URL')).toBeTruthy();
   });
 
   it('says the lookup was rejected when there is no message', () => {
-    const { container } = renderView({ status: 'rejected', target: TARGET, message: null });
+    const { container } = renderView({ status: 'rejected', origin: TARGET, message: null });
     expect(h1()).toBe('The service rejected the lookup');
     expect(container.textContent).not.toMatch(/null/);
   });
@@ -179,11 +179,11 @@ describe('PopupView for a site that was not looked up', () => {
 
 describe('PopupView structure in every state', () => {
   const views: TabView[] = [
-    { status: 'loading', target: TARGET },
-    { status: 'no-report', target: TARGET, message: null, scanUrl: null, documentationUrl: null },
-    { status: 'unavailable', target: TARGET, cause: 'service', retryAt: null },
-    { status: 'invalid-response', target: TARGET, problem: 'bad' },
-    { status: 'rejected', target: TARGET, message: null },
+    { status: 'loading', origin: TARGET },
+    { status: 'no-report', origin: TARGET, message: null, scanUrl: null, documentationUrl: null },
+    { status: 'unavailable', origin: TARGET, cause: 'service', retryAt: null },
+    { status: 'invalid-response', origin: TARGET, problem: 'bad' },
+    { status: 'rejected', origin: TARGET, message: null },
     { status: 'not-looked-up', reason: 'localhost' },
   ];
 
@@ -202,12 +202,12 @@ describe('PopupView structure in every state', () => {
 describe('PopupView draws each state with the mark its badge shows', () => {
   it.each<[TabView, string]>([
     [
-      { status: 'no-report', target: TARGET, message: null, scanUrl: null, documentationUrl: null },
+      { status: 'no-report', origin: TARGET, message: null, scanUrl: null, documentationUrl: null },
       '–',
     ],
-    [{ status: 'unavailable', target: TARGET, cause: 'service', retryAt: null }, '!'],
-    [{ status: 'invalid-response', target: TARGET, problem: 'bad' }, 'ERR'],
-    [{ status: 'rejected', target: TARGET, message: null }, 'ERR'],
+    [{ status: 'unavailable', origin: TARGET, cause: 'service', retryAt: null }, '!'],
+    [{ status: 'invalid-response', origin: TARGET, problem: 'bad' }, 'ERR'],
+    [{ status: 'rejected', origin: TARGET, message: null }, 'ERR'],
   ])('%j', (view, mark) => {
     const { container } = renderView(view);
     const drawn = container.querySelector('.state-mark');
@@ -218,14 +218,14 @@ describe('PopupView draws each state with the mark its badge shows', () => {
 
   it('offers Refresh in words when no retry time is known', () => {
     renderView(
-      { status: 'unavailable', target: TARGET, cause: 'network', retryAt: null },
+      { status: 'unavailable', origin: TARGET, cause: 'network', retryAt: null },
       () => {},
     );
     expect(screen.getByText('Refresh to try again.')).toBeTruthy();
   });
 
   it('draws the shape of the report to come while loading', () => {
-    const { container } = renderView({ status: 'loading', target: TARGET });
+    const { container } = renderView({ status: 'loading', origin: TARGET });
     expect(container.querySelectorAll('.skeleton-line').length).toBeGreaterThan(0);
     expect(container.querySelector('.skeleton')?.getAttribute('aria-hidden')).toBe('true');
   });
@@ -233,7 +233,7 @@ describe('PopupView draws each state with the mark its badge shows', () => {
 
 describe('PopupView for a state it does not know', () => {
   it('still shows a view, not a blank popup', () => {
-    const unknown = { status: 'from-a-newer-version', target: TARGET } as unknown as TabView;
+    const unknown = { status: 'from-a-newer-version', origin: TARGET } as unknown as TabView;
     renderView(unknown, () => {});
     expect(h1()).toBe('Nothing to show for this tab yet');
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
@@ -242,7 +242,7 @@ describe('PopupView for a state it does not know', () => {
 
 describe("PopupView for the live service's answers", () => {
   it('busy: says the service is limiting this network and when the next try is', () => {
-    renderView({ status: 'busy', target: TARGET, retryAt: NOW + 5 * 60_000 }, () => {});
+    renderView({ status: 'busy', origin: TARGET, retryAt: NOW + 5 * 60_000 }, () => {});
     expect(h1()).toBe('The report service is busy for this network');
     expect(screen.getByText(/limiting lookups from this network/)).toBeTruthy();
     expect(screen.getByText(/Nothing is wrong with this site or its report/)).toBeTruthy();
@@ -252,7 +252,7 @@ describe("PopupView for the live service's answers", () => {
   it('service moved: names the address, never "no report", with the service words and docs link', () => {
     renderView({
       status: 'service-moved',
-      target: TARGET,
+      origin: TARGET,
       message: 'No API route matches this path.',
       documentationUrl: 'https://is-agentic.com/docs#errors',
     });
@@ -270,7 +270,7 @@ describe("PopupView for the live service's answers", () => {
       'Start a scan at https://is-agentic.com/scan/mvanhorn.com, wait for it to complete, and retry this request.';
     renderView({
       status: 'no-report',
-      target: TARGET,
+      origin: TARGET,
       message: 'No completed Is Agentic report is stored for this URL.',
       resolution,
       scanUrl: 'https://is-agentic.com/scan/mvanhorn.com',

@@ -1,8 +1,9 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ALL_RECORDS } from '../../lib/events/stored-records';
 import { readWatchList, watchSite } from '../../lib/sites/watch-list';
-import { createRecordStore, type RecordStore } from '../../lib/storage/record-store';
+import { createStore, type Store } from '../../lib/storage/store';
 import { useWatchList } from '../../lib/ui/use-watch-site';
 import { serveWorker } from '../unit/events/extension-page';
 
@@ -13,14 +14,14 @@ const SECOND = 'http://second.example.com';
 
 describe('useWatchList: the notifications permission', () => {
   let request: ReturnType<typeof vi.fn>;
-  let store: RecordStore;
+  let store: Store;
 
   beforeEach(() => {
     fakeBrowser.reset();
     request = vi.fn(async () => true);
     fakeBrowser.permissions.request = request as never;
     // The page sends "watch" to the worker, which stores it.
-    store = createRecordStore({ warn: () => {} });
+    store = createStore({ records: ALL_RECORDS, warn: () => {} });
     serveWorker(store, () => NOW);
   });
   afterEach(cleanup);

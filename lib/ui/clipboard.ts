@@ -1,9 +1,0 @@
-/** Writes text to the clipboard; false when the browser refuses (no focus, no permission). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
