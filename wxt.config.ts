@@ -1,6 +1,5 @@
 import { defineConfig } from 'wxt';
 import { isE2eBuildMode } from './build/e2e-build-modes';
-import { inlinePopupStylesheet } from './build/inline-popup-stylesheet';
 import { readLocaleMessages } from './build/locale-messages';
 import { preactTextOnly } from './build/preact-text-only';
 import { SOURCES_INCLUDED } from './build/store-packages';
@@ -46,16 +45,6 @@ export default defineConfig({
       );
       if (!Array.isArray(pages)) return;
       groups.push(pages.splice(pages.findIndex(isPopup), 1));
-    },
-    // The popup's stylesheet written into popup.html: one file fewer before its script runs.
-    // The build's summary then lists the files it wrote: the moved stylesheet is no longer one.
-    'build:done': (wxt, output) => {
-      const moved = inlinePopupStylesheet(wxt.config.outDir);
-      for (const step of output.steps) {
-        for (let index = step.chunks.length - 1; index >= 0; index--) {
-          if (moved.includes(step.chunks[index]?.fileName ?? '')) step.chunks.splice(index, 1);
-        }
-      }
     },
     // locales/<locale>/*.json → _locales/<locale>/messages.json (build/locale-messages.ts).
     'build:publicAssets': (_wxt, files) => {

@@ -5,8 +5,8 @@
  *
  * Reaching thousands of sites through real lookups would take hours, so each level's new
  * entries are written straight into storage — copies of a real entry the extension wrote for
- * a real answer, under the cache's own keys, with later last-use times than the ones before,
- * and with the cache's totals record kept accurate. Then one real lookup of a site the cache
+ * a real answer, under the cache's own keys, each with its row at the end of the cache's index
+ * (the most recently stored last). Then one real lookup of a site the cache
  * has never seen makes the extension store an answer, and with it apply its own limits
  * (lib/cache/report-cache.ts): what storage holds afterwards is what the cache would hold after
  * that many sites. The cached lookups are timed on the most recently used seeded sites, which
@@ -17,7 +17,7 @@ import { activationToBadge, installBadgeProbe } from './badge-probe';
 import { type BenchWorld, tabIdOf } from './bench-world';
 
 const ENTRY_PREFIX = 'report-cache:v2:';
-const TOTALS_KEY = 'report-cache-totals:v2';
+const INDEX_KEY = 'report-cache-index:v2';
 const scaleSite = (index: number) => `http://x${index}.bench-scale.com`;
 /** Sites that trigger the cache's own eviction after each level: never seeded. */
 const triggerSite = (level: number) => `http://trigger-${level}.bench-sites.com`;
@@ -43,7 +43,9 @@ export interface ScaleResult {
 interface TemplateEntry {
   /** The entry's key up to the origin: prefix and service base URL. */
   keyStart: string;
-  entry: { usedAt: number };
+  entry: unknown;
+  /** Its row in the index. */
+  row: unknown;
 }
 
 /**
@@ -53,18 +55,20 @@ interface TemplateEntry {
 async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<TemplateEntry> {
   const worker = await world.browser.worker();
   return worker.evaluate(
-    async ({ prefix, templateOrigin }) => {
+    async ({ prefix, indexKey, templateOrigin }) => {
       const everything = await chrome.storage.local.get(null);
       const key = Object.keys(everything).find(
         (candidate) => candidate.startsWith(prefix) && candidate.endsWith(`|${templateOrigin}`),
       );
       if (key === undefined) throw new Error(`No cache entry for ${templateOrigin}`);
+      const index = everything[indexKey] as Record<string, unknown>;
       return {
         keyStart: key.slice(0, key.length - templateOrigin.length),
-        entry: everything[key] as { usedAt: number },
+        entry: everything[key],
+        row: index[key.slice(prefix.length)],
       };
     },
-    { prefix: ENTRY_PREFIX, templateOrigin },
+    { prefix: ENTRY_PREFIX, indexKey: INDEX_KEY, templateOrigin },
   );
 }
 
@@ -72,28 +76,29 @@ async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<
 async function seedEntries(world: BenchWorld, template: TemplateEntry, from: number, to: number) {
   const worker = await world.browser.worker();
   return worker.evaluate(
-    async ({ totalsKey, template, from, to, sites }) => {
-      const stored = (await chrome.storage.local.get(totalsKey))[totalsKey];
-      const totals = (stored ?? { entries: 0, bytes: 0 }) as { entries: number; bytes: number };
+    async ({ prefix, indexKey, template, from, to, sites }) => {
+      const index = ((await chrome.storage.local.get(indexKey))[indexKey] ?? {}) as Record<
+        string,
+        unknown
+      >;
       const batch = 500;
       let bytesPerEntry = 0;
       for (let start = from; start < to; start += batch) {
         const items: Record<string, unknown> = {};
         for (let i = start; i < Math.min(to, start + batch); i++) {
           const key = `${template.keyStart}${sites.replace('{i}', String(i))}`;
-          // Later sites were used later: eviction keeps the newest.
-          const entry = { ...template.entry, usedAt: template.entry.usedAt + i };
-          bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(entry)).length;
-          items[key] = entry;
-          totals.entries += 1;
-          totals.bytes += bytesPerEntry;
+          bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(template.entry)).length;
+          items[key] = template.entry;
+          // Later sites were stored later: eviction keeps the newest.
+          index[key.slice(prefix.length)] = { ...(template.row as object), bytes: bytesPerEntry };
         }
-        await chrome.storage.local.set({ ...items, [totalsKey]: totals });
+        await chrome.storage.local.set({ ...items, [indexKey]: index });
       }
       return bytesPerEntry;
     },
     {
-      totalsKey: TOTALS_KEY,
+      prefix: ENTRY_PREFIX,
+      indexKey: INDEX_KEY,
       template,
       from,
       to,

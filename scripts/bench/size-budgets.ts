@@ -29,7 +29,7 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
     goal: 12 * KB,
     budget: 48.5 * KB,
     note:
-      'over the goal since every stored record is read through its schema (lib/storage/records.ts) ' +
+      'over the goal since every stored record is read through its schema (lib/events/stored-records.ts) ' +
       "and every page's request is checked (lib/events/worker-messages.ts): zod/mini is its " +
       "largest part; then our own lib/ code (the privacy policy's ICANN top-level-domain table, " +
       "the cache with its rows for the sites page, the score history with each scan's checks, " +
@@ -38,22 +38,22 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   popup: {
     goal: 15 * KB,
     firstRenderBudget: 24.8 * KB,
-    budget: 45.5 * KB,
+    budget: 76 * KB,
     note:
       'goal 15 KB before the first render, missed since the settings and the tab state are ' +
-      'parsed through their record schemas: zod/mini and the record table are the largest part ' +
+      'parsed through their record schemas: zod/mini and the record schemas are the largest part ' +
       'of the first render. Everything else loads after the first frame (the check changes, ' +
-      'the fix list) or only when asked: the public suffix rules, the largest chunk, load only ' +
-      'when "Pause on this site" offers the whole domain. Next to cut: a page-side reader of ' +
-      'the two records the first frame needs that does not bring zod/mini',
+      'the fix list) or only when asked: tldts (the Public Suffix List), the largest chunk, ' +
+      'loads only when "Pause on this site" offers the whole domain. Next to cut: a page-side ' +
+      'reader of the two records the first frame needs that does not bring zod/mini',
   },
   sidepanel: {
-    budget: 52 * KB,
-    note: 'the popup view plus its active-tab follower, lazy chunks included (the public suffix rules for the pause choice, the check changes); zod/mini for the records it reads',
+    budget: 81.5 * KB,
+    note: 'the popup view plus its active-tab follower, lazy chunks included (tldts for the pause choice, the check changes); zod/mini for the records it reads',
   },
   'site-report': {
-    budget: 51 * KB,
-    note: 'the popup view for one site, lazy chunks included (the public suffix rules for the pause choice, the check changes); zod/mini for the records it reads',
+    budget: 80 * KB,
+    note: 'the popup view for one site, lazy chunks included (tldts for the pause choice, the check changes); zod/mini for the records it reads',
   },
   sites: {
     budget: 43.5 * KB,

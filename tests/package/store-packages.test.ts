@@ -55,9 +55,10 @@ describe.each(['chrome', 'firefox'] as const)('the %s package', (kind) => {
   });
 
   // The background, the popup (built on its own) and the pages' shared chunk each carry
-  // zod/mini for the record schemas, and two locales carry every message.
+  // zod/mini for the record schemas, two locales carry every message, and tldts carries the
+  // whole Public Suffix List (one chunk, loaded by a page only when it asks for a domain).
   it('stays small', () => {
-    expect(readFileSync(zipPathOf(kind)).length).toBeLessThan(211_000);
+    expect(readFileSync(zipPathOf(kind)).length).toBeLessThan(236_000);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type ScanReport,
 } from '../../../lib/contract/report-schema';
 import { diffChecks } from '../../../lib/history/check-diff';
-import { checksOf } from '../../../lib/history/score-history';
+import { checksOf } from '../../../lib/history/scan-record';
 import { parseTime } from '../../../lib/locale/format-time';
 import {
   FIXTURE_ORIGINS,

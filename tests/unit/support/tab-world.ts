@@ -4,18 +4,26 @@
  * over the same storage. Shared by the lookup service's example tests and its property test.
  */
 
-import { type BadgeOptions, EVERY_BADGE_TEXT } from '../../../lib/badge/badge';
-import { createReportCache, type ReportCache } from '../../../lib/cache/report-cache';
-import { createRetryGate, type RetryGate } from '../../../lib/cache/retry-gate';
+import type { BadgeOptions } from '../../../lib/badge/badge';
+import { createReportCache } from '../../../lib/cache/report-cache';
+import { createRetryGate } from '../../../lib/cache/retry-gate';
+import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/events/tab-listeners';
+import { createLookupLog } from '../../../lib/history/lookup-log';
+import { createScoreHistory } from '../../../lib/history/score-history';
+import { createAnswerHandlers } from '../../../lib/lookup/answer-handlers';
 import { createLookupService } from '../../../lib/lookup/lookup-service';
-import type { LookupService, LookupServiceDeps } from '../../../lib/lookup/ports';
+import type { LookupDeps, LookupService } from '../../../lib/lookup/ports';
+import { createDeprecationNotices } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
-import { createRecordStore, type RecordStore } from '../../../lib/storage/record-store';
-import type { BadgeMode } from '../../../lib/storage/records';
+import {
+  type BadgeMode,
+  DEFAULT_SETTINGS,
+  type UserSettings,
+} from '../../../lib/settings/settings';
+import { createStore, type Store } from '../../../lib/storage/store';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
-import { createTabStateStore, type TabStateStore } from '../../../lib/tabs/tab-state-store';
+import { readTabState, readTabStates, tabStateWriter } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 
 export const SERVICE_BASE_URL = 'http://service.test';
@@ -25,6 +33,7 @@ export const AUTOMATIC_SETTINGS: UserSettings = {
   ...DEFAULT_SETTINGS,
   lookupMode: 'automatic',
   lookupModeChosen: true,
+  serviceBaseUrl: SERVICE_BASE_URL,
 };
 
 /**
@@ -74,7 +83,7 @@ export class TabWorld {
     tabId: number,
     view: TabView,
     _now?: number,
-    options: BadgeOptions = EVERY_BADGE_TEXT,
+    options: BadgeOptions = { mode: 'all' },
   ): Promise<void> =>
     this.#applyInOrder(() => {
       if (!this.tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
@@ -132,15 +141,14 @@ export interface WorkerOptions {
   lookupReport: (target: string) => Promise<LookupOutcome>;
   now: () => number;
   onError: (error: unknown) => void;
-  baseUrl?: string;
   random?: () => number;
   /** Where the service's wake-up requests go; by default nowhere. */
   wakeAt?: (time: number) => void;
   /** The user's settings; by default automatic lookups, as after the user said yes. */
   readSettings?: () => Promise<UserSettings>;
-  overrides?: Partial<LookupServiceDeps>;
-  /** The worker's record store; a new one (as a new worker has) by default. */
-  store?: RecordStore;
+  overrides?: Partial<LookupDeps>;
+  /** The worker's store; a new one (as a new worker has) by default. */
+  store?: Store;
 }
 
 /**
@@ -149,7 +157,6 @@ export interface WorkerOptions {
  */
 export function startWorker(options: WorkerOptions): Worker {
   let running = true;
-  const baseUrl = options.baseUrl ?? SERVICE_BASE_URL;
   const gate =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
@@ -163,26 +170,33 @@ export function startWorker(options: WorkerOptions): Worker {
   };
 
   const { world } = options;
-  const store = options.store ?? createRecordStore({ warn: () => {} });
-  const cache: ReportCache = createReportCache({ store, baseUrl, now: options.now });
-  const retryGate: RetryGate = createRetryGate({
-    store,
-    baseUrl,
-    random: options.random ?? (() => 0.5),
-  });
-  const tabStates: TabStateStore = createTabStateStore(baseUrl, store);
+  const store = options.store ?? createStore({ records: ALL_RECORDS, warn: () => {} });
+  const now = options.now;
+  const cache = gateAll(createReportCache({ store, now }));
+  const retryGate = gateAll(createRetryGate({ store, random: options.random ?? (() => 0.5) }));
   const service = createLookupService({
-    lookupReport: gate(options.lookupReport),
-    serviceAccess: async () => ({ permitted: true }),
-    cache: gateAll(cache),
-    retryGate: gateAll(retryGate),
-    tabStates: gateAll(tabStates),
-    readTab: gate(world.readTab),
-    openTabs: gate(world.openTabs),
-    showBadge: gate(world.showBadge),
-    clearBadge: gate(world.clearBadge),
+    ask: gate((_baseUrl: string, origin: string) => options.lookupReport(origin)),
+    access: async () => ({ permitted: true }),
+    handlers: createAnswerHandlers({
+      log: gateAll(createLookupLog({ store, now })),
+      notices: gateAll(createDeprecationNotices({ store, now })),
+      history: gateAll(createScoreHistory({ store, now })),
+      retryGate,
+      cache,
+      warn: () => {},
+    }),
+    cache,
+    retryGate,
+    tabStates: gateAll({ read: readTabState, readAll: readTabStates, ...tabStateWriter(store) }),
+    // Through the world at each call: a test may replace one of its methods.
+    tabs: gateAll({
+      read: (tabId: number) => world.readTab(tabId),
+      all: () => world.openTabs(),
+      showBadge: (...args: Parameters<TabWorld['showBadge']>) => world.showBadge(...args),
+      clearBadge: (tabId: number) => world.clearBadge(tabId),
+    }),
     readSettings: gate(options.readSettings ?? (async () => AUTOMATIC_SETTINGS)),
-    now: options.now,
+    now,
     epoch: () => store.epoch(),
     wakeAt: options.wakeAt ?? (() => {}),
     onError: options.onError,
