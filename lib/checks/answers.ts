@@ -1,0 +1,93 @@
+/**
+ * The answers of one run as the pass rules read them: each request's answer by its spec, the
+ * home page's facts parsed once, and the tests every rule shares — is this a file that exists,
+ * and why an answer cannot be judged. A hit whose body is the random path's is a soft 404.
+ */
+import { type Fetched, type Note, type RequestSpec, requestKey } from './evidence';
+import { type HtmlFacts, htmlFacts, looksHtml } from './html-facts';
+
+/** The path that cannot exist; the runner sends a fresh random one in its place. */
+export const MISSING: RequestSpec = { method: 'GET', path: '/?random', accept: 'any' };
+export const get = (path: string, accept: RequestSpec['accept'] = 'any'): RequestSpec => ({
+  method: 'GET',
+  path,
+  accept,
+});
+export const HOME = get('/', 'html');
+export const HOME_MD = get('/', 'md');
+
+export interface Answers {
+  at(spec: RequestSpec): Fetched | undefined;
+  /** The HTML facts of a page's answer, parsed once; null when it is no page. */
+  facts(spec: RequestSpec): HtmlFacts | null;
+}
+
+export function answersOf(read: (spec: RequestSpec) => Fetched | undefined): Answers {
+  const parsed = new Map<string, HtmlFacts | null>();
+  return {
+    at: read,
+    facts(spec) {
+      const key = requestKey(spec);
+      if (!parsed.has(key)) {
+        const answer = read(spec);
+        const usable = answer && trouble(answer) === null && answer.evidence.status === 200;
+        parsed.set(key, usable ? htmlFacts(answer.body) : null);
+      }
+      return parsed.get(key) ?? null;
+    },
+  };
+}
+
+/** Why an answer cannot be judged, or null when it can. */
+export function trouble(answer: Fetched | undefined): Note | null {
+  if (answer === undefined) return ['checkWhy_limit'];
+  const { problem, status, binary } = answer.evidence;
+  if (problem !== null) return [`checkWhy_${problem}` as const];
+  if (status !== null && status >= 500) return ['checkWhyServerError', String(status)];
+  if (binary) return ['checkWhyBinary'];
+  return null;
+}
+
+const sameText = (one: string, other: string) =>
+  one.replace(/\s+/g, ' ').trim() === other.replace(/\s+/g, ' ').trim();
+
+/** A 200 whose body is what the site says for a path that cannot exist. */
+export function isSoftMissing(answer: Fetched, answers: Answers): boolean {
+  const missing = answers.at(MISSING);
+  if (missing?.evidence.status !== 200 || missing.body === '') return false;
+  const strip = (body: string, path: string) => body.split(path).join('');
+  return sameText(
+    strip(answer.body, answer.evidence.path),
+    strip(missing.body, missing.evidence.path),
+  );
+}
+
+/** A page that exists: 200 and not the soft-404 shell. */
+export const isPage = (answer: Fetched | undefined, answers: Answers): answer is Fetched =>
+  answer !== undefined &&
+  trouble(answer) === null &&
+  answer.evidence.status === 200 &&
+  !isSoftMissing(answer, answers);
+
+/** A file that exists: a page that is not HTML, whatever its content type says. */
+export const isFile = (answer: Fetched | undefined, answers: Answers): answer is Fetched =>
+  isPage(answer, answers) && !looksHtml(answer.body) && answer.body.trim() !== '';
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const filled = (value: unknown) =>
+  (typeof value === 'string' && value.trim() !== '') ||
+  (Array.isArray(value) && value.length > 0) ||
+  isObject(value);
+
+export const mark = (yes: boolean) => (yes ? '✓' : '✗');
+export const listed = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : '–');

@@ -1,0 +1,77 @@
+/**
+ * What a check run fetched, as it is judged (with the body) and as it is kept and shown (the
+ * evidence: text only, cut). Nothing here is rendered as HTML: every string is plain text.
+ */
+import type { MessageKey } from '../locale/i18n';
+
+/** The limits of one run: requests to the tab's own origin only, few, small and short. */
+export const LIMITS = {
+  requests: 16,
+  parallel: 4,
+  requestMs: 5_000,
+  bytes: 1_000_000,
+  runMs: 20_000,
+  evidenceChars: 300,
+} as const;
+
+/** Which media type a request asks for: its only header. */
+export type Accept = 'html' | 'md' | 'json' | 'any';
+
+export const ACCEPT_HEADER: Record<Accept, string> = {
+  html: 'text/html',
+  md: 'text/markdown',
+  json: 'application/json',
+  any: '*/*',
+};
+
+export interface RequestSpec {
+  method: 'GET' | 'HEAD';
+  path: string;
+  accept: Accept;
+}
+
+/** Why a request gave no answer to judge: named, never a crash. */
+export type ProbeProblem = 'redirect' | 'timeout' | 'network' | 'cancelled' | 'limit';
+
+export interface Evidence {
+  method: 'GET' | 'HEAD';
+  path: string;
+  accept: Accept;
+  /** Null when nothing usable came back (see `problem`). */
+  status: number | null;
+  /** Content-Type as received; empty when absent. */
+  type: string;
+  /** The headers that decide verdicts (Vary, Location, Age and cache status…), as received. */
+  headers: [string, string][];
+  bytes: number;
+  ms: number;
+  /** The first characters of the body, as plain text. */
+  text: string;
+  problem: ProbeProblem | null;
+  /** The body went past the read limit and was cut there. */
+  cut: boolean;
+  binary: boolean;
+}
+
+/** An answer as the rules read it: the evidence and the whole body read (up to the limit). */
+export interface Fetched {
+  evidence: Evidence;
+  body: string;
+  header(name: string): string;
+}
+
+/** A message key and its substitutions: every note is said in the user's language. */
+export type Note = [MessageKey, ...string[]];
+
+/** What the browser found for one check, now. `unknown`: can't be checked (the note says why). */
+export interface Live {
+  level: 'pass' | 'partial' | 'fail' | 'unknown';
+  note: Note;
+  /** The requests it rests on, as `METHOD path`. */
+  paths: string[];
+  /** The pass rule is our reading of the service's texts, not published. */
+  inferred?: boolean;
+}
+
+export const requestKey = (spec: Pick<RequestSpec, 'method' | 'path' | 'accept'>) =>
+  `${spec.method} ${spec.path} ${spec.accept}`;

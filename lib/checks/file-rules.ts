@@ -1,0 +1,200 @@
+/**
+ * Pass rules read from files at well-known paths, per ../shared/notes/checks.md: the random
+ * path (404s), markdown negotiation, OpenAPI, the sitemap, trust pages, code fences and agent
+ * instructions.
+ * A miss at these paths means "not at the usual paths": the service may look further.
+ */
+import {
+  type Answers,
+  get,
+  HOME_MD,
+  isFile,
+  isPage,
+  listed,
+  MISSING,
+  mark,
+  trouble,
+} from './answers';
+import type { Fetched, RequestSpec } from './evidence';
+import { looksHtml } from './html-facts';
+import { type Probe, result } from './probe';
+
+export const OPENAPI = [get('/openapi.json'), get('/api/openapi.yaml')];
+const ROBOTS = get('/robots.txt');
+const SITEMAP = get('/sitemap.xml');
+const LLMS = get('/llms.txt');
+const INSTRUCTIONS = [LLMS, get('/agents.md')];
+const TRUST = [get('/about', 'html'), get('/contact', 'html'), get('/privacy', 'html')];
+
+const paths = (specs: readonly RequestSpec[]) => listed(specs.map((spec) => spec.path));
+
+/** No hit among `specs`: a miss, or "can't be checked" when an answer could not be judged. */
+export function miss(answers: Answers, specs: readonly RequestSpec[]) {
+  const why = specs.map((spec) => trouble(answers.at(spec))).find((note) => note !== null);
+  return why ? result('unknown', ...why) : result('fail', 'noteNotFoundAt', paths(specs));
+}
+
+const isSitemap = (answer: Fetched | undefined) =>
+  answer?.evidence.status === 200 &&
+  /<(urlset|sitemapindex)\b/i.test(answer.body) &&
+  /<loc>/i.test(answer.body);
+
+/** The first same-origin Sitemap line of robots.txt, as a path; null when there is none. */
+export function sitemapLine(answers: Answers, origin: string): RequestSpec | null {
+  const robots = answers.at(ROBOTS);
+  if (!isFile(robots, answers)) return null;
+  for (const match of robots.body.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)) {
+    try {
+      const url = new URL(match[1] ?? '', origin);
+      if (url.origin === origin) return get(url.pathname + url.search);
+    } catch {
+      // Not a URL: the next line may be.
+    }
+  }
+  return null;
+}
+
+export const specOf = (answers: Answers) =>
+  OPENAPI.map((spec) => answers.at(spec)).find(
+    (answer) =>
+      isFile(answer, answers) && /["']?(openapi|swagger)["']?\s*:/.test(answer.body.slice(0, 1024)),
+  );
+
+const markdownOf = (answer: Fetched | undefined, answers: Answers) =>
+  isFile(answer, answers) ? answer : undefined;
+
+/** Given the run's origin: a Sitemap line is followed only when it is on the same origin. */
+export function fileRules(origin: string): Record<string, Probe> {
+  return {
+    'agent-friendly-404': {
+      name: 'Agent-friendly 404s',
+      tier: 'essential',
+      requests: [MISSING],
+      judge(answers) {
+        const answer = answers.at(MISSING);
+        if (answer?.evidence.problem === 'redirect')
+          return result('partial', 'note404Other', '3xx');
+        const why = trouble(answer);
+        if (why !== null || answer === undefined)
+          return result('unknown', ...(why ?? ['checkWhy_limit']));
+        const status = String(answer.evidence.status);
+        if (status === '404' || status === '410') {
+          const markdown = /markdown/i.test(answer.evidence.type) || /^\s*#/.test(answer.body);
+          const onward = /\]\(|sitemap|llms\.txt|\/docs/i.test(answer.body);
+          return markdown && onward && answer.body.length < 10_000
+            ? result('pass', 'note404Recovery', status)
+            : result('partial', 'note404Plain', status);
+        }
+        return status.startsWith('2')
+          ? result('fail', 'note404Soft', status)
+          : result('partial', 'note404Other', status);
+      },
+    },
+    'markdown-negotiation-vary': {
+      name: 'Markdown content negotiation (acceptmarkdown.com)',
+      tier: 'essential',
+      requests: [HOME_MD],
+      judge(answers) {
+        const answer = answers.at(HOME_MD);
+        const why = trouble(answer);
+        if (why !== null || answer === undefined)
+          return result('unknown', ...(why ?? ['checkWhy_limit']));
+        const type = answer.header('content-type');
+        const vary = answer.header('vary');
+        const markdown = /^\s*text\/markdown\b/i.test(type) && !looksHtml(answer.body);
+        const varies = vary
+          .split(',')
+          .some((token) => ['accept', '*'].includes(token.trim().toLowerCase()));
+        return result(markdown && varies ? 'pass' : 'fail', 'noteMdVary', type || '–', vary || '–');
+      },
+    },
+    'openapi-spec': {
+      name: 'OpenAPI spec published',
+      tier: 'essential',
+      requests: OPENAPI,
+      surface: true,
+      judge(answers) {
+        const spec = specOf(answers);
+        return spec ? result('pass', 'noteFoundAt', spec.evidence.path) : miss(answers, OPENAPI);
+      },
+    },
+    sitemap: {
+      name: 'Sitemap exists',
+      tier: 'recommended',
+      requests: [SITEMAP, ROBOTS],
+      followUps(answers) {
+        const line = isSitemap(answers.at(SITEMAP)) ? null : sitemapLine(answers, origin);
+        return line ? [line] : [];
+      },
+      judge(answers) {
+        const line = sitemapLine(answers, origin);
+        const found = [SITEMAP, ...(line ? [line] : [])]
+          .map((spec) => answers.at(spec))
+          .find(isSitemap);
+        if (!found) return miss(answers, [SITEMAP]);
+        const entries = String(found.body.match(/<loc>/gi)?.length ?? 0);
+        const key = found.evidence.cut ? 'noteSitemapCut' : 'noteSitemap';
+        return result('pass', key, entries, found.evidence.path);
+      },
+    },
+    'trust-anchors': {
+      name: 'Trust anchor pages',
+      tier: 'recommended',
+      requests: TRUST,
+      inferred: true,
+      judge(answers) {
+        const found = TRUST.filter(
+          (spec) => isPage(answers.at(spec), answers) && (answers.facts(spec)?.text ?? 0) >= 500,
+        );
+        if (found.length === 0) return miss(answers, TRUST);
+        const missing = TRUST.filter((spec) => !found.includes(spec));
+        return result(
+          found.length === 3 ? 'pass' : 'partial',
+          'noteTrust',
+          paths(found),
+          paths(missing),
+        );
+      },
+    },
+    'code-fence-validity': {
+      name: 'Code fence validity',
+      tier: 'recommended',
+      requests: [HOME_MD, LLMS],
+      judge(answers) {
+        const home = answers.at(HOME_MD);
+        const docs = [
+          /markdown/i.test(home?.evidence.type ?? '') ? markdownOf(home, answers) : undefined,
+          markdownOf(answers.at(LLMS), answers),
+        ].filter((answer) => answer !== undefined);
+        if (docs.length === 0) return result('unknown', 'checkWhyNoMarkdown');
+        const fences = docs.reduce(
+          (sum, doc) => sum + (doc.body.match(/^ {0,3}(`{3,}|~{3,})/gm)?.length ?? 0),
+          0,
+        );
+        const where = listed(docs.map((doc) => doc.evidence.path));
+        return result(fences % 2 === 0 ? 'pass' : 'fail', 'noteFences', String(fences), where);
+      },
+    },
+    'agent-instruction': {
+      name: 'Agent instruction / when-to-use',
+      tier: 'recommended',
+      requests: INSTRUCTIONS,
+      inferred: true,
+      judge(answers) {
+        const found = INSTRUCTIONS.map((spec) => answers.at(spec)).filter((answer) =>
+          isFile(answer, answers),
+        );
+        if (found.length === 0) return miss(answers, INSTRUCTIONS);
+        const guidance = found.some((answer) =>
+          /when to use|use (this|it|us) (when|for|to)|best for|use cases?/i.test(
+            answer?.body ?? '',
+          ),
+        );
+        const where = listed(found.map((answer) => answer?.evidence.path ?? ''));
+        return result(guidance ? 'pass' : 'partial', 'noteInstruction', where, mark(guidance));
+      },
+    },
+  };
+}
+
+export { LLMS, ROBOTS };

@@ -1,0 +1,131 @@
+/**
+ * Pass rules read from the home page's server HTML (one GET of `/`), per
+ * ../shared/notes/checks.md: text without JavaScript, JSON-LD, Organization schema, the four
+ * metadata signals, links to docs, and meta-refresh stubs.
+ */
+import { type Answers, filled, HOME, isObject, listed, mark, parseJson, trouble } from './answers';
+import type { HtmlFacts } from './html-facts';
+import { type Probe, result } from './probe';
+
+/** The home page's facts, or the reason it cannot be read. */
+function home(answers: Answers) {
+  const answer = answers.at(HOME);
+  const why = trouble(answer);
+  if (why !== null) return { why };
+  const facts = answers.facts(HOME);
+  if (facts === null) return { why: ['checkWhyStatus', String(answer?.evidence.status)] as const };
+  return { facts };
+}
+
+const onHome = (
+  name: string,
+  tier: Probe['tier'],
+  judge: (facts: HtmlFacts) => ReturnType<Probe['judge']>,
+  more: Partial<Probe> = {},
+): Probe => ({
+  name,
+  tier,
+  requests: [HOME],
+  judge(answers) {
+    const { why, facts } = home(answers);
+    return facts ? judge(facts) : result('unknown', ...(why as [never]));
+  },
+  ...more,
+});
+
+type Node = Record<string, unknown>;
+
+/** Every node of the page's JSON-LD (arrays and `@graph` flattened) and how many blocks failed. */
+export function jsonLdNodes(facts: HtmlFacts): { nodes: Node[]; broken: number } {
+  const nodes: Node[] = [];
+  let broken = 0;
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isObject(value)) {
+      nodes.push(value);
+      if ('@graph' in value) visit(value['@graph']);
+    }
+  };
+  for (const block of facts.jsonLd) {
+    const parsed = parseJson(block.trim());
+    if (parsed === undefined) broken++;
+    else visit(parsed);
+  }
+  return { nodes, broken };
+}
+
+export const typesOf = (node: unknown): string[] =>
+  isObject(node) ? [node['@type']].flat().filter((type) => typeof type === 'string') : [];
+
+const IDENTITY =
+  /^(Organization|Corporation|LocalBusiness|OnlineBusiness|OnlineStore|SoftwareApplication|WebApplication|MobileApplication|Person|Article|BlogPosting|NewsArticle)$/;
+const ORGANIZATION = /(Organization|Corporation|Business|Store|NGO)$/;
+
+const contactOf = (node: Node) =>
+  [node.contactPoint]
+    .flat()
+    .some(
+      (point) =>
+        isObject(point) &&
+        filled(point.contactType) &&
+        (filled(point.email) || filled(point.telephone)),
+    );
+
+const addressOf = (node: Node) =>
+  typesOf(node.address).includes('PostalAddress') ||
+  (isObject(node.address) &&
+    (filled(node.address.streetAddress) || filled(node.address.addressLocality)));
+
+export const HOME_RULES: Record<string, Probe> = {
+  'content-no-js': onHome('Content without JavaScript', 'essential', (facts) => {
+    const h1 = facts.headings.includes(1);
+    const level =
+      facts.text < 500 ? 'fail' : !h1 ? 'partial' : facts.headings.length > 1 ? 'pass' : 'partial';
+    const headings = listed(facts.headings.map((heading) => `h${heading}`));
+    return result(level, 'noteContent', String(facts.text), headings);
+  }),
+  'json-ld': onHome(
+    'JSON-LD structured data',
+    'recommended',
+    (facts) => {
+      const { nodes, broken } = jsonLdNodes(facts);
+      const identity = nodes.filter((node) => typesOf(node).some((type) => IDENTITY.test(type)));
+      const complete = identity.some(
+        (node) =>
+          filled(node.name) &&
+          filled(node.description) &&
+          filled(node.url) &&
+          ['sameAs', 'logo', 'address', 'applicationCategory', 'offers', 'author'].some((key) =>
+            filled(node[key]),
+          ),
+      );
+      const level = complete ? 'pass' : nodes.length > 0 ? 'partial' : 'fail';
+      const types = listed([...new Set(identity.flatMap(typesOf))]);
+      return result(level, 'noteJsonLd', String(facts.jsonLd.length), String(broken), types);
+    },
+    { inferred: true },
+  ),
+  'org-schema-completeness': onHome('Organization schema completeness', 'recommended', (facts) => {
+    const org = jsonLdNodes(facts).nodes.find((node) =>
+      typesOf(node).some((type) => ORGANIZATION.test(type)),
+    );
+    const contact = org !== undefined && contactOf(org);
+    const address = org !== undefined && addressOf(org);
+    const level = contact && address ? 'pass' : contact || address ? 'partial' : 'fail';
+    return result(level, 'noteOrg', listed(typesOf(org)), mark(contact), mark(address));
+  }),
+  'metadata-completeness': onHome('Metadata completeness', 'recommended', (facts) => {
+    const signals = {
+      canonical: facts.canonical,
+      'html lang': facts.lang,
+      'og:image': facts.ogImage,
+      'og:type': facts.ogType,
+    };
+    const missing = Object.keys(signals).filter((name) => !signals[name as keyof typeof signals]);
+    const level = missing.length === 0 ? 'pass' : missing.length < 4 ? 'partial' : 'fail';
+    return result(level, 'noteMetadata', String(4 - missing.length), listed(missing));
+  }),
+};
+
+/** The home page was read (its answer is a 200): the site is reachable from this browser. */
+export const homeReachable = (answers: Answers) => home(answers).facts !== undefined;

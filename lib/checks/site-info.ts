@@ -1,0 +1,43 @@
+/**
+ * What a quick check shows as information, not as a check (the service scores neither):
+ * robots.txt's rules for the named AI crawlers, read by RFC 9309 (robots-parser), and whether
+ * an llms.txt is there.
+ */
+import robotsParser from 'robots-parser';
+import { type Answers, isFile, listed, mark, trouble } from './answers';
+import type { Note } from './evidence';
+import { LLMS, ROBOTS } from './file-rules';
+
+/** Answer engines and training crawlers the service and checks.md name. */
+export const AI_CRAWLERS = [
+  'GPTBot',
+  'ChatGPT-User',
+  'OAI-SearchBot',
+  'ClaudeBot',
+  'Claude-User',
+  'PerplexityBot',
+  'Google-Extended',
+  'CCBot',
+];
+
+export function robotsInfo(answers: Answers, origin: string): Note {
+  const answer = answers.at(ROBOTS);
+  const why = trouble(answer);
+  // RFC 9309: a 5xx or an unreachable file means crawlers assume everything is disallowed.
+  if (why !== null || answer === undefined) return ['infoRobotsUnreachable'];
+  const status = answer.evidence.status ?? 0;
+  if (status >= 400) return ['infoRobotsNone', String(status)];
+  if (!isFile(answer, answers)) return ['infoRobotsNotText'];
+  const robots = robotsParser(`${origin}/robots.txt`, answer.body);
+  const rules = AI_CRAWLERS.map(
+    (token) => `${token} ${mark(robots.isAllowed(`${origin}/`, token) !== false)}`,
+  );
+  return ['infoRobots', listed(rules)];
+}
+
+export function llmsInfo(answers: Answers): Note {
+  const answer = answers.at(LLMS);
+  if (!isFile(answer, answers)) return ['infoLlmsNone'];
+  const heading = /^#\s+\S/m.test(answer.body);
+  return ['infoLlms', String(answer.body.length), mark(heading)];
+}
