@@ -1,5 +1,5 @@
 import { defineConfig } from 'wxt';
-import { isE2eBuildMode } from './build/e2e-build-modes';
+import { holdsSampleSites, isE2eBuildMode, SAMPLE_SITE_HOSTS } from './build/e2e-build-modes';
 import { readLocaleMessages } from './build/locale-messages';
 import { preactTextOnly } from './build/preact-text-only';
 import { SOURCES_INCLUDED } from './build/store-packages';
@@ -32,6 +32,8 @@ export default defineConfig({
       // Headless Chromium's permission prompt cannot be answered, so Chrome's e2e builds have
       // `notifications` at install; Firefox's test profile grants it when the product asks.
       optionalApisGrantedAtInstall: browser === 'chrome' && isE2eBuildMode(mode),
+      hostsGrantedAtInstall:
+        browser === 'chrome' && holdsSampleSites(mode) ? SAMPLE_SITE_HOSTS : [],
     }),
   hooks: {
     'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest),

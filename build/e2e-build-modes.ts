@@ -6,5 +6,14 @@
 export const E2E_BUILD_MODE = 'e2e';
 export const E2E_REFUSED_BUILD_MODE = 'e2e-refused';
 
+/**
+ * The sample sites' hosts (reference-server/check-sites.ts), held from install by the Chrome
+ * builds that drive a headless Chromium ("Check now" asks for a site's host in the click, and
+ * headless Chromium's prompt has no answer): the e2e builds, the bench's and `npm start`'s.
+ */
+export const SAMPLE_SITE_HOSTS = ['http://*.readiness-fixtures.com/*', 'http://localhost/*'];
+export const holdsSampleSites = (mode: string): boolean =>
+  isE2eBuildMode(mode) || mode === 'bench' || mode === 'demo';
+
 export const isE2eBuildMode = (mode: string): boolean =>
   mode === E2E_BUILD_MODE || mode === E2E_REFUSED_BUILD_MODE;

@@ -32,12 +32,15 @@ export function extensionManifest({
   manifestVersion,
   serviceBaseUrl,
   optionalApisGrantedAtInstall = false,
+  hostsGrantedAtInstall = [],
 }: {
   browser: string;
   manifestVersion: 2 | 3;
   serviceBaseUrl: string;
   /** For the Chrome e2e builds only: headless Chromium's permission prompt has no answer. */
   optionalApisGrantedAtInstall?: boolean;
+  /** For Chrome builds that drive headless Chromium only: the sample sites "Check now" reads. */
+  hostsGrantedAtInstall?: readonly string[];
 }): UserManifest {
   const mv3 = manifestVersion === 3;
   return {
@@ -53,7 +56,7 @@ export function extensionManifest({
       'contextMenus',
       ...(optionalApisGrantedAtInstall ? OPTIONAL_API_PERMISSIONS : []),
     ],
-    host_permissions: [hostPermissionFor(serviceBaseUrl)],
+    host_permissions: [hostPermissionFor(serviceBaseUrl), ...hostsGrantedAtInstall],
     // Nothing optional is granted until the feature asks (lib/settings/service-base-url-choice.ts
     // for a service base URL); MV3 keeps hosts and API permissions apart, MV2 has one key.
     ...((mv3

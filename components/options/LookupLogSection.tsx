@@ -3,7 +3,12 @@ import { t, uiLocale } from '../../lib/locale/i18n';
 import { type LookupOutcomeKind, OUTCOME_WORDS } from '../../lib/service/lookup-outcome';
 
 /** The log as the page shows it: outcomes in words, times in the UI language. */
-export function outcomeText(entry: Pick<LookupLogEntry, 'outcome' | 'status'>): string {
+export function outcomeText(
+  entry: Pick<LookupLogEntry, 'outcome' | 'status' | 'requests'>,
+): string {
+  // A check run went to the site itself, not to the service.
+  if (entry.outcome === 'check-running') return t('optionsLogCheckRunning');
+  if (entry.outcome === 'check-run') return t('optionsLogCheckRun', String(entry.requests ?? 0));
   const words = t(OUTCOME_WORDS[entry.outcome as LookupOutcomeKind] ?? 'outcomeInvalidResponse');
   return entry.status === null || entry.status === 0 ? words : `${words} (HTTP ${entry.status})`;
 }

@@ -6,6 +6,7 @@ import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import type { ShownView } from '../../lib/tabs/tab-view';
 import { isViewStatus, VIEW_STATES } from '../../lib/tabs/view-states';
 import type { PopupControls } from '../../lib/ui/use-popup-controls';
+import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ReportView } from '../report/ReportView';
 import { ConsentNotice } from '../states/ConsentNotice';
 import { LoadingView } from '../states/LoadingView';
@@ -36,6 +37,9 @@ export function PopupView(props: PopupViewProps) {
           <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
         ) : null}
         {viewFor(props)}
+        {controls?.checkOrigin && props.view?.status !== 'report' ? (
+          <CheckNowSlot origin={controls.checkOrigin} report={null} now={props.now} />
+        ) : null}
         {controls ? <SiteControls controls={controls} /> : null}
       </main>
     </ServiceBaseUrlContext.Provider>
@@ -61,6 +65,7 @@ function viewFor({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
         onCopyFixList={controls?.copyFixList}
         change={controls?.scoreChange}
         checkDiff={controls?.checkDiff}
+        checkOrigin={controls?.checkOrigin}
       />
     );
   }

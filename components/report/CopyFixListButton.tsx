@@ -3,9 +3,15 @@ import { t } from '../../lib/locale/i18n';
 
 /**
  * The button and, in a live region beside it, whether the copy worked. `onCopy` resolves to
- * whether the clipboard took the list.
+ * whether the clipboard took the text; `label`: the button's words, the fix list's by default.
  */
-export function CopyFixListButton({ onCopy }: { onCopy: () => Promise<boolean> }) {
+export function CopyFixListButton({
+  onCopy,
+  label,
+}: {
+  onCopy: () => Promise<boolean>;
+  label?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
@@ -14,7 +20,7 @@ export function CopyFixListButton({ onCopy }: { onCopy: () => Promise<boolean> }
         class="button"
         onClick={() => onCopy().then((copied) => setState(copied ? 'copied' : 'failed'))}
       >
-        {t('popupCopyFixList')}
+        {label ?? t('popupCopyFixList')}
       </button>
       <p class={`copy-status copy-status-${state}`} role="status">
         {state === 'copied' ? t('popupCopied') : state === 'failed' ? t('popupCopyFailed') : ''}

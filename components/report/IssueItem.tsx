@@ -1,9 +1,13 @@
+import type { ComponentChildren } from 'preact';
 import type { ScanIssue } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
 import { presentText } from '../popup/format';
 
-/** One issue: name and result; expands to what was found and how to fix it, when known. */
-export function IssueItem({ issue }: { issue: ScanIssue }) {
+/**
+ * One issue: name and result; expands to what was found and how to fix it, when known; `live`,
+ * what a check from the browser found, below it.
+ */
+export function IssueItem({ issue, live }: { issue: ScanIssue; live?: ComponentChildren }) {
   const details = presentText(issue.details);
   const recommendation = presentText(issue.recommendation);
   const head = (
@@ -37,6 +41,7 @@ export function IssueItem({ issue }: { issue: ScanIssue }) {
           </dl>
         </details>
       )}
+      {live}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { IssueTier, ScanIssue } from '../../lib/contract/report-schema';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatNumber, formatUnitList, tCount } from '../../lib/locale/locale-format';
@@ -22,8 +23,15 @@ function splitText(failed: number, partial: number): string {
   return formatUnitList(parts, locale);
 }
 
-/** The issues grouped by tier, each group collapsible with its counts, failed before partial. */
-export function IssueList({ issues }: { issues: readonly ScanIssue[] }) {
+/**
+ * The issues grouped by tier, each group collapsible with its counts, failed before partial;
+ * `liveOf`, what a check from the browser found for an issue's check id, shown beside it.
+ */
+export function IssueList(props: {
+  issues: readonly ScanIssue[];
+  liveOf?: ((id: string) => ComponentChildren) | undefined;
+}) {
+  const { issues, liveOf } = props;
   const groups = groupIssuesByTier(issues);
   return (
     <section class="issues" aria-labelledby="issues-title">
@@ -48,7 +56,11 @@ export function IssueList({ issues }: { issues: readonly ScanIssue[] }) {
             <ul class="issue-list">
               {group.issues.map((issue, position) => (
                 // Issue ids are free strings and may repeat; position keeps keys unique.
-                <IssueItem key={`${issue.id}#${position}`} issue={issue} />
+                <IssueItem
+                  key={`${issue.id}#${position}`}
+                  issue={issue}
+                  live={liveOf?.(issue.id)}
+                />
               ))}
             </ul>
           </details>

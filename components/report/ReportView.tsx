@@ -1,5 +1,6 @@
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
+import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ExternalLink } from '../popup/ExternalLink';
 import { RefreshButton } from '../popup/RefreshButton';
 import { CopyFixListButton } from './CopyFixListButton';
@@ -11,13 +12,15 @@ export interface ReportViewProps extends ScoreHeaderProps {
   onRefresh?: (() => void) | undefined;
   /** Copies the fix list; without it no Copy button is shown. */
   onCopyFixList?: ((report: ScanReport) => Promise<boolean>) | undefined;
+  /** The site "Check now" re-checks the findings of; without it there is no such button. */
+  checkOrigin?: string | null | undefined;
 }
 
 /**
  * A stored report: the score first, then what to do next (the actions), then why (the tier
  * buckets), then what to fix (the issues).
  */
-export function ReportView({ onRefresh, onCopyFixList, ...shown }: ReportViewProps) {
+export function ReportView({ onRefresh, onCopyFixList, checkOrigin, ...shown }: ReportViewProps) {
   const { report } = shown;
   return (
     <article class="report">
@@ -32,7 +35,16 @@ export function ReportView({ onRefresh, onCopyFixList, ...shown }: ReportViewPro
         {onRefresh ? <RefreshButton onRefresh={onRefresh} /> : null}
       </div>
       <TierBuckets breakdown={report.score_breakdown} eligibleChecks={report.eligible_checks} />
-      <IssueList issues={report.issues} />
+      {checkOrigin ? (
+        <CheckNowSlot
+          origin={checkOrigin}
+          report={report}
+          now={shown.now}
+          fallback={<IssueList issues={report.issues} />}
+        />
+      ) : (
+        <IssueList issues={report.issues} />
+      )}
     </article>
   );
 }

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import type { BackupProblem } from '../backup/backup-format';
 import type { ImportChange } from '../backup/import-changes';
+import { checkRunSchema } from '../checks/check-run-record';
 import { isHttpOrigin } from '../contract/http-origin';
 import { normalisePausedDomain } from '../privacy/paused-domains';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
@@ -55,6 +56,8 @@ export function requestSchemas() {
     clearLookupLog: z.object({}),
     clearLocalData: z.object({}),
     exportBackup: z.object({ includeHistory: z.boolean(), includeLog: z.boolean() }),
+    /** A check run of the page that ran it, as it starts and as it ends; kept per origin. */
+    saveCheckRun: z.object({ run: checkRunSchema() }),
     /** The file's text: the worker reads it itself. */
     importBackup: z.object({ text: z.string(), mode: z.enum(['merge', 'replace']) }),
   } satisfies { [N in MessageName]: z.ZodMiniType };
@@ -76,6 +79,8 @@ interface Replies {
   clearLocalData: number;
   exportBackup: string;
   importBackup: ImportResult;
+  /** False: not kept (a page in a private window, or cleared since). */
+  saveCheckRun: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@
  * schemas (messages.ts) checked the data, and a service base URL must also be one the extension
  * holds the host permission for (the options page asks the user for it first).
  */
+import { CHECK_RUN_RECORD, type CheckRun } from '../checks/check-run-record';
 import type { LookupLog } from '../history/lookup-log';
 import type { LookupService } from '../lookup/ports';
 import { isSitePausedBy } from '../privacy/paused-domains';
@@ -18,7 +19,7 @@ import type { WorkerHandlers } from './worker-messages';
 export function createWorkerIntents(deps: {
   store: Store;
   lookups: Pick<LookupService, 'showTab' | 'showSite'>;
-  lookupLog: Pick<LookupLog, 'clear'>;
+  lookupLog: Pick<LookupLog, 'clear' | 'checkRun'>;
   now(): number;
 }): Omit<WorkerHandlers, 'exportBackup' | 'importBackup'> {
   const { store } = deps;
@@ -52,5 +53,11 @@ export function createWorkerIntents(deps: {
     unwatchSite: ({ origin }) => unwatchSite(store, origin).then(() => null),
     clearLookupLog: () => deps.lookupLog.clear().then(() => null),
     clearLocalData: () => store.clearLocalData(),
+    async saveCheckRun({ run }, from) {
+      // Nothing of a private window is kept; a page there never starts a run anyway.
+      if (from.privateWindow) return false;
+      await deps.lookupLog.checkRun(run as CheckRun);
+      return store.write(CHECK_RUN_RECORD, run as CheckRun, { id: run.origin });
+    },
   };
 }

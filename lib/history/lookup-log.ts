@@ -24,6 +24,8 @@ function logEntrySchema() {
     outcome: z.string(),
     /** The HTTP status, when there was an answer. */
     status: z.catch(z.nullable(z.number()), null),
+    /** A check run's requests to the site itself (`outcome`: check-run, check-running). */
+    requests: z.optional(z.number()),
   });
 }
 
@@ -72,6 +74,13 @@ export interface LookupLog {
   /** Notes a request leaving; resolves to the entry's id, to settle it with the outcome. */
   sent(origin: string, service: string): Promise<number>;
   settled(id: number, outcome: LookupOutcome): Promise<void>;
+  /** Notes a check run from the browser as it starts, and settles it as it ends. */
+  checkRun(run: {
+    origin: string;
+    at: number;
+    state: string;
+    requests: readonly unknown[];
+  }): Promise<void>;
   /** Empties the log, after every change asked before it. */
   clear(): Promise<void>;
 }
@@ -105,6 +114,26 @@ export function createLookupLog(deps: {
         log.entries.some((entry) => entry.id === id)
           ? { ...log, entries: log.entries.map(settle) }
           : log,
+      );
+    },
+    async checkRun(run) {
+      const outcome = run.state === 'running' ? 'check-running' : 'check-run';
+      const entry = { at: run.at, origin: run.origin, service: run.origin, outcome, status: null };
+      const requests = run.requests.length;
+      const same = (logged: LookupLogEntry) =>
+        logged.origin === run.origin && logged.at === run.at && logged.outcome.startsWith('check');
+      await change((log) =>
+        log.entries.some(same)
+          ? {
+              ...log,
+              entries: log.entries.map((logged) =>
+                same(logged) ? { ...logged, outcome, requests } : logged,
+              ),
+            }
+          : {
+              nextId: log.nextId + 1,
+              entries: [...log.entries, { ...entry, id: log.nextId, requests }].slice(-maxEntries),
+            },
       );
     },
     clear: async () => {

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type badge from '../../locales/en/badge.json';
+import type checks from '../../locales/en/checks.json';
 import type extension from '../../locales/en/extension.json';
 import type fixList from '../../locales/en/fix-list.json';
 import type options from '../../locales/en/options.json';
@@ -17,6 +18,7 @@ export type MessageKey =
   | keyof typeof extension
   | keyof typeof popup
   | keyof typeof badge
+  | keyof typeof checks
   | keyof typeof fixList
   | keyof typeof options
   | keyof typeof reasons

@@ -48,6 +48,19 @@ async function widerDomainOf(host: string): Promise<string | null> {
   return domain !== null && domain !== host ? domain : null;
 }
 
+/** Views whose site is neither looked up nor offered a check: no site, or a private window. */
+const NO_CHECK = new Set(['no-url', 'not-http', 'invalid-url', 'incognito']);
+
+/**
+ * The site "Check now" checks, from the user's browser: a report's, no report's, the service's
+ * trouble's, or a site never sent (local, private, intranet, paused). Not while loading.
+ */
+function checkOriginOf(view: ShownView | null, pageSite: string | null): string | null {
+  if (view === null || view.status === 'loading' || view.status === 'not-asked') return null;
+  if (isNotLookedUp(view)) return NO_CHECK.has(view.reason) ? null : pageSite;
+  return view.origin;
+}
+
 function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
@@ -125,6 +138,7 @@ export function usePopupControls(
     serviceSetByPolicy: settings?.locked.serviceBaseUrl ?? false,
     /** What Pause and Resume act on. */
     site,
+    checkOrigin: checkOriginOf(view, pageSite),
     sitePause: settings !== null && site !== null ? sitePauseOf(settings, site, choice) : null,
     scoreChange,
     checkDiff,

@@ -44,6 +44,7 @@ function controls(
     serviceHost: 'is-agentic.com',
     serviceSetByPolicy: false,
     site: SITE,
+    checkOrigin: null,
     sitePause: sitePauseOf(effective, SITE, null),
     scoreChange: null,
     checkDiff: null,

@@ -36,6 +36,7 @@ function fakeHandlers() {
     clearLocalData: vi.fn<WorkerHandlers['clearLocalData']>(async () => 0),
     exportBackup: vi.fn<WorkerHandlers['exportBackup']>(async () => '{}'),
     importBackup: vi.fn<WorkerHandlers['importBackup']>(fail),
+    saveCheckRun: vi.fn<WorkerHandlers['saveCheckRun']>(async () => true),
   } satisfies WorkerHandlers;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckRun } from '../../../lib/checks/check-run-record';
 import {
   type CheckedRequest,
   type MessageName,
@@ -37,6 +38,41 @@ const NOT_A_DOMAIN = [
   '',
   42,
 ];
+
+const CHECK_RUN = {
+  origin: 'http://localhost:3000',
+  at: 1,
+  ms: 20,
+  state: 'done',
+  quick: true,
+  homeReachable: true,
+  requests: [
+    {
+      method: 'GET',
+      path: '/',
+      accept: 'html',
+      status: 200,
+      type: 'text/html',
+      headers: [['vary', 'Accept']],
+      bytes: 10,
+      ms: 3,
+      text: '<h1>Hi</h1>',
+      problem: null,
+      cut: false,
+      binary: false,
+    },
+  ],
+  results: [
+    {
+      id: 'content-no-js',
+      name: 'Content without JavaScript',
+      tier: 'essential',
+      surface: false,
+      live: { level: 'fail', note: ['noteContent', '2', 'h1'], paths: ['GET /'] },
+    },
+  ],
+  info: [['infoLlmsNone']],
+} satisfies CheckRun;
 
 // One row per message (the type asks for every one): what its schema takes, and what it refuses.
 const CASES: Cases = {
@@ -161,6 +197,17 @@ const CASES: Cases = {
     refused: [
       { text: '{}', mode: 'overwrite' },
       { text: 42, mode: 'merge' },
+    ],
+  },
+  saveCheckRun: {
+    accepted: [[{ run: CHECK_RUN }, { run: CHECK_RUN }]],
+    refused: [
+      { run: { ...CHECK_RUN, state: 'finished' } },
+      { run: { ...CHECK_RUN, origin: 'javascript:alert(1)' } },
+      // More requests than a run may send.
+      { run: { ...CHECK_RUN, requests: Array.from({ length: 17 }, () => CHECK_RUN.requests[0]) } },
+      { run: { ...CHECK_RUN, results: [{ id: 'x', live: { level: 'pass' } }] } },
+      { run: null },
     ],
   },
 };

@@ -1,0 +1,122 @@
+import { useMemo } from 'preact/hooks';
+import { countVerdicts, judgedResults, noteText, quickSummary } from '../../lib/checks/verdicts';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { formatClockTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
+import { t } from '../../lib/locale/i18n';
+import { checkRunMarkdown } from '../../lib/ui/check-markdown';
+import { copyText } from '../../lib/ui/page-actions';
+import { useCheckNow } from '../../lib/ui/use-check-now';
+import { CopyFixListButton } from '../report/CopyFixListButton';
+import { IssueList } from '../report/IssueList';
+import { LiveResult } from './LiveResult';
+
+export interface CheckNowProps {
+  origin: string;
+  /** The stored report whose findings are re-checked; null for a quick check. */
+  report: ScanReport | null;
+  now: number;
+}
+
+/**
+ * The button, the run's state, its summary and each live result: beside the report's stored
+ * findings, or as a quick check's own list. The stored score and badge never change.
+ */
+export function CheckNow({ origin, report, now }: CheckNowProps) {
+  const reportIds = useMemo(() => report?.issues.map((issue) => issue.id) ?? null, [report]);
+  const { run, state, start, cancel } = useCheckNow(origin, reportIds);
+  const judged = run ? judgedResults(run, report?.issues ?? null) : [];
+  const copy = (id?: string) =>
+    run ? copyText(checkRunMarkdown(run, report, id)) : Promise.resolve(false);
+  const liveOf = (id: string) => {
+    const found = judged.find((entry) => entry.result.id === id);
+    return found && run ? (
+      <LiveResult judged={found} requests={run.requests} onCopy={() => copy(id)} />
+    ) : null;
+  };
+  const running = state.kind === 'running';
+  const counts = countVerdicts(judged.map((entry) => entry.verdict));
+  const quick = quickSummary(judged.map((entry) => entry.verdict));
+  const scanned = report ? parseTime(report.scanned_at) : null;
+  const when = run && [
+    formatClockTime(run.at, now) ?? '',
+    String(run.requests.length),
+    String(run.ms),
+  ];
+  return (
+    <>
+      <section class="check-now" aria-labelledby="check-now-title">
+        <h2 id="check-now-title">{t('checkNowTitle')}</h2>
+        <p class="muted">{t(report ? 'checkNowExplainReport' : 'checkNowExplainQuick')}</p>
+        <div class="actions">
+          {running ? (
+            <button type="button" class="button" onClick={cancel}>
+              {t('checkNowCancel')}
+            </button>
+          ) : (
+            <button type="button" class="button button-primary" onClick={start}>
+              {t(state.kind === 'refused' ? 'checkNowTryAgain' : 'checkNowButton')}
+            </button>
+          )}
+          {run && !running ? (
+            <CopyFixListButton label={t('checkCopyRun')} onCopy={() => copy()} />
+          ) : null}
+        </div>
+        <p class="check-state" role="status" aria-busy={running}>
+          {running ? t('checkNowRunning') : null}
+          {state.kind === 'refused' ? t('checkNowRefused', new URL(origin).host) : null}
+          {state.kind === 'private' ? t('checkNowPrivate') : null}
+          {state.kind === 'failed' ? t('checkNowFailed', state.message) : null}
+        </p>
+        {run && when ? (
+          <div class="check-run">
+            <p>
+              {report && scanned !== null
+                ? t('checkNowWhen', [
+                    ...when,
+                    formatRelativeTime(scanned, now) ?? report.scanned_at,
+                  ])
+                : t('checkNowWhenQuick', when)}
+            </p>
+            {run.state === 'cancelled' ? <p>{t('checkNowCancelled')}</p> : null}
+            <p class="check-summary">
+              <strong>
+                {report
+                  ? t('checkSummaryReport', [
+                      String(judged.length - counts.unknown),
+                      String(judged.length),
+                      String(counts.passes),
+                      String(counts.improved),
+                      String(counts.failing),
+                      String(counts.reachable),
+                      String(counts.unknown),
+                    ])
+                  : t('checkSummaryQuick', [String(quick.passing), String(quick.judged)])}
+              </strong>
+            </p>
+            {report ? null : (
+              <ul class="check-results">
+                {judged.map((entry) => (
+                  <li key={entry.result.id} class="issue">
+                    <span class="issue-name">{entry.result.name ?? entry.result.id}</span>
+                    {liveOf(entry.result.id)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {run.info.length > 0 ? (
+              <>
+                <h3>{t('checkInfoTitle')}</h3>
+                <ul class="check-info">
+                  {run.info.map((note) => (
+                    <li key={note[0]}>{noteText(note)}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+      {report ? <IssueList issues={report.issues} liveOf={run ? liveOf : undefined} /> : null}
+    </>
+  );
+}

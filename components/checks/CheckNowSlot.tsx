@@ -1,0 +1,12 @@
+import type { ComponentChildren } from 'preact';
+import { useLazyComponent } from '../../lib/ui/use-lazy-component';
+import type { CheckNowProps } from './CheckNow';
+
+/**
+ * "Check now", fetched as its own chunk after the first frame (the popup's first render does
+ * not carry it); `fallback` shows until it arrives. The probes load later still, on the click.
+ */
+export function CheckNowSlot(props: CheckNowProps & { fallback?: ComponentChildren }) {
+  const CheckNow = useLazyComponent(() => import('./CheckNow').then((module) => module.CheckNow));
+  return CheckNow === null ? (props.fallback ?? null) : <CheckNow {...props} />;
+}
