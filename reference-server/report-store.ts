@@ -1,11 +1,13 @@
 /**
- * The reports the reference server has "stored", keyed by origin: the shared fixture reports
- * plus a report for each built-in misbehaving site.
+ * The reports the reference server has "stored", keyed by origin: the shared fixture reports,
+ * a report for each built-in misbehaving site and one for the check-now sample site.
  *
  * Built for one base URL because every report_url points at the server's own /scan page, and
  * the server's address (port 0 included) is only known once it listens.
  */
 import type { ScanReport } from '../lib/contract/report-schema';
+import { CHECK_SITES } from './check-sites';
+import { fixedSiteReport } from './fixtures/check-site-reports';
 import { FIXTURE_ORIGINS, type FixtureName, fixtureReports } from './fixtures/reports';
 import { MISBEHAVING_SITES } from './misbehaving-sites';
 
@@ -39,6 +41,8 @@ export function buildReportTable(
   for (const site of Object.values(MISBEHAVING_SITES)) {
     table.set(site.origin, retargetReport(fixtures[site.reportFrom], site.origin, baseUrl));
   }
+  // The check-now sample site whose findings are partly fixed since its scan.
+  table.set(CHECK_SITES.fixed, fixedSiteReport(baseUrl, now));
   for (const [origin, report] of Object.entries(extraReports)) {
     table.set(new URL(origin).origin, report);
   }

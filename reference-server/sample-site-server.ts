@@ -6,23 +6,37 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerCheckSite } from './check-sites';
+
+/** A request as the sample sites got it: what "Check now" may send is checked against it. */
+export interface Visit {
+  host: string;
+  path: string;
+  method: string;
+  accept: string;
+  /** The Cookie header, empty when none came. */
+  cookie: string;
+}
 
 export interface SampleSiteServer {
   port: number;
-  /** Host header and path of every page request, in order. */
-  visits(): { host: string; path: string }[];
+  /** Every request, in order. */
+  visits(): Visit[];
   close(): Promise<void>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export async function startSampleSiteServer(port = 0): Promise<SampleSiteServer> {
-  const visits: { host: string; path: string }[] = [];
+  const visits: Visit[] = [];
   const server: Server = createServer((request, response) => {
     const host = request.headers.host ?? 'unknown';
     const raw = request.url ?? '/';
     const path = raw.startsWith('http://') ? new URL(raw).pathname + new URL(raw).search : raw;
-    visits.push({ host, path });
+    const { accept = '', cookie = '' } = request.headers;
+    visits.push({ host, path, method: request.method ?? '', accept, cookie });
+    // The sites "Check now" is tried on serve real files (check-sites.ts).
+    if (answerCheckSite(`http://${host}`, path, accept, response)) return;
     if (path === '/favicon.ico') {
       response.writeHead(204).end();
       return;

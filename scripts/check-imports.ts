@@ -3,7 +3,7 @@
  * flows one way — browser events → lookup → (privacy, cache, service) → tab state → badge and
  * UI — and the folders of lib/ are stacked so that a folder imports only folders below it:
  *
- *   contract → locale, storage → service → privacy → settings → cache, history → tabs → badge
+ *   contract → locale, storage → service → privacy → settings → cache, history, checks → tabs → badge
  *   → lookup → sites → backup → events → ui → components → entrypoints
  *
  * A file may import files of its own folder and of any lower layer; folders on one layer
@@ -32,7 +32,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['lib/service'],
   ['lib/privacy'],
   ['lib/settings'],
-  ['lib/cache', 'lib/history'],
+  ['lib/cache', 'lib/history', 'lib/checks'],
   ['lib/tabs'],
   ['lib/badge'],
   ['lib/lookup'],

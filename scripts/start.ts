@@ -4,12 +4,14 @@
  * Builds the extension against the reference server, starts it and the sample sites, and
  * launches Chromium with the extension on a few sample sites. With a display it is an
  * ordinary browser window to browse in (Ctrl+C or closing the window ends it); without one
- * it runs headless, saves a screenshot of each sample site's popup and prints a table.
+ * it runs headless, saves a screenshot of each sample site's popup (two of them after a click on
+ * "Check now") and prints a table.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchExtensionBrowser } from '../extension-browser/extension-browser';
+import { CHECK_SITES } from '../reference-server/check-sites';
 import { LIVE_ORIGIN } from '../reference-server/fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../reference-server/fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
@@ -34,6 +36,12 @@ const SAMPLE_SITES: { name: string; url: string }[] = [
   // Last of the looked-up samples: a 429 pauses every lookup for its Retry-After.
   { name: 'service busy (429)', url: `${MISBEHAVING_ORIGINS.busy}/` },
   { name: 'local site', url: 'http://localhost/' },
+];
+
+/** Sites whose popup gets a click on "Check now" before its screenshot (check-sites.ts). */
+const CHECK_NOW_SITES: { name: string; url: string }[] = [
+  { name: 'check now, findings since fixed', url: `${CHECK_SITES.fixed}/` },
+  { name: 'check now, quick check', url: `${CHECK_SITES.ready}/` },
 ];
 
 const port = Number(process.env.REFERENCE_SERVER_PORT ?? DEFAULT_REFERENCE_SERVER_PORT);
@@ -76,7 +84,7 @@ if (headless) {
   await browser.acceptAutomaticLookups();
   mkdirSync(screenshotDir, { recursive: true });
   const rows: { site: string; badge: string; state: string; screenshot: string }[] = [];
-  for (const [index, site] of SAMPLE_SITES.entries()) {
+  for (const [index, site] of [...SAMPLE_SITES, ...CHECK_NOW_SITES].entries()) {
     const { tabId } = await browser.openTab(site.url);
     const badge = await browser.settledBadgeOf(tabId);
     const popup = await browser.context.newPage();
@@ -84,6 +92,12 @@ if (headless) {
     await popup.goto(browser.popupUrl(tabId));
     await popup.locator('main').waitFor();
     await popup.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"]'));
+    if (CHECK_NOW_SITES.includes(site)) {
+      // The demo build holds the sample hosts, so the click asks no question.
+      await popup.getByRole('button', { name: 'Check now', exact: true }).click();
+      await popup.locator('.check-summary').waitFor({ timeout: 30_000 });
+      for (const details of await popup.locator('.live details').all()) await details.click();
+    }
     const screenshot = join(
       screenshotDir,
       `${String(index + 1).padStart(2, '0')}-${site.name.replaceAll(' ', '-')}.png`,
@@ -103,7 +117,7 @@ if (headless) {
   console.table(rows);
   await shutDown(0);
 } else {
-  for (const site of SAMPLE_SITES) await browser.openTab(site.url);
+  for (const site of [...SAMPLE_SITES, ...CHECK_NOW_SITES]) await browser.openTab(site.url);
   // The first-run page last, in front: nothing is looked up automatically until it is answered.
   await (await browser.welcomePage()).bringToFront();
   console.log('\nChromium is open with the extension, its first-run page and the sample sites.');
