@@ -92,7 +92,7 @@ export default defineBackground(() => {
           store,
           readSettings,
           showSite: (site) => service.showSite(site),
-          readScans: (site) => scoreHistory.scansOf(site),
+          readAllScans: () => scoreHistory.allScans(),
           notify: notifyWatchChange,
           now,
           onError: logError,

@@ -62,7 +62,7 @@ export function createExtensionStateReads(
       target.kind === 'target'
         ? state.origin === target.origin
         : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
-    return about && badgeTextFor(state.view, { mode: badgeMode }) === badge.text;
+    return about && badgeTextFor(state.view, { badgeMode }) === badge.text;
   };
 
   /** When the extension last wrote a tab's state, and whether that state is "loading". */

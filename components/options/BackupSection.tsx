@@ -9,7 +9,7 @@ import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';
 import type { BackupState } from '../../lib/ui/use-options';
-import { RadioChoice } from './ChoiceSection';
+import { OLD_REPORT_WORDS, RadioChoice } from './ChoiceSection';
 
 export interface BackupSectionProps extends BackupState {
   /** The base URL this build was made for, named where the file changes the service. */
@@ -54,6 +54,8 @@ const CHANGE_TEXT: {
     t('optionsBackupChangeLookups', [t(LOOKUP_CHOICE_TEXT[from]), t(LOOKUP_CHOICE_TEXT[to])]),
   badge: ({ from, to }) =>
     t('optionsBackupChangeBadge', [t(BADGE_MODE_TEXT[from]), t(BADGE_MODE_TEXT[to])]),
+  'old-reports': ({ from, to }) =>
+    t('optionsBackupChangeOld', [t(OLD_REPORT_WORDS[from]), t(OLD_REPORT_WORDS[to])]),
   'service-base-url': ({ from, to }, service) =>
     t('optionsBackupChangeService', [service(from), service(to)]),
   'paused-sites-added': ({ sites }) => tCount('optionsBackupPausedAdded', sites.length),

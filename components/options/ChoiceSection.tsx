@@ -1,5 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { type MessageKey, t } from '../../lib/locale/i18n';
+import type { OldReportDays } from '../../lib/settings/settings';
+
+/** The choices of when a report reads as old, in words (the settings and the backup preview). */
+export const OLD_REPORT_WORDS: Record<OldReportDays, MessageKey> = {
+  7: 'optionsOld7',
+  30: 'optionsOld30',
+  90: 'optionsOld90',
+  never: 'optionsOldNever',
+};
 
 /** Says a setting is fixed by the organisation's policy. */
 export function LockedNote() {

@@ -2,7 +2,7 @@ import { t } from '../../lib/locale/i18n';
 import type { EffectiveSettings } from '../../lib/settings/settings';
 import type { useOptions } from '../../lib/ui/use-options';
 import { BackupSection } from './BackupSection';
-import { ChoiceSection } from './ChoiceSection';
+import { ChoiceSection, OLD_REPORT_WORDS } from './ChoiceSection';
 import { LookupLogSection } from './LookupLogSection';
 import { PausedSitesSection } from './PausedSitesSection';
 import { ServiceSection } from './ServiceSection';
@@ -44,6 +44,15 @@ export function OptionsView(props: OptionsViewProps) {
         locked={settings.locked.badgeMode}
         hint="optionsBadgeExplain"
         onChange={actions.setBadgeMode}
+      />
+      <ChoiceSection
+        id="old-reports"
+        heading="optionsOldHeading"
+        labels={OLD_REPORT_WORDS}
+        value={settings.oldReportDays}
+        locked={false}
+        hint="optionsOldExplain"
+        onChange={actions.setOldReportDays}
       />
       <PausedSitesSection
         domains={settings.pausedDomains.filter(

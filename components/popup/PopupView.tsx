@@ -10,6 +10,7 @@ import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ReportView } from '../report/ReportView';
 import { ConsentNotice } from '../states/ConsentNotice';
 import { LoadingView } from '../states/LoadingView';
+import { ParentSite } from '../states/ParentSite';
 import { StateFrame, StateView } from '../states/StateView';
 import { SiteControls } from './SiteControls';
 import { ServiceBaseUrlContext } from './service-base-url-context';
@@ -37,6 +38,14 @@ export function PopupView(props: PopupViewProps) {
           <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
         ) : null}
         {viewFor(props)}
+        {controls?.parent ? (
+          <ParentSite
+            parent={controls.parent}
+            now={props.now}
+            oldReportDays={controls.settings?.oldReportDays}
+            onShow={controls.showParent}
+          />
+        ) : null}
         {controls?.checkOrigin && props.view?.status !== 'report' ? (
           <CheckNowSlot origin={controls.checkOrigin} report={null} now={props.now} />
         ) : null}
@@ -66,6 +75,7 @@ function viewFor({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
         change={controls?.scoreChange}
         checkDiff={controls?.checkDiff}
         checkOrigin={controls?.checkOrigin}
+        oldReportDays={controls?.settings?.oldReportDays}
       />
     );
   }

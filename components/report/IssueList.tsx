@@ -30,15 +30,17 @@ function splitText(failed: number, partial: number): string {
 export function IssueList(props: {
   issues: readonly ScanIssue[];
   liveOf?: ((id: string) => ComponentChildren) | undefined;
+  level?: 2 | 3;
 }) {
-  const { issues, liveOf } = props;
+  const { issues, liveOf, level = 2 } = props;
   const groups = groupIssuesByTier(issues);
+  const Heading = `h${level}` as const;
   return (
     <section class="issues" aria-labelledby="issues-title">
-      <h2 id="issues-title">
+      <Heading id="issues-title">
         {t('popupIssuesTitle')}{' '}
         <span class="count">{t('popupIssuesCount', formatNumber(issues.length))}</span>
-      </h2>
+      </Heading>
       {groups.length === 0 ? (
         <p class="all-passed">{t('popupAllPassed')}</p>
       ) : (

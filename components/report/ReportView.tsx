@@ -34,7 +34,12 @@ export function ReportView({ onRefresh, onCopyFixList, checkOrigin, ...shown }: 
         ) : null}
         {onRefresh ? <RefreshButton onRefresh={onRefresh} /> : null}
       </div>
-      <TierBuckets breakdown={report.score_breakdown} eligibleChecks={report.eligible_checks} />
+      <TierBuckets
+        breakdown={report.score_breakdown}
+        eligibleChecks={report.eligible_checks}
+        coverage={{ bonusListed: report.issues.some((issue) => issue.tier === 'bonus') }}
+        heading={shown.nested ? { id: 'buckets-title', level: 3 } : undefined}
+      />
       {checkOrigin ? (
         <CheckNowSlot
           origin={checkOrigin}
@@ -43,7 +48,7 @@ export function ReportView({ onRefresh, onCopyFixList, checkOrigin, ...shown }: 
           fallback={<IssueList issues={report.issues} />}
         />
       ) : (
-        <IssueList issues={report.issues} />
+        <IssueList issues={report.issues} level={shown.nested ? 3 : 2} />
       )}
     </article>
   );

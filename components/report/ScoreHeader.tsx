@@ -1,4 +1,6 @@
+import { reportAge } from '../../lib/badge/report-age';
 import { roundScore, type ScoreBandId, scoreBandFor } from '../../lib/badge/score-band';
+import { hostOf } from '../../lib/contract/http-origin';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import type { CheckDiff } from '../../lib/history/check-diff';
 import type { ScoreChange } from '../../lib/history/score-history';
@@ -10,7 +12,9 @@ import {
 } from '../../lib/locale/format-time';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatChange, formatNumber } from '../../lib/locale/locale-format';
+import type { OldReportDays } from '../../lib/settings/settings';
 import { useLazyComponent } from '../../lib/ui/use-lazy-component';
+import { ExternalLink } from '../popup/ExternalLink';
 import { tWith } from '../popup/format';
 
 export interface ScoreHeaderProps {
@@ -23,6 +27,10 @@ export interface ScoreHeaderProps {
   change?: ScoreChange | null | undefined;
   /** How the checks changed since the previous scan with known checks, when loaded. */
   checkDiff?: CheckDiff | null | undefined;
+  /** The user's setting: after how many days the report reads as old. */
+  oldReportDays?: OldReportDays | undefined;
+  /** Another site's report, under a heading of its own: the site is no heading here. */
+  nested?: boolean;
 }
 
 const BAND_NAME: Record<Exclude<ScoreBandId, 'unscored'>, MessageKey> = {
@@ -56,14 +64,27 @@ function LazyCheckChangeNote({ diff }: { diff: CheckDiff }) {
 }
 
 /** The score on its band colour, the site, the label, how old the report is, and its trend. */
-export function ScoreHeader({ report, stale, receivedAt, now, ...notes }: ScoreHeaderProps) {
+export function ScoreHeader({
+  report,
+  stale,
+  receivedAt,
+  now,
+  oldReportDays = '30',
+  nested = false,
+  ...notes
+}: ScoreHeaderProps) {
+  const Site = nested ? 'p' : 'h1';
   const { score, scanned_at: scannedAt } = report;
   const locale = uiLocale();
   const band = scoreBandFor(score);
   const scanned = parseTime(scannedAt);
-  // A scan time slightly ahead of this computer's clock reads "now", not "in 2 minutes".
+  const age = reportAge(scannedAt, now, oldReportDays);
+  // A scan time slightly ahead of this computer's clock reads "now", not "in 2 minutes"; one
+  // further ahead has no age to say (report-age.ts).
   const scannedAgo =
-    scanned === null ? null : formatRelativeTime(Math.min(scanned, now), now, { locale });
+    scanned === null || age === 'ahead'
+      ? null
+      : formatRelativeTime(Math.min(scanned, now), now, { locale });
   const exact = scanned === null ? null : formatExactTime(scanned, { locale });
   const receivedAgo = formatRelativeTime(Math.min(receivedAt, now), now, { locale });
   return (
@@ -78,7 +99,7 @@ export function ScoreHeader({ report, stale, receivedAt, now, ...notes }: ScoreH
         </span>
       </p>
       <div class="score-meta">
-        <h1 class="site">{report.display_target}</h1>
+        <Site class="site">{report.display_target}</Site>
         <p class="score-tags">
           <span class="score-label">{report.score_label}</span>
           {band.id !== 'unscored' && band.min !== null && band.max !== null ? (
@@ -93,7 +114,7 @@ export function ScoreHeader({ report, stale, receivedAt, now, ...notes }: ScoreH
         </p>
         <p class="scanned">
           {scanned === null || scannedAgo === null
-            ? t('popupScanned', scannedAt)
+            ? t(age === 'ahead' ? 'popupScannedAhead' : 'popupScanned', exact ?? scannedAt)
             : tWith('popupScanned', [
                 <time
                   key="scanned"
@@ -108,10 +129,18 @@ export function ScoreHeader({ report, stale, receivedAt, now, ...notes }: ScoreH
                   {scannedAgo}
                 </time>,
               ])}
-          {exact !== null ? (
+          {exact !== null && scannedAgo !== null ? (
             <span class="visually-hidden"> {t('popupExactTime', exact)}</span>
           ) : null}
         </p>
+        {age === 'old' ? (
+          <p class="old-note">
+            {t('popupOldReport', scannedAgo ?? scannedAt)}{' '}
+            <ExternalLink href={report.report_url}>
+              {t('popupRescanOn', hostOf(report.report_url))}
+            </ExternalLink>
+          </p>
+        ) : null}
         {notes.change ? <ChangeNote change={notes.change} /> : null}
         {notes.checkDiff ? <LazyCheckChangeNote diff={notes.checkDiff} /> : null}
         {stale ? (

@@ -13,6 +13,8 @@ export interface TierBucketsProps {
    * name, so that several breakdowns on one page do not share one name.
    */
   heading?: { id: string; level: 2 | 3 | 4 | 5; under?: string };
+  /** Says what the count covers: checks not listed passed or do not apply, bonus ones too. */
+  coverage?: { bonusListed: boolean };
 }
 
 /** One scored tier: a bar of earned against available points, and passing checks. */
@@ -52,7 +54,7 @@ function BucketRow({ name, bucket }: { name: string; bucket: ScoreBucket }) {
 }
 
 /** Essential and recommended as bars, bonus as added points, and the count of checks. */
-export function TierBuckets({ breakdown, eligibleChecks, heading }: TierBucketsProps) {
+export function TierBuckets({ breakdown, eligibleChecks, heading, coverage }: TierBucketsProps) {
   const { bonus } = breakdown;
   const { id, level, under } = heading ?? { id: 'buckets-title', level: 2 };
   const Heading = `h${level}` as const;
@@ -74,7 +76,14 @@ export function TierBuckets({ breakdown, eligibleChecks, heading }: TierBucketsP
           </div>
         </li>
       </ul>
-      <p class="eligible">{tCount('popupChecksApplied', eligibleChecks)}</p>
+      <p class="eligible">
+        {coverage === undefined
+          ? tCount('popupChecksApplied', eligibleChecks)
+          : t(
+              coverage.bonusListed ? 'popupCoverageWithBonus' : 'popupCoverage',
+              tCount('popupChecksApplied', eligibleChecks),
+            )}
+      </p>
     </section>
   );
 }

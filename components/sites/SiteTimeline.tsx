@@ -1,7 +1,7 @@
-import type { ListedCheck } from '../../lib/history/scan-record';
 import type { TimelineChanges, TimelineStep } from '../../lib/history/site-timeline';
-import { type MessageKey, t } from '../../lib/locale/i18n';
+import { t } from '../../lib/locale/i18n';
 import { formatChange } from '../../lib/locale/locale-format';
+import { ChangedCheckNames } from '../report/CheckChangeNote';
 
 interface SiteTimelineProps {
   /** Oldest first, as timelineOf gives them; shown newest first. */
@@ -9,28 +9,18 @@ interface SiteTimelineProps {
   formatDate: (at: number) => string;
 }
 
-const KINDS: readonly { kind: 'fixed' | 'new' | 'worse' | 'better'; names: MessageKey }[] = [
-  { kind: 'fixed', names: 'popupChecksFixedNames' },
-  { kind: 'new', names: 'popupChecksNewNames' },
-  { kind: 'worse', names: 'popupChecksWorseNames' },
-  { kind: 'better', names: 'popupChecksBetterNames' },
-];
-
-const names = (checks: readonly ListedCheck[]) => checks.map((check) => check.name).join(', ');
-
 function StepChanges({ changes }: { changes: TimelineChanges }) {
   if (changes.kind === 'first-scan') return <p class="muted">{t('sitesTimelineFirst')}</p>;
   if (changes.kind === 'unknown') return <p class="muted">{t('sitesTimelineUnknown')}</p>;
   if (changes.kind === 'methodology-moved') return <p>{t('sitesTimelineMethodology')}</p>;
-  const present = KINDS.filter(({ kind }) => changes[kind].length > 0);
-  if (present.length === 0) return <p class="muted">{t('sitesTimelineNoChange')}</p>;
+  const siteChanged = [changes.fixed, changes.new, changes.worse, changes.better].some(
+    (checks) => checks.length > 0,
+  );
   return (
     <>
-      {present.map(({ kind, names: message }) => (
-        <p key={kind} class={`check-change-${kind}`}>
-          {t(message, names(changes[kind]))}
-        </p>
-      ))}
+      {changes.method ? <p class="check-change-method">{t('sitesTimelineMethod')}</p> : null}
+      {siteChanged ? null : <p class="muted">{t('sitesTimelineNoChange')}</p>}
+      <ChangedCheckNames diff={changes} />
     </>
   );
 }

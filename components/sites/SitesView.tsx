@@ -15,7 +15,7 @@ import { SiteTimeline } from './SiteTimeline';
 
 export type SitesViewProps = ReturnType<typeof useSitesPage>;
 
-const BANDS: readonly BandFilter[] = ['all', 'strong', 'fair', 'weak', 'unscored', 'none'];
+const BANDS: readonly BandFilter[] = ['all', 'strong', 'fair', 'weak', 'unscored', 'none', 'old'];
 
 const WATCH_NOTES: Record<WatchNote, MessageKey> = {
   none: 'sitesWatchNote',
@@ -135,6 +135,7 @@ function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
           now={props.now}
           onCopyFixList={props.onCopyFixList}
           change={scoreChangeFor(props.selectedScans, report)}
+          oldReportDays={props.oldReportDays}
         />
       )}
       <ScoreChart scans={props.selectedScans} />

@@ -24,11 +24,14 @@ export interface StateFrameProps {
   /** Links and buttons before the Refresh button. */
   actions?: ComponentChildren;
   onRefresh?: (() => void) | undefined;
+  /** Another site's view, under a heading of its own: its title is one level down. */
+  nested?: boolean | undefined;
 }
 
 /** The frame of every view that is not a report: mark, title, site, a few lines, actions. */
 export function StateFrame(props: StateFrameProps) {
   const { status, mark, markColor, title, origin, children, actions, onRefresh } = props;
+  const Title = props.nested ? 'h3' : 'h1';
   return (
     <section class={`state state-${status}`}>
       <header class="state-head">
@@ -36,7 +39,7 @@ export function StateFrame(props: StateFrameProps) {
           {mark}
         </span>
         <div class="state-heading">
-          <h1 class="state-title">{title}</h1>
+          <Title class="state-title">{title}</Title>
           {origin ? <p class="state-target">{origin}</p> : null}
         </div>
       </header>
@@ -59,6 +62,7 @@ export interface StateViewProps {
   serviceSetByPolicy?: boolean;
   /** Opens the options page, where access to the service is allowed. */
   onOpenOptions?: (() => void) | undefined;
+  nested?: boolean;
 }
 
 /** Every field a state's view may carry; what it shows follows from those it has. */
@@ -116,6 +120,7 @@ export function StateView(props: StateViewProps) {
         ) : null
       }
       onRefresh={reason === null ? onRefresh : undefined}
+      nested={props.nested}
     >
       {body ? <p>{body}</p> : null}
       {texts.map((text) => (

@@ -32,6 +32,7 @@ export function buildBackup(
       lookupModeChosen: data.settings.lookupModeChosen,
       pausedDomains: normalisePausedDomains(data.settings.pausedDomains),
       badgeMode: data.settings.badgeMode,
+      oldReportDays: data.settings.oldReportDays,
       serviceBaseUrl: normaliseServiceBaseUrl(data.settings.serviceBaseUrl),
     },
     watchList: Object.fromEntries(

@@ -35,7 +35,8 @@ export interface Backup {
   version: typeof BACKUP_VERSION;
   /** ISO 8601, UTC. */
   exportedAt: string;
-  settings: UserSettings;
+  /** Without `oldReportDays` in a file from before that choice: the current one stays. */
+  settings: Omit<UserSettings, 'oldReportDays'> & Partial<Pick<UserSettings, 'oldReportDays'>>;
   watchList: WatchList;
   /** Only when the user chose it, as the log. */
   scoreHistory?: StoredHistory;

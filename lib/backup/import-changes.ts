@@ -1,5 +1,5 @@
 /** What an import does: its two ways, and the changes the preview lists before it is applied. */
-import type { BadgeMode } from '../settings/settings';
+import type { BadgeMode, OldReportDays } from '../settings/settings';
 
 /**
  * `merge`: the file's sites are added to the ones here, and its single settings taken.
@@ -17,6 +17,7 @@ export type LookupChoice = 'automatic' | 'on-click' | 'unanswered';
 export type ImportChange =
   | { kind: 'lookup-mode'; from: LookupChoice; to: LookupChoice }
   | { kind: 'badge'; from: BadgeMode; to: BadgeMode }
+  | { kind: 'old-reports'; from: OldReportDays; to: OldReportDays }
   | { kind: 'service-base-url'; from: string | null; to: string | null }
   | { kind: 'paused-sites-added'; sites: string[] }
   | { kind: 'paused-sites-removed'; sites: string[] }

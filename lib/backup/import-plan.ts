@@ -84,7 +84,12 @@ export function previewImport(current: KeptData, backup: Backup): ImportPreview 
   };
 }
 
-function plannedSettings(current: UserSettings, fromFile: UserSettings, mode: ImportMode) {
+function plannedSettings(
+  current: UserSettings,
+  backup: Backup['settings'],
+  mode: ImportMode,
+): UserSettings {
+  const fromFile = { ...backup, oldReportDays: backup.oldReportDays ?? current.oldReportDays };
   if (mode === 'replace') return { ...fromFile, pausedDomains: [...fromFile.pausedDomains] };
   return {
     ...fromFile,
@@ -105,6 +110,9 @@ function settingsChanges(before: UserSettings, after: UserSettings): ImportChang
   if (from !== to) changes.push({ kind: 'lookup-mode', from, to });
   if (before.badgeMode !== after.badgeMode) {
     changes.push({ kind: 'badge', from: before.badgeMode, to: after.badgeMode });
+  }
+  if (before.oldReportDays !== after.oldReportDays) {
+    changes.push({ kind: 'old-reports', from: before.oldReportDays, to: after.oldReportDays });
   }
   if (before.serviceBaseUrl !== after.serviceBaseUrl) {
     const [from, to] = [before.serviceBaseUrl, after.serviceBaseUrl];

@@ -21,7 +21,7 @@ import {
 } from '../privacy/paused-domains';
 import { type LookupOutcomeKind, OUTCOME_WORDS } from '../service/lookup-outcome';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
-import { BADGE_MODES } from '../settings/settings';
+import { BADGE_MODES, OLD_REPORT_DAYS } from '../settings/settings';
 import { badgeModeOfVisible } from '../settings/settings-record';
 import type { TabViewStatus } from '../tabs/tab-view';
 import { isViewStatus } from '../tabs/view-states';
@@ -48,6 +48,7 @@ function buildBackupSchemas() {
     lookupModeChosen: z.boolean(),
     pausedDomains: z.array(pausedDomain),
     badgeMode: z.enum(BADGE_MODES),
+    oldReportDays: z.optional(z.enum(OLD_REPORT_DAYS)),
     serviceBaseUrl: z.nullable(serviceBaseUrl),
   });
   const watchRecord = z.object({

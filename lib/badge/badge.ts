@@ -3,29 +3,21 @@
  * state's mark (lib/tabs/view-states.ts), and a tooltip that says the state in words with the
  * report's age.
  */
-import { formatRelativeTime, parseTime } from '../locale/format-time';
+import { hostOf } from '../contract/http-origin';
+import { formatExactTime, formatRelativeTime, parseTime } from '../locale/format-time';
 import { t, uiLocale } from '../locale/i18n';
 import { notLookedUpReasonSentence } from '../privacy/not-looked-up-reasons';
-import type { BadgeMode } from '../settings/settings';
+import { DEFAULT_SETTINGS, type UserSettings } from '../settings/settings';
 import { isNotLookedUp, type TabView } from '../tabs/tab-view';
 import { VIEW_STATES, wordsOf } from '../tabs/view-states';
+import { reportAge } from './report-age';
 import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
 
-/** The user's badge mode (lib/settings/settings-record.ts). */
-export interface BadgeOptions {
-  mode: BadgeMode;
-}
+/** What the user chose for the badge (lib/settings/settings-record.ts). */
+export type BadgeOptions = Pick<UserSettings, 'badgeMode' | 'oldReportDays'>;
 
 /** The toolbar button's tooltip where nothing is known about the tab's site (the manifest's). */
 export const DEFAULT_BADGE_TITLE = 'Agent Readiness Badge';
-
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return origin;
-  }
-}
 
 /** The badge's text and background colour (behind white text), before the user's badge mode. */
 function badgeLook(view: TabView): { text: string; color: string } {
@@ -45,42 +37,51 @@ function badgeLook(view: TabView): { text: string; color: string } {
  * problem marks too: a user who asked for a quiet icon asked for it there as well; the tooltip
  * and the popup still say so.
  */
-export function badgeTextFor(view: TabView, { mode }: BadgeOptions): string {
+export function badgeTextFor(
+  view: TabView,
+  { badgeMode: mode }: Pick<BadgeOptions, 'badgeMode'>,
+): string {
   if (mode === 'off') return '';
   if (mode === 'scores' && (view.status !== 'report' || view.report.score === null)) return '';
   return badgeLook(view).text;
 }
 
-/** "scanned 3 days ago"; a scan time ahead of this computer's clock reads "scanned now". */
-function scannedPhrase(scannedAt: string, now: number): string {
+/**
+ * "scanned 3 days ago"; a scan time a little ahead of this computer's clock reads "scanned
+ * now", one further ahead only as its time (report-age.ts).
+ */
+function scannedPhrase(scannedAt: string, now: number, ahead: boolean): string {
   const scanned = parseTime(scannedAt);
-  const ago =
-    scanned === null
-      ? null
-      : formatRelativeTime(Math.min(scanned, now), now, { locale: uiLocale() });
-  return ago === null ? t('badgeScannedUnknown') : t('badgeScanned', ago);
+  const locale = uiLocale();
+  if (scanned === null) return t('badgeScannedUnknown');
+  const when = ahead
+    ? formatExactTime(scanned, { locale })
+    : formatRelativeTime(Math.min(scanned, now), now, { locale });
+  return when === null ? t('badgeScannedUnknown') : t('badgeScanned', when);
 }
 
 /** The tooltip: the state in words, with the site and the report's age. */
-function badgeTitle(view: TabView, now: number): string {
+function badgeTitle(view: TabView, now: number, options: BadgeOptions): string {
   if (isNotLookedUp(view)) return notLookedUpReasonSentence(view.reason);
   if (view.status !== 'report') {
     const serviceHost = 'serviceHost' in view ? view.serviceHost : '';
     return t(wordsOf(view)?.badge ?? 'badgeLoading', [hostOf(view.origin), serviceHost]);
   }
   const { score, score_label: label, display_target: site, scanned_at } = view.report;
-  const scanned = scannedPhrase(scanned_at, now);
+  const age = reportAge(scanned_at, now, options.oldReportDays);
+  const scanned = scannedPhrase(scanned_at, now, age === 'ahead');
   const title =
     score === null
       ? t('badgeNoScore', [site, label, scanned])
       : t('badgeScore', [String(roundScore(score)), label, site, scanned]);
-  return view.stale ? t('badgeStale', title) : title;
+  const aged = age === 'old' ? t('badgeOld', title) : title;
+  return view.stale ? t('badgeStale', aged) : aged;
 }
 
-export function badgeFor(view: TabView, now: number, options: BadgeOptions = { mode: 'all' }) {
+export function badgeFor(view: TabView, now: number, options: BadgeOptions = DEFAULT_SETTINGS) {
   return {
     text: badgeTextFor(view, options),
     color: badgeLook(view).color,
-    title: badgeTitle(view, now),
+    title: badgeTitle(view, now, options),
   };
 }

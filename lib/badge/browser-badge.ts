@@ -15,7 +15,7 @@ export async function showBadgeOnToolbar(
   tabId: number,
   view: TabView,
   now: number,
-  options: BadgeOptions = { mode: 'all' },
+  options: BadgeOptions,
 ): Promise<void> {
   const action = browser.action ?? browser.browserAction;
   const { text, color, title } = badgeFor(view, now, options);

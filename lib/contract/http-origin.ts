@@ -24,3 +24,12 @@ export function httpOriginOf(url: string | null | undefined): string | null {
 export function isHttpOrigin(site: string): boolean {
   return httpOriginOf(site) === site;
 }
+
+/** The host (with a non-default port) of a URL, or the text itself when it is no URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

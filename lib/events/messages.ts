@@ -12,7 +12,7 @@ import { checkRunSchema } from '../checks/check-run-record';
 import { isHttpOrigin } from '../contract/http-origin';
 import { normalisePausedDomain } from '../privacy/paused-domains';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
-import { BADGE_MODES, type EffectiveSettings } from '../settings/settings';
+import { BADGE_MODES, type EffectiveSettings, OLD_REPORT_DAYS } from '../settings/settings';
 import type { ShownView, TabView } from '../tabs/tab-view';
 
 /** Longer than any address a browser keeps. */
@@ -42,6 +42,7 @@ export function requestSchemas() {
     showSite: z.object({ origin: origin(), force: z.boolean() }),
     setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
     setBadgeMode: z.object({ mode: z.enum(BADGE_MODES) }),
+    setOldReportDays: z.object({ days: z.enum(OLD_REPORT_DAYS) }),
     /** A host, or its registrable domain, with its subdomains. */
     pauseSite: z.object({ domain: normalised(normalisePausedDomain) }),
     /** Removes the user's paused domains that cover the origin; the policy's stay. */
@@ -69,6 +70,7 @@ interface Replies {
   showSite: TabView | null;
   setLookupMode: EffectiveSettings;
   setBadgeMode: EffectiveSettings;
+  setOldReportDays: EffectiveSettings;
   pauseSite: EffectiveSettings;
   resumeSite: EffectiveSettings;
   resumeDomain: EffectiveSettings;

@@ -35,6 +35,7 @@ export function createWorkerIntents(deps: {
     setLookupMode: ({ mode }) =>
       changeSettings(store, () => ({ lookupMode: mode, lookupModeChosen: true })),
     setBadgeMode: ({ mode }) => changeSettings(store, () => ({ badgeMode: mode })),
+    setOldReportDays: ({ days }) => changeSettings(store, () => ({ oldReportDays: days })),
     pauseSite: ({ domain }) => changePaused((domains) => [...domains, domain]),
     resumeSite: ({ origin }) =>
       changePaused((domains) => domains.filter((entry) => !isSitePausedBy([entry], origin))),

@@ -30,12 +30,21 @@ function listedCheckSchema() {
   });
 }
 
-/** What a scan checked: the checks it listed, how many it could run, the tiers it scored. */
+/** A scored tier's points available and checks in total, as the service counted them. */
+const bucketScaleSchema = () => z.object({ available: z.number(), total: z.number() });
+
+/**
+ * What a scan checked: the checks it listed, how many it could run, the tiers it scored, and
+ * how each tier was counted (absent from scans kept before it was: not known, not migrated).
+ */
 export function scanChecksSchema() {
   return z.object({
     listed: z.array(listedCheckSchema()).check(z.refine(atMost(MAX_CHECKS_PER_SCAN))),
     eligible: z.number(),
     tiers: z.array(z.enum(['essential', 'recommended', 'bonus'])),
+    buckets: z.optional(
+      z.object({ essential: bucketScaleSchema(), recommended: bucketScaleSchema() }),
+    ),
   });
 }
 
@@ -131,8 +140,11 @@ export function checksOf(report: RecordedReport): ScanChecks | null {
   // A tier counts as scored when its bucket holds checks. The bonus tier has no count of checks
   // in the report (points and positive signals only, which move as a site improves), so it is
   // never said to appear or disappear.
+  const { essential, recommended } = report.score_breakdown;
   const tiers = (['essential', 'recommended'] as const).filter(
     (tier) => report.score_breakdown[tier].total > 0,
   );
-  return { listed: [...listed.values()], eligible: report.eligible_checks, tiers };
+  const scale = ({ available, total }: typeof essential) => ({ available, total });
+  const buckets = { essential: scale(essential), recommended: scale(recommended) };
+  return { listed: [...listed.values()], eligible: report.eligible_checks, tiers, buckets };
 }

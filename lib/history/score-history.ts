@@ -91,16 +91,17 @@ export function scoreChangeFor(
   };
 }
 
-/** Every site's scans at once, for the sites page (one read of the one record). */
-export async function readAllScans(): Promise<Record<string, ScoreRecord[]>> {
-  const history = await readRecord(SCORE_HISTORY_RECORD);
-  return Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
-}
+const scansBySite = (history: StoredHistory): Record<string, ScoreRecord[]> =>
+  Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
+
+/** Every site's scans at once, for a page (one read of the one record). */
+export const readAllScans = async () => scansBySite(await readRecord(SCORE_HISTORY_RECORD));
 
 export interface ScoreHistory {
   /** `since`: the epoch the lookup began in; a history cleared meanwhile stays cleared. */
   record(site: string, report: ScanReport, since?: Epoch): Promise<void>;
-  scansOf(site: string): Promise<ScoreRecord[]>;
+  /** Every site's scans: a site's changes are told apart from the service's by the others'. */
+  allScans(): Promise<Record<string, ScoreRecord[]>>;
 }
 
 /** The score history as the worker keeps it: every change through the store, in order. */
@@ -113,11 +114,6 @@ export function createScoreHistory(deps: { store: Store; now: () => number }): S
         { since },
       );
     },
-    scansOf: async (site) => (await deps.store.read(SCORE_HISTORY_RECORD))[site]?.scans ?? [],
+    allScans: async () => scansBySite(await deps.store.read(SCORE_HISTORY_RECORD)),
   };
-}
-
-/** One site's scans, for a page (which only reads). */
-export async function readScansOf(site: string): Promise<ScoreRecord[]> {
-  return (await readRecord(SCORE_HISTORY_RECORD))[site]?.scans ?? [];
 }

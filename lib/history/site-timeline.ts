@@ -4,7 +4,7 @@
  * (check-diff.ts), so the newest step says what the popup says.
  */
 import { parseTime } from '../locale/format-time';
-import { type CheckDiff, diffChecks } from './check-diff';
+import { type CheckDiff, diffChecks, type OtherScans } from './check-diff';
 import type { ScanChecks, ScoreRecord } from './scan-record';
 
 export type TimelineChanges =
@@ -22,8 +22,11 @@ export interface TimelineStep {
   changes: TimelineChanges;
 }
 
-/** The steps, oldest first; scans whose time cannot be read are left out. */
-export function timelineOf(scans: readonly ScoreRecord[]): TimelineStep[] {
+/**
+ * The steps, oldest first; scans whose time cannot be read are left out. `others`: the other
+ * sites' scans, which tell the service's new and dropped checks from the site's (check-diff.ts).
+ */
+export function timelineOf(scans: readonly ScoreRecord[], others: OtherScans = []): TimelineStep[] {
   const dated = scans
     .map((scan) => ({ scan, at: parseTime(scan.scannedAt) }))
     .filter((entry): entry is { scan: ScoreRecord; at: number } => entry.at !== null)
@@ -33,7 +36,7 @@ export function timelineOf(scans: readonly ScoreRecord[]): TimelineStep[] {
   let lastChecks: { checks: ScanChecks; scannedAt: number } | null = null;
   for (const [index, { scan, at }] of dated.entries()) {
     const score = scan.score === null ? null : Math.round(scan.score);
-    const diff = diffChecks(lastChecks, scan.checks);
+    const diff = diffChecks(lastChecks, scan.checks, others);
     // A later scan with nothing known to compare with says "unknown", never "first scan".
     const later = diff.kind === 'first-scan' ? { kind: 'unknown' as const } : diff;
     steps.push({

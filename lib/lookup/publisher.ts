@@ -62,7 +62,7 @@ export function createPublisher(deps: LookupDeps) {
             service: serviceBaseUrlOf(settings),
             ...(freshUntil === undefined ? {} : { freshUntil }),
           }),
-          unlessTabClosed(deps.tabs.showBadge(tabId, view, now, { mode: settings.badgeMode })),
+          unlessTabClosed(deps.tabs.showBadge(tabId, view, now, settings)),
         ]);
         const retryAt = 'retryAt' in view ? view.retryAt : null;
         if (VIEW_STATES[view.status].waitsForService && retryAt !== null) deps.wakeAt(retryAt);
@@ -89,9 +89,7 @@ export function createPublisher(deps: LookupDeps) {
         const about =
           state?.origin === decision.origin && reasonOf(state.view) === decision.refused;
         if (!about) return false;
-        await unlessTabClosed(
-          deps.tabs.showBadge(tabId, state.view, deps.now(), { mode: settings.badgeMode }),
-        );
+        await unlessTabClosed(deps.tabs.showBadge(tabId, state.view, deps.now(), settings));
         return true;
       });
     },

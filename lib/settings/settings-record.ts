@@ -15,6 +15,10 @@ export type LookupMode = 'on-click' | 'automatic';
 export const BADGE_MODES = ['all', 'scores', 'off'] as const;
 export type BadgeMode = (typeof BADGE_MODES)[number];
 
+/** After how many days a report reads as old (lib/badge/report-age.ts); `never`: none does. */
+export const OLD_REPORT_DAYS = ['7', '30', '90', 'never'] as const;
+export type OldReportDays = (typeof OLD_REPORT_DAYS)[number];
+
 export interface UserSettings {
   /**
    * `on-click` looks a site up only when the user asks; `automatic` looks up every active tab,
@@ -25,6 +29,7 @@ export interface UserSettings {
   /** Domains never looked up (lib/privacy/paused-domains.ts), sorted, each once. */
   pausedDomains: readonly string[];
   badgeMode: BadgeMode;
+  oldReportDays: OldReportDays;
   /** The user's own service base URL; null means the one this build was made for. */
   serviceBaseUrl: string | null;
 }
@@ -34,6 +39,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   lookupModeChosen: false,
   pausedDomains: [],
   badgeMode: 'all',
+  oldReportDays: '30',
   serviceBaseUrl: null,
 };
 
@@ -54,13 +60,15 @@ const sortedUnique = (values: readonly unknown[]): string[] =>
  */
 export function parseSettings(raw: unknown): UserSettings | undefined {
   if (!isObject(raw) || !('pausedDomains' in raw)) return undefined;
-  const { lookupMode, lookupModeChosen, pausedDomains, badgeMode, serviceBaseUrl } = raw;
+  const { lookupMode, lookupModeChosen, pausedDomains, badgeMode, oldReportDays } = raw;
   return {
     lookupMode: lookupMode === 'automatic' ? 'automatic' : 'on-click',
     lookupModeChosen: typeof lookupModeChosen === 'boolean' ? lookupModeChosen : false,
     pausedDomains: Array.isArray(pausedDomains) ? sortedUnique(pausedDomains) : [],
     badgeMode: isBadgeMode(badgeMode) ? badgeMode : 'all',
-    serviceBaseUrl: isHttpUrl(serviceBaseUrl) ? serviceBaseUrl : null,
+    // Absent from settings kept before there was this choice: the default, no migration needed.
+    oldReportDays: OLD_REPORT_DAYS.find((days) => days === oldReportDays) ?? '30',
+    serviceBaseUrl: isHttpUrl(raw.serviceBaseUrl) ? raw.serviceBaseUrl : null,
   };
 }
 

@@ -17,6 +17,8 @@ export {
   type BadgeMode,
   DEFAULT_SETTINGS,
   type LookupMode,
+  OLD_REPORT_DAYS,
+  type OldReportDays,
   type UserSettings,
 } from './settings-record';
 

@@ -3,13 +3,16 @@
  * history and the watch list. Nothing here asks the service, and only sites the extension
  * looked up are listed (never private-window, paused or local ones).
  */
+import { type ReportAge, reportAge } from '../badge/report-age';
 import { roundScore, type ScoreBandId, scoreBandFor } from '../badge/score-band';
 import type { ListedSite } from '../cache/cache-listing';
 import type { IssueCounts } from '../cache/cache-records';
+import { hostOf } from '../contract/http-origin';
 import type { IssueTier } from '../contract/report-schema';
 import type { ScoreRecord } from '../history/scan-record';
 import { scoreChangeFor } from '../history/score-history';
 import { parseTime } from '../locale/format-time';
+import type { OldReportDays } from '../settings/settings';
 import { type SiteState, VIEW_STATES } from '../tabs/view-states';
 import type { WatchRecord } from './watch-list';
 
@@ -29,19 +32,13 @@ export interface SiteRow {
   /** The report's `scanned_at`, as the service wrote it. */
   scannedAt: string | null;
   scannedAtMs: number | null;
+  /** How old the report reads by the user's setting; null without one. */
+  age: ReportAge | null;
   issues: IssueCounts | null;
   state: SiteState;
   watched: boolean;
   /** When the kept answer arrived; the report itself is read only for the sites shown in full. */
   receivedAt: number | null;
-}
-
-export function hostOf(site: string): string {
-  try {
-    return new URL(site).host;
-  } catch {
-    return site;
-  }
 }
 
 /** A row for a site with nothing kept (a watched site not looked up yet, a site asked for by address). */
@@ -54,6 +51,7 @@ export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   change: null,
   scannedAt: null,
   scannedAtMs: null,
+  age: null,
   issues: null,
   state: 'not-checked',
   watched,
@@ -73,6 +71,8 @@ export function buildSiteRows(input: {
   answers: readonly ListedSite[];
   scans: Readonly<Record<string, readonly ScoreRecord[]>>;
   watched: Readonly<Record<string, WatchRecord>>;
+  now: number;
+  oldReportDays: OldReportDays;
 }): SiteRow[] {
   const rows = new Map<string, SiteRow>();
   for (const answer of input.answers) {
@@ -89,6 +89,7 @@ export function buildSiteRows(input: {
         const history = input.scans[answer.origin] ?? [];
         row.change = scoreChangeFor(history, { score, scanned_at: scannedAt })?.delta ?? null;
         row.scannedAtMs = parseTime(scannedAt);
+        row.age = reportAge(scannedAt, input.now, input.oldReportDays);
       }
       row.scannedAt = scannedAt;
       row.issues = answer.issues;

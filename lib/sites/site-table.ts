@@ -36,8 +36,8 @@ export interface SiteSort {
   direction: 'ascending' | 'descending';
 }
 
-/** `none`: sites without a report. */
-export type BandFilter = 'all' | ScoreBandId | 'none';
+/** `none`: sites without a report; `old`: reports old by the user's setting (report-age.ts). */
+export type BandFilter = 'all' | ScoreBandId | 'none' | 'old';
 
 export interface SiteFilter {
   text: string;
@@ -71,7 +71,7 @@ export function filterRows(rows: readonly SiteRow[], filter: SiteFilter): SiteRo
   const band = filter.band === 'none' ? null : filter.band;
   return rows.filter(
     (row) =>
-      (band === 'all' || row.band === band) &&
+      (band === 'all' || row.band === band || (band === 'old' && row.age === 'old')) &&
       (row.host.toLowerCase().includes(text) || (row.label ?? '').toLowerCase().includes(text)),
   );
 }

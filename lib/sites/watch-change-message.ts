@@ -1,16 +1,17 @@
 /**
  * The words of the notification about a watched site's change: the site in the title; in the
- * message the score's old and new values and which checks changed ("Score: 74 → 81 · Fixed:
- * Markdown negotiation, Sitemap · New: JSON-LD"), or, without a list of changes (a first scan,
- * checks not known, none changed), the number of failed checks, old and new.
+ * message the score's old and new values, whether the service's method changed, and which
+ * checks changed on the site ("Score: 74 → 81 · Fixed: Markdown negotiation, Sitemap · New:
+ * JSON-LD"), or, without a list of changes (a first scan, checks not known, none changed), the
+ * number of failed checks, old and new.
  *
  * Firefox for Android shows the message on a line or two, so it stays within
  * WATCH_MESSAGE_MAX_LENGTH: every kind of change is said at least as a count, and names are
  * added, kind by kind, as long as they fit.
  */
+import { hostOf } from '../contract/http-origin';
 import type { CheckChanges } from '../history/check-diff';
 import { type MessageKey, t } from '../locale/i18n';
-import { hostOf } from './site-rows';
 import type { WatchChange } from './watch-check';
 
 export const WATCH_MESSAGE_MAX_LENGTH = 150;
@@ -84,13 +85,13 @@ export function watchChangeMessage(change: WatchChange): { title: string; messag
       : [t('watchNoticeScore', [scoreText(change.oldScore), scoreText(change.newScore)])];
   const failed = t('watchNoticeFailed', [String(change.oldFailed), String(change.newFailed)]);
   const { checks } = change;
-  if (checks.kind === 'methodology-moved') {
-    return { title, message: fitted([...score, t('watchNoticeMethodology')], []) };
-  }
+  // The service's part of the change is said apart from the site's (check-diff.ts).
+  const moved = checks.kind === 'methodology-moved' || (checks.kind === 'changes' && checks.method);
+  const method = moved ? [t('watchNoticeMethodology')] : [];
   const present =
     checks.kind === 'changes' ? KINDS.filter(({ kind }) => checks[kind].length > 0) : [];
   if (checks.kind !== 'changes' || present.length === 0) {
-    return { title, message: fitted([...score, failed], []) };
+    return { title, message: fitted([...score, ...(moved ? method : [failed])], []) };
   }
   const kinds = present.map((kind) =>
     kindForms(
@@ -98,5 +99,5 @@ export function watchChangeMessage(change: WatchChange): { title: string; messag
       kind,
     ),
   );
-  return { title, message: fitted(score, kinds) };
+  return { title, message: fitted([...score, ...method], kinds) };
 }

@@ -13,7 +13,7 @@
  */
 import { roundScore } from '../badge/score-band';
 import type { ScanReport } from '../contract/report-schema';
-import { type CheckDiff, checkDiffFor } from '../history/check-diff';
+import { type CheckDiff, checkDiffFor, otherSites } from '../history/check-diff';
 import type { ScoreRecord } from '../history/scan-record';
 import type { LookupService } from '../lookup/ports';
 import { type EffectiveSettings, isSitePaused } from '../settings/settings';
@@ -41,8 +41,8 @@ interface WatchRoundDeps {
   store: Store;
   readSettings(): Promise<EffectiveSettings>;
   showSite: LookupService['showSite'];
-  /** The site's scans in the score history. */
-  readScans(site: string): Promise<ScoreRecord[]>;
+  /** Every site's scans in the score history. */
+  readAllScans(): Promise<Record<string, ScoreRecord[]>>;
   notify(change: WatchChange): Promise<void>;
   now(): number;
   onError(error: unknown): void;
@@ -97,7 +97,8 @@ async function checkDiffOf(
   report: ScanReport,
 ): Promise<CheckDiff> {
   try {
-    return checkDiffFor(await deps.readScans(site), report);
+    const history = await deps.readAllScans();
+    return checkDiffFor(history[site] ?? [], report, otherSites(history, site));
   } catch (error) {
     deps.onError(error);
     return { kind: 'unknown' };

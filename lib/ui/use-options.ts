@@ -35,6 +35,7 @@ import {
   type BadgeMode,
   type EffectiveSettings,
   type LookupMode,
+  type OldReportDays,
   readSettings,
   readUserSettings,
   serviceBaseUrlOf,
@@ -128,6 +129,7 @@ export function useOptions(onError: (error: unknown) => void) {
   const actions = {
     setLookupMode: (mode: LookupMode) => run(sendToWorker('setLookupMode', { mode })),
     setBadgeMode: (mode: BadgeMode) => run(sendToWorker('setBadgeMode', { mode })),
+    setOldReportDays: (days: OldReportDays) => run(sendToWorker('setOldReportDays', { days })),
     saveBaseUrl: (raw: string) => run(chooseServiceBaseUrl(raw, saveBaseUrl), setBaseUrlChoice),
     resetBaseUrl: () => run(resetServiceBaseUrl(saveBaseUrl), setBaseUrlChoice),
     /** Asks for the host permission of the service in effect; the permission events answer. */

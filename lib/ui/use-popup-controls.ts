@@ -1,25 +1,35 @@
 /**
  * Everything the popup, the side panel and the site report window offer besides the view: the
- * consent question, pausing the site, copying the fix list, and the score's change since the
- * previous scan, as plain values and callbacks. What the first frame does not need is loaded
- * after it: the score history, the fix list's Markdown (on Copy) and the public suffix rules
- * (when "Pause on this site" offers the whole domain).
+ * consent question, pausing the site, copying the fix list, the score's change since the
+ * previous scan, and a subdomain's registrable domain's report, as plain values and callbacks.
+ * What the first frame does not need is loaded after it: the score history, the fix list's
+ * Markdown (on Copy) and the public suffix rules (when "Pause on this site" offers the whole
+ * domain, or "no report" another site's).
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { hostOf } from '../contract/http-origin';
 import type { ScanReport } from '../contract/report-schema';
-import { sendToWorker } from '../events/protocol';
+import { requestView, sendToWorker } from '../events/protocol';
 import type { CheckDiff } from '../history/check-diff';
 import type { ScoreChange } from '../history/score-history';
 import { hostOfSite } from '../privacy/paused-domains';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
-import { type EffectiveSettings, serviceBaseUrlOf } from '../settings/settings';
-import type { ShownView } from '../tabs/tab-view';
+import { type EffectiveSettings, isSitePaused, serviceBaseUrlOf } from '../settings/settings';
+import type { ShownView, TabView } from '../tabs/tab-view';
 import { isNotLookedUp } from '../tabs/tab-view';
 import { copyText, logError, openOptionsPageFromClick } from './page-actions';
 import { type PauseChoice, sitePauseOf } from './site-pause';
 import { useSettings } from './use-settings';
 
 export type PopupControls = ReturnType<typeof usePopupControls>;
+
+/** The site a no-report view offers instead (its registrable domain), and what it showed. */
+export interface ParentSite {
+  of: string;
+  site: string;
+  /** Null until asked for. */
+  view: TabView | null;
+}
 
 async function copyFixListOf(report: ScanReport, serviceBaseUrl: string): Promise<boolean> {
   const { fixListMarkdown } = await import('./fix-list');
@@ -61,14 +71,6 @@ function checkOriginOf(view: ShownView | null, pageSite: string | null): string 
   return view.origin;
 }
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
 /**
  * `pageSite` is the origin of the page the popup is about, when known (see siteOfView);
  * `initialSettings`, the settings when the page read them before its first render.
@@ -88,6 +90,23 @@ export function usePopupControls(
   // How the checks changed since the previous scan with known checks; null until loaded.
   const [checkDiff, setCheckDiff] = useState<CheckDiff | null>(null);
   const [choice, setChoice] = useState<PauseChoice | null>(null);
+  // The other site a no-report view offers, of the origin `of`, and its view once asked for:
+  // kept here, in the page, never as the tab's view.
+  const [parent, setParent] = useState<ParentSite | null>(null);
+  const noReport = view?.status === 'no-report' ? view.origin : null;
+
+  useEffect(() => {
+    setParent(null);
+    if (noReport === null) return;
+    let current = true;
+    import('../privacy/registrable-domain').then(({ parentSiteOf }) => {
+      const site = parentSiteOf(noReport);
+      if (current && site !== null) setParent({ of: noReport, site, view: null });
+    }, logError);
+    return () => {
+      current = false;
+    };
+  }, [noReport]);
 
   useEffect(() => {
     setScoreChange(null);
@@ -95,11 +114,12 @@ export function usePopupControls(
     if (site === null || report === null) return;
     let current = true;
     Promise.all([import('../history/score-history'), import('../history/check-diff')]).then(
-      ([{ readScansOf, scoreChangeFor }, { checkDiffFor }]) =>
-        readScansOf(site).then((scans) => {
+      ([{ readAllScans, scoreChangeFor }, { checkDiffFor, otherSites }]) =>
+        readAllScans().then((history) => {
           if (!current) return;
+          const scans = history[site] ?? [];
           setScoreChange(scoreChangeFor(scans, report));
-          setCheckDiff(checkDiffFor(scans, report));
+          setCheckDiff(checkDiffFor(scans, report, otherSites(history, site)));
         }),
     );
     return () => {
@@ -121,6 +141,14 @@ export function usePopupControls(
     }, logError);
   }, [site, pauseDomain]);
   const cancelPause = useCallback(() => setChoice(null), []);
+  /** One lookup of the other site, as the link menu's window makes one; never automatic. */
+  const showParent = useCallback((site: string) => {
+    const showing = (view: TabView | null) =>
+      setParent((shown) => (shown?.site === site ? { ...shown, view } : shown));
+    showing({ status: 'loading', origin: site });
+    // A page that could not reach the worker offers the site again.
+    requestView('showSite', { origin: site, force: false }).then(showing);
+  }, []);
   /** Removes the user's paused domains that cover the site. */
   const resumeSite = useCallback((origin: string) => {
     sendToWorker('resumeSite', { origin }).catch(logError);
@@ -142,6 +170,12 @@ export function usePopupControls(
     sitePause: settings !== null && site !== null ? sitePauseOf(settings, site, choice) : null,
     scoreChange,
     checkDiff,
+    /** A paused site is neither offered nor looked up. */
+    parent:
+      parent?.of === noReport && settings !== null && !isSitePaused(settings, parent.site)
+        ? parent
+        : null,
+    showParent,
     copyFixList: (shown: ScanReport) => copyFixListOf(shown, serviceBaseUrl),
     offerPause,
     pauseDomain,

@@ -5,9 +5,10 @@
  * refused box shows unticked even when the note's words are the same.
  */
 import { useMemo, useState } from 'preact/hooks';
+import { hostOf } from '../contract/http-origin';
 import { uiLocale } from '../locale/i18n';
 import { exportFileName } from '../sites/site-export';
-import { emptyRow, hostOf, type SiteRow } from '../sites/site-rows';
+import { emptyRow, type SiteRow } from '../sites/site-rows';
 import { downloadText, logError } from './page-actions';
 import { useKeptReports } from './use-sites';
 

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { isHttpOrigin } from '../contract/http-origin';
 import type { ScanReport } from '../contract/report-schema';
+import { otherSites } from '../history/check-diff';
 import type { ScoreRecord } from '../history/scan-record';
 import { timelineOf } from '../history/site-timeline';
 import { formatExactTime, formatRelativeTime } from '../locale/format-time';
@@ -29,7 +30,7 @@ import { useWatchList } from './use-watch-site';
 const NO_SCANS: readonly ScoreRecord[] = [];
 
 export function useSitesPage(initialSite: string | null) {
-  const { rows, scans, now, serviceBaseUrl } = useSites();
+  const { rows, scans, now, serviceBaseUrl, oldReportDays } = useSites();
   const watch = useWatchList();
   const compare = useSiteComparison({ rows, serviceBaseUrl });
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });
@@ -53,7 +54,10 @@ export function useSitesPage(initialSite: string | null) {
       : selectedRow;
   const reportOf = useKeptReports(serviceBaseUrl, selected ? [selected] : []);
   const selectedScans = (selected && scans[selected.site]) || NO_SCANS;
-  const selectedTimeline = useMemo(() => timelineOf(selectedScans), [selectedScans]);
+  const selectedTimeline = useMemo(
+    () => timelineOf(selectedScans, selected ? otherSites(scans, selected.site) : []),
+    [selectedScans, scans, selected?.site],
+  );
   const locale = uiLocale();
 
   return {
@@ -68,6 +72,7 @@ export function useSitesPage(initialSite: string | null) {
     selectedScans,
     selectedTimeline,
     now,
+    oldReportDays,
     watchNote: watch.note,
     onFilter: (next: SiteFilter) => {
       setFilter(next);
@@ -85,8 +90,13 @@ export function useSitesPage(initialSite: string | null) {
     onToggleWatch: watch.toggle,
     onCopyFixList: (report: ScanReport) => copyText(fixListMarkdown(report, { serviceBaseUrl })),
     onOpenOptions: openOptionsPageFromClick,
+    // A scan time well ahead of this clock has no age to say: its time (report-age.ts).
     formatScanned: (row: SiteRow) =>
-      row.scannedAtMs === null ? '' : (formatRelativeTime(row.scannedAtMs, now, { locale }) ?? ''),
+      (row.scannedAtMs !== null &&
+        (row.age === 'ahead'
+          ? formatExactTime(row.scannedAtMs, { locale })
+          : formatRelativeTime(Math.min(row.scannedAtMs, now), now, { locale }))) ||
+      '',
     formatDate: (at: number) => formatExactTime(at, { locale }) ?? '',
     compare,
   };

@@ -14,7 +14,12 @@ import { SCORE_HISTORY_RECORD, type ScoreRecord } from '../history/scan-record';
 import { readAllScans } from '../history/score-history';
 import { configuredServiceBaseUrl } from '../service/service-base-url';
 import { POLICY_COPY_RECORD } from '../settings/managed-policy';
-import { readSettings, serviceBaseUrlOf } from '../settings/settings';
+import {
+  DEFAULT_SETTINGS,
+  type OldReportDays,
+  readSettings,
+  serviceBaseUrlOf,
+} from '../settings/settings';
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { buildSiteRows, keepsReport, type SiteRow } from '../sites/site-rows';
 import { readWatchList, WATCH_LIST_RECORD } from '../sites/watch-list';
@@ -32,14 +37,17 @@ const ROW_SOURCES = [
 ].map((record) => record.key);
 
 async function readSitesData() {
-  const serviceBaseUrl = serviceBaseUrlOf(await readSettings());
+  const settings = await readSettings();
+  const { oldReportDays } = settings;
+  const serviceBaseUrl = serviceBaseUrlOf(settings);
   const now = Date.now();
   const [answers, scans, watched] = await Promise.all([
     listCachedSites({ baseUrl: serviceBaseUrl, now }),
     readAllScans(),
     readWatchList(),
   ]);
-  return { rows: buildSiteRows({ answers, scans, watched }), scans, now, serviceBaseUrl };
+  const rows = buildSiteRows({ answers, scans, watched, now, oldReportDays });
+  return { rows, scans, now, serviceBaseUrl, oldReportDays };
 }
 
 export function useSites() {
@@ -50,7 +58,14 @@ export function useSites() {
     now: number;
     /** The service the answers came from: links in them are judged against it. */
     serviceBaseUrl: string;
-  }>({ rows: null, scans: {}, now: Date.now(), serviceBaseUrl: configuredServiceBaseUrl() });
+    oldReportDays: OldReportDays;
+  }>({
+    rows: null,
+    scans: {},
+    now: Date.now(),
+    serviceBaseUrl: configuredServiceBaseUrl(),
+    oldReportDays: DEFAULT_SETTINGS.oldReportDays,
+  });
 
   useEffect(() => {
     const read = () => readSitesData().then(setData, logError);

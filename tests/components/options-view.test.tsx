@@ -26,6 +26,7 @@ const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings =>
 const actions = (): OptionsActions => ({
   setLookupMode: vi.fn(),
   setBadgeMode: vi.fn(),
+  setOldReportDays: vi.fn(),
   saveBaseUrl: vi.fn(),
   resetBaseUrl: vi.fn(),
   allowServiceAccess: vi.fn(),
@@ -189,6 +190,24 @@ describe('the badge section', () => {
     expect(within(section).getByText(/Set by your organisation's policy/)).toBeTruthy();
     fireEvent.click(choice(LABELS.all));
     expect(handlers.setBadgeMode).not.toHaveBeenCalled();
+  });
+});
+
+describe('the old reports choice', () => {
+  it('offers 7, 30 and 90 days and never, the stored one chosen, and sends the one clicked', () => {
+    const handlers = actions();
+    renderOptions({ oldReportDays: '90' }, { actions: handlers });
+    const group = screen.getByRole('group', { name: 'Old reports' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['7', '30', '90', 'never']);
+    expect(
+      (screen.getByRole('radio', { name: 'Older than 90 days' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Never' }));
+    expect(handlers.setOldReportDays).toHaveBeenCalledWith('never');
   });
 });
 

@@ -1,15 +1,25 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  act,
+  cleanup,
+  fireEvent,
+  render,
+  renderHook,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatMessage, readLocaleMessages } from '../../build/locale-messages';
 import { PopupView } from '../../components/popup/PopupView';
 import type { ScanReport } from '../../lib/contract/report-schema';
+import { PROTOCOL } from '../../lib/events/protocol';
 import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import { NO_POLICY } from '../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../lib/settings/settings';
 import type { TabView } from '../../lib/tabs/tab-view';
 import { sitePauseOf } from '../../lib/ui/site-pause';
-import type { PopupControls } from '../../lib/ui/use-popup-controls';
+import { type PopupControls, usePopupControls } from '../../lib/ui/use-popup-controls';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../reference-server/fixtures/reports';
 import { installEnglishMessages } from '../support/fake-i18n';
 
@@ -55,6 +65,8 @@ function controls(
     resumeSite: vi.fn(),
     chooseLookupMode: vi.fn(),
     openOptions: vi.fn(),
+    parent: null,
+    showParent: vi.fn(),
     ...overrides,
   } satisfies PopupControls;
 }
@@ -247,6 +259,7 @@ describe('PopupView check changes since the previous scan', () => {
     new: [named('json-ld', 'JSON-LD')],
     worse: [],
     better: [named('openapi', 'OpenAPI description')],
+    method: null,
   };
 
   it('counts what changed under the score change, and opens to the names', async () => {
@@ -262,13 +275,38 @@ describe('PopupView check changes since the previous scan', () => {
     expect(container.querySelector('details.check-change')).toBeTruthy();
   });
 
+  it("says the service's method changed, apart from what changed on the site", async () => {
+    const method = { began: [named('agent-skills', 'Agent skills')], stopped: [] };
+    renderPopup(reportView(), controls({ checkDiff: { ...changes, new: [], better: [], method } }));
+    const summary = await screen.findByText(
+      "Since the scan of Oct 3: the service's method changed, 2 fixed",
+    );
+    expect(summary.closest('details')?.textContent).toContain(
+      'New checks of the service: Agent skills',
+    );
+    cleanup();
+    // The method alone: a line, nothing to open.
+    const alone = {
+      ...changes,
+      fixed: [],
+      new: [],
+      better: [],
+      method: { began: [], stopped: [] },
+    };
+    renderPopup(reportView(), controls({ checkDiff: alone }));
+    const line = await screen.findByText("Since the scan of Oct 3: the service's method changed");
+    expect(line.tagName).toBe('P');
+  });
+
   it('says the service counts differently instead of listing changes', async () => {
     renderPopup(
       reportView(),
       controls({ checkDiff: { kind: 'methodology-moved', previousScannedAt } }),
     );
     expect(
-      await screen.findByText('The service changed how it counts checks since the scan of Oct 3'),
+      await screen.findByText(
+        "The service's method changed since the scan of Oct 3, too much to compare its checks",
+      ),
     ).toBeTruthy();
     expect(screen.queryByText(/fixed/)).toBeNull();
   });
@@ -337,6 +375,113 @@ describe('PopupView without permission to reach the service', () => {
   });
 });
 
+describe("PopupView: a subdomain without a report, and its registrable domain's", () => {
+  const DOCS = 'https://docs.example.com';
+  const PARENT = 'https://example.com';
+  const noReport: TabView = {
+    status: 'no-report',
+    origin: DOCS,
+    message: null,
+    scanUrl: null,
+    documentationUrl: null,
+  };
+  const parentReport = { ...reports.high, display_target: 'example.com' };
+  const withParent = (view: TabView | null) =>
+    controls({ parent: { of: DOCS, site: PARENT, view } });
+
+  it("offers the other site's report, and asks for it only on a click", () => {
+    const popupControls = withParent(null);
+    renderPopup(noReport, popupControls);
+    expect(popupControls.showParent).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: "Show example.com's report" }));
+    expect(popupControls.showParent).toHaveBeenCalledWith(PARENT);
+  });
+
+  it('shows it under a heading naming the other site, below this site\'s "no report"', () => {
+    renderPopup(
+      noReport,
+      withParent({
+        status: 'report',
+        origin: PARENT,
+        report: parentReport,
+        receivedAt: NOW,
+        stale: false,
+      }),
+    );
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(['No readiness report yet']);
+    const section = screen.getByRole('region', { name: 'Report of example.com, another site' });
+    expect(within(section).getByText('92')).toBeTruthy();
+    expect(
+      within(section).getByRole('heading', { level: 3, name: 'Score breakdown' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show example.com/ })).toBeNull();
+  });
+
+  it('names what the lookup of the other site ended in, and that it is under way', () => {
+    const busy: TabView = { status: 'busy', origin: PARENT, retryAt: null };
+    renderPopup(noReport, withParent(busy));
+    const section = screen.getByRole('region', { name: 'Report of example.com, another site' });
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toMatch(/busy/i);
+    cleanup();
+    renderPopup(noReport, withParent({ status: 'loading', origin: PARENT }));
+    expect(screen.getByText('Looking up example.com…')).toBeTruthy();
+  });
+});
+
+describe("usePopupControls: the other site's report", () => {
+  const noReportOf = (origin: string): TabView => ({
+    status: 'no-report',
+    origin,
+    message: null,
+    scanUrl: null,
+    documentationUrl: null,
+  });
+  const answer = noReportOf('https://example.com');
+
+  beforeEach(() => fakeBrowser.reset());
+
+  it('offers the registrable domain and sends one showSite for it, only when asked', async () => {
+    const sent = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockImplementation((async () => ({ ok: true, value: answer })) as never);
+    const view = noReportOf('https://docs.example.com');
+    const { result } = renderHook(() => usePopupControls(view, null));
+    await waitFor(() => expect(result.current.parent?.site).toBe('https://example.com'));
+    expect(sent).not.toHaveBeenCalled();
+    act(() => result.current.showParent('https://example.com'));
+    await waitFor(() => expect(result.current.parent?.view).toEqual(answer));
+    expect(sent.mock.calls.map(([message]) => message)).toEqual([
+      {
+        protocol: PROTOCOL,
+        name: 'showSite',
+        data: { origin: 'https://example.com', force: false },
+      },
+    ]);
+  });
+
+  it('offers nothing for a paused domain, a registrable domain itself, or a report', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, pausedDomains: ['paused-site.com'] },
+    });
+    const views = [
+      noReportOf('https://docs.paused-site.com'),
+      noReportOf('https://example.com'),
+      noReportOf('https://someone.github.io'),
+      reportView(),
+    ];
+    const hooks = views.map((view) => renderHook(() => usePopupControls(view, null)).result);
+    // The rules are loaded once for all: when a site that has a wider one is offered it, the
+    // others have been decided too.
+    const offered = renderHook(() => usePopupControls(noReportOf('https://www.example.com'), null));
+    await waitFor(() => expect(offered.result.current.parent?.site).toBe('https://example.com'));
+    await waitFor(() =>
+      expect(hooks[0]?.current.settings?.pausedDomains).toContain('paused-site.com'),
+    );
+    expect(hooks.map((hook) => hook.current.parent)).toEqual([null, null, null, null]);
+  });
+});
+
 describe('PopupView in German', () => {
   it('shows every text from the German messages, numbers the German way', async () => {
     const german = readLocaleMessages().get('de') ?? {};
@@ -358,6 +503,7 @@ describe('PopupView in German', () => {
           new: [],
           worse: [{ id: 'json-ld', name: 'JSON-LD', tier: 'essential', result: 'failed' }],
           better: [],
+          method: null,
         },
       }),
     );

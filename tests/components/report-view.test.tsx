@@ -109,6 +109,35 @@ describe('PopupView with a report: header', () => {
     expect(time.parentElement?.textContent).toBe(`Scanned 3 days ago (${exact})`);
   });
 
+  it('says an old report is old under the score, with a link to rescan on its page', () => {
+    // The low fixture was scanned 111 days before the clock.
+    render(<PopupView view={reportView(reports.low)} now={NOW} />);
+    const note = document.querySelector('.old-note');
+    expect(note?.textContent).toMatch(/^This report is old: scanned 3 months ago\. Rescan on /);
+    const link = within(note as HTMLElement).getByRole('link', {
+      name: /^Rescan on is-agentic.com/,
+    });
+    expect(link.getAttribute('href')).toBe(reports.low.report_url);
+    cleanup();
+    renderReport('mid');
+    expect(document.querySelector('.old-note')).toBeNull();
+  });
+
+  it('shows a report from further ahead than 5 minutes with its time, and no relative age', () => {
+    const ahead = { ...reports.mid, scanned_at: new Date(NOW + 3 * 86_400_000).toISOString() };
+    renderReport(ahead);
+    const line = document.querySelector('.scanned')?.textContent ?? '';
+    expect(line).toMatch(
+      /^Scanned Nov 25, 2026, \d{1,2}:\d{2}\s[AP]M, ahead of this computer's clock/,
+    );
+    expect(line).not.toMatch(/\bin \d|ago|now|\(/);
+    expect(document.querySelector('.old-note')).toBeNull();
+    cleanup();
+    // Within the tolerance: "now", as before.
+    renderReport({ ...reports.mid, scanned_at: new Date(NOW + 60_000).toISOString() });
+    expect(document.querySelector('.scanned')?.textContent).toMatch(/^Scanned now/);
+  });
+
   it('marks a stale report visibly, and only a stale one', () => {
     renderReport('mid', { stale: true });
     expect(screen.getByText('Stale')).toBeTruthy();
@@ -118,6 +147,8 @@ describe('PopupView with a report: header', () => {
     expect(screen.queryByText('Stale')).toBeNull();
   });
 });
+
+const NOT_LISTED = '; checks not listed passed or do not apply to this site';
 
 describe('PopupView with a report: tier buckets', () => {
   it('shows essential and recommended points and checks from the report, as meters', () => {
@@ -150,24 +181,28 @@ describe('PopupView with a report: tier buckets', () => {
     expect(screen.getByText('39.5 / 40 points')).toBeTruthy();
     expect(screen.getByText('1 / 1 check passing')).toBeTruthy();
     expect(screen.getByText('+1 point, 1 positive signal')).toBeTruthy();
-    expect(screen.getByText('1 check applied')).toBeTruthy();
+    expect(screen.getByText(`1 check applied${NOT_LISTED}`)).toBeTruthy();
     expect(meter('Essential points').getAttribute('max')).toBe('60');
   });
 
-  it('shows bonus points and positive signals, and the checks applied', () => {
+  it('shows bonus points and positive signals, and the checks applied and what they cover', () => {
+    // The mid fixture lists a bonus check: the words do not say bonus checks are never listed.
     renderReport('mid');
     expect(within(bucket('Bonus')).getByText('+4 points, 2 positive signals')).toBeTruthy();
-    expect(screen.getByText('21 checks applied')).toBeTruthy();
+    expect(screen.getByText(`21 checks applied${NOT_LISTED}`)).toBeTruthy();
   });
 
-  it('reads "Not applicable" and draws no bar when a tier has no points available', () => {
+  it('reads "Not scored for this site" and draws no bar when a tier has no points available', () => {
     renderReport('noDeveloperSurface');
-    expect(within(bucket('Recommended')).getByText('Not applicable')).toBeTruthy();
+    expect(within(bucket('Recommended')).getByText('Not scored for this site')).toBeTruthy();
+    expect(within(bucket('Recommended')).queryByText(/0 \/ 0/)).toBeNull();
     expect(bucket('Recommended').querySelector('meter')).toBeNull();
     expect(meters().map((element) => element.getAttribute('aria-label'))).toEqual([
       'Essential points',
     ]);
-    expect(screen.getByText('12 checks applied')).toBeTruthy();
+    expect(
+      screen.getByText(`12 checks applied${NOT_LISTED}; bonus checks are never listed`),
+    ).toBeTruthy();
   });
 });
 

@@ -24,6 +24,7 @@ export function sitesViewProps(
     selectedScans: [],
     selectedTimeline: [],
     now: 0,
+    oldReportDays: '30',
     watchNote: 'none',
     onFilter: vi.fn(),
     onSort: vi.fn(),

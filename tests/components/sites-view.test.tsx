@@ -123,9 +123,15 @@ describe('the sites page view', () => {
   });
 
   it.each([
-    ['no check changed', [], 'No check changed.'],
-    ['the service counts differently', null, 'The service changed how it counts checks'],
-  ])('says so in the timeline when %s', (_name, listed, words) => {
+    ['no check changed', [], 20, 'No check changed on the site.'],
+    ['the service counts too differently', null, 40, "The service's method changed too much"],
+    [
+      "the service's method changed, the site's checks did not",
+      [],
+      21,
+      "The service's method changed: it counted checks differently from the scan before.No check changed on the site.",
+    ],
+  ])('says so in the timeline when %s', (_name, listed, eligible, words) => {
     const known = (checks: (typeof sitemap)[]) => ({
       listed: checks,
       eligible: 20,
@@ -138,7 +144,7 @@ describe('the sites page view', () => {
         // fixed date: a past scan, set against other scans, never against the clock
         scannedAt: '2026-11-19T09:30:00Z',
         score: 70,
-        checks: listed === null ? { ...known([]), eligible: 40 } : known(listed),
+        checks: { ...known(listed ?? []), eligible },
       },
     ];
     render(

@@ -108,9 +108,9 @@ describe('the sites page', () => {
     await text.fill('mid.');
     await expect.poll(hostsInTable).toEqual(['mid.readiness-fixtures.com']);
     await text.fill('');
-    await page.getByLabel('Band').selectOption('strong');
+    await page.getByLabel('Band or age').selectOption('strong');
     await expect.poll(hostsInTable).toEqual(['high.readiness-fixtures.com']);
-    await page.getByLabel('Band').selectOption('all');
+    await page.getByLabel('Band or age').selectOption('all');
     await expect.poll(async () => (await hostsInTable()).length).toBeGreaterThanOrEqual(3);
   });
 

@@ -10,7 +10,11 @@ import { buildBackup } from '../../../lib/backup/backup-export';
 import type { KeptData } from '../../../lib/backup/backup-format';
 import { planImport } from '../../../lib/backup/import-plan';
 import { parseBackup, readBackupFile } from '../../../lib/backup/read-backup';
-import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
+import {
+  DEFAULT_SETTINGS,
+  OLD_REPORT_DAYS,
+  type UserSettings,
+} from '../../../lib/settings/settings';
 import type { WatchList, WatchRecord } from '../../../lib/sites/watch-list';
 
 const NUM_RUNS = 2_000;
@@ -42,6 +46,7 @@ const settings: fc.Arbitrary<UserSettings> = fc.record({
     )
     .map((domains) => domains.sort()),
   badgeMode: fc.constantFrom('all', 'scores', 'off'),
+  oldReportDays: fc.constantFrom(...OLD_REPORT_DAYS),
   serviceBaseUrl: fc.option(
     label.map((host) => `https://${host}.example.com/api`),
     { nil: null },

@@ -41,6 +41,7 @@ const KEPT: KeptData = {
     lookupModeChosen: true,
     pausedDomains: ['a.example.com', 'b.example.com'],
     badgeMode: 'off',
+    oldReportDays: '90',
     serviceBaseUrl: 'https://lookup.example.com/api',
   },
   watchList: {
@@ -336,6 +337,7 @@ describe('planning an import', () => {
     lookupModeChosen: true,
     pausedDomains: ['a.example.com', 'c.example.com'],
     badgeMode: 'all',
+    oldReportDays: '30',
     serviceBaseUrl: null,
   };
   const theirs: UserSettings = {
@@ -343,6 +345,7 @@ describe('planning an import', () => {
     lookupModeChosen: true,
     pausedDomains: ['a.example.com', 'b.example.com'],
     badgeMode: 'off',
+    oldReportDays: '7',
     serviceBaseUrl: 'https://lookup.example.com',
   };
   const current: KeptData = {
@@ -356,6 +359,7 @@ describe('planning an import', () => {
   const settingsChanges: ImportChange[] = [
     { kind: 'lookup-mode', from: 'on-click', to: 'automatic' },
     { kind: 'badge', from: 'all', to: 'off' },
+    { kind: 'old-reports', from: '30', to: '7' },
     { kind: 'service-base-url', from: null, to: 'https://lookup.example.com' },
     { kind: 'paused-sites-added', sites: ['b.example.com'] },
   ];
@@ -393,6 +397,17 @@ describe('planning an import', () => {
     const plan = planImport(current, file, { mode });
     expect(plan.next).toEqual(next);
     expect(plan.changes).toEqual(changes);
+  });
+
+  it.each<ImportMode>([
+    'merge',
+    'replace',
+  ])('%s: keeps the old-report choice here when the file is from before it', (mode) => {
+    const { oldReportDays: _left, ...older } = theirs;
+    const text = JSON.stringify({ ...file, settings: older });
+    const plan = planImport(current, read(text), { mode });
+    expect(plan.next.settings.oldReportDays).toBe(mine.oldReportDays);
+    expect(plan.changes.map((change) => change.kind)).not.toContain('old-reports');
   });
 
   it('offers both ways for the preview', () => {

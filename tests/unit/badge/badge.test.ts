@@ -3,6 +3,7 @@ import { badgeFor } from '../../../lib/badge/badge';
 import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/badge/score-band';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { DEFAULT_SETTINGS } from '../../../lib/settings/settings';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
@@ -41,7 +42,8 @@ describe('badgeFor', () => {
   });
 
   it.each([
-    ['an hour ahead of this clock', NOW + 3_600_000, 'scanned now'],
+    // More than 5 minutes ahead: its time, no relative age.
+    ['an hour ahead of this clock', NOW + 3_600_000, 'scanned Nov 22, 2026, 10:30 AM'],
     ['a minute ahead of this clock', NOW + 60_000, 'scanned now'],
     ['an hour behind this clock', NOW - 3_600_000, 'scanned 1 hour ago'],
   ])('reads a scan time %s sensibly', (_case, scannedAt, expected) => {
@@ -50,6 +52,24 @@ describe('badgeFor', () => {
     expect(badgeFor(view, NOW).title).toBe(
       `Agent readiness 75 (B) for mid.readiness-fixtures.com, ${expected}`,
     );
+  });
+
+  it('says "old report" past the setting, and not before it or with "never"', () => {
+    const view: TabView = {
+      status: 'report',
+      origin,
+      report: reports.low,
+      receivedAt: NOW,
+      stale: false,
+    };
+    const title = (oldReportDays: '30' | '90' | 'never', stale = false) =>
+      badgeFor({ ...view, stale }, NOW, { badgeMode: 'all', oldReportDays }).title;
+    const plain = 'Agent readiness 23 (F) for low.readiness-fixtures.com, scanned 3 months ago';
+    expect(title('30')).toBe(`${plain} (old report)`);
+    expect(title('90', true)).toBe(`${plain} (old report) (saved copy, may be out of date)`);
+    expect(title('never')).toBe(plain);
+    const mid = { ...view, report: reports.mid };
+    expect(badgeFor(mid, NOW, { badgeMode: 'all', oldReportDays: '30' }).title).not.toMatch(/old/);
   });
 
   it('marks a report without a score distinctly', () => {
@@ -192,9 +212,9 @@ describe('badgeFor under each badge mode', () => {
   });
 
   it.each(views)('for $status: everything, scores only, off', (view, all, scores) => {
-    const everything = badgeFor(view, NOW, { mode: 'all' });
-    const scoresOnly = badgeFor(view, NOW, { mode: 'scores' });
-    const off = badgeFor(view, NOW, { mode: 'off' });
+    const everything = badgeFor(view, NOW, { ...DEFAULT_SETTINGS, badgeMode: 'all' });
+    const scoresOnly = badgeFor(view, NOW, { ...DEFAULT_SETTINGS, badgeMode: 'scores' });
+    const off = badgeFor(view, NOW, { ...DEFAULT_SETTINGS, badgeMode: 'off' });
     expect([everything.text, scoresOnly.text, off.text]).toEqual([all, scores, '']);
     expect(badgeFor(view, NOW).text).toBe(all);
     // The tooltip says the state in words, whatever the badge shows.

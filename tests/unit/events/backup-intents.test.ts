@@ -19,6 +19,7 @@ const SETTINGS: UserSettings = {
   lookupModeChosen: true,
   pausedDomains: ['b.example.com', 'a.example.com'],
   badgeMode: 'off',
+  oldReportDays: 'never',
   serviceBaseUrl: 'https://lookup.example.com/api',
 };
 const WATCHED: WatchRecord = {
@@ -134,6 +135,7 @@ describe('createBackupIntents', () => {
         lookupModeChosen: true,
         pausedDomains: ['c.example.com'],
         badgeMode: 'all',
+        oldReportDays: '30',
         serviceBaseUrl: null,
       }),
       store.write(WATCH_LIST_RECORD, {

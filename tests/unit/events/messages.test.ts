@@ -26,6 +26,7 @@ function fakeHandlers() {
     showSite: vi.fn<WorkerHandlers['showSite']>(async () => null),
     setLookupMode: vi.fn<WorkerHandlers['setLookupMode']>(fail),
     setBadgeMode: vi.fn<WorkerHandlers['setBadgeMode']>(fail),
+    setOldReportDays: vi.fn<WorkerHandlers['setOldReportDays']>(fail),
     pauseSite: vi.fn<WorkerHandlers['pauseSite']>(fail),
     resumeSite: vi.fn<WorkerHandlers['resumeSite']>(fail),
     resumeDomain: vi.fn<WorkerHandlers['resumeDomain']>(fail),

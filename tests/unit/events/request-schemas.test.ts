@@ -124,6 +124,13 @@ const CASES: Cases = {
     ],
     refused: [{ mode: 'none' }, { mode: 1 }],
   },
+  setOldReportDays: {
+    accepted: [
+      [{ days: '7' }, { days: '7' }],
+      [{ days: 'never' }, { days: 'never' }],
+    ],
+    refused: [{ days: 7 }, { days: '14' }, { days: null }, {}],
+  },
   pauseSite: {
     accepted: [
       [{ domain: 'a.example.com' }, { domain: 'a.example.com' }],

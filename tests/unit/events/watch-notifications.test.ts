@@ -23,6 +23,7 @@ const change: WatchChange = {
     new: [{ id: 'sitemap', name: 'Sitemap', tier: 'recommended', result: 'failed' }],
     worse: [],
     better: [],
+    method: null,
   },
 };
 

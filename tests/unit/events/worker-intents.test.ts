@@ -29,6 +29,7 @@ const STORED: UserSettings = {
   lookupModeChosen: true,
   pausedDomains: [OTHER_HOST],
   badgeMode: 'all',
+  oldReportDays: '90',
   serviceBaseUrl: 'https://mine.example.com',
 };
 
@@ -107,6 +108,11 @@ describe('createWorkerIntents', () => {
       { lookupMode: 'automatic', lookupModeChosen: true },
     ],
     ['setBadgeMode', () => intents.setBadgeMode({ mode: 'off' }), { badgeMode: 'off' }],
+    [
+      'setOldReportDays',
+      () => intents.setOldReportDays({ days: 'never' }),
+      { oldReportDays: 'never' },
+    ],
   ])('%s changes only its own field', async (_intent, call, change) => {
     const effective = await call();
     const expected = { ...STORED, ...change };

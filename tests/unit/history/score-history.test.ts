@@ -12,8 +12,9 @@ import {
   createScoreHistory,
   MAX_HISTORY_BYTES,
   MAX_SITES,
-  readScansOf,
+  readAllScans,
   SCANS_PER_SITE,
+  type ScoreHistory,
   scoreChangeFor,
   withScan,
 } from '../../../lib/history/score-history';
@@ -28,6 +29,8 @@ const NOW = Date.parse('2026-11-22T09:30:00Z');
 
 const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
 const SITE = 'http://mid.readiness-fixtures.com';
+const scansOf = async (history: ScoreHistory, site: string) =>
+  (await history.allScans())[site] ?? [];
 const day = (n: number) => `2026-10-${String(n).padStart(2, '0')}T09:00:00Z`;
 const MID_CHECKS = {
   listed: [
@@ -43,6 +46,8 @@ const MID_CHECKS = {
   ],
   eligible: 21,
   tiers: ['essential', 'recommended'],
+  // How the mid fixture's tiers were counted.
+  buckets: { essential: { available: 80, total: 12 }, recommended: { available: 20, total: 5 } },
 };
 const ISSUE = issue('sitemap', 'essential', 'failed', 'Sitemap', null, null);
 const scan = (n: number, score: number | null) => ({ ...reports.mid, scanned_at: day(n), score });
@@ -59,20 +64,20 @@ describe('score history', () => {
     await history.record(SITE, { ...reports.mid, ...scan(1, 60) });
     await history.record(SITE, { ...reports.mid, ...scan(1, 60) });
     await history.record(SITE, { ...reports.mid, ...scan(3, 68.4) });
-    expect(await history.scansOf(SITE)).toEqual([
+    expect(await scansOf(history, SITE)).toEqual([
       { scannedAt: day(1), score: 60, checks: MID_CHECKS },
       { scannedAt: day(3), score: 68.4, checks: MID_CHECKS },
     ]);
-    expect(await history.scansOf('http://other.example.com')).toEqual([]);
+    expect(await scansOf(history, 'http://other.example.com')).toEqual([]);
     // What the worker wrote, a page reads.
-    expect(await readScansOf(SITE)).toEqual(await history.scansOf(SITE));
+    expect(await readAllScans()).toEqual(await history.allScans());
   });
 
   it('keeps concurrent records of different sites (one storage record, written in turn)', async () => {
     const history = createScoreHistory({ store, now: () => 1 });
     const sites = Array.from({ length: 20 }, (_, i) => `https://site-${i}.example.com`);
     await Promise.all(sites.map((site) => history.record(site, reports.mid)));
-    for (const site of sites) expect(await history.scansOf(site)).toHaveLength(1);
+    for (const site of sites) expect(await scansOf(history, site)).toHaveLength(1);
   });
 
   it(`keeps the last ${SCANS_PER_SITE} scans of a site`, () => {
@@ -140,11 +145,11 @@ describe('score history', () => {
       },
     });
     const history = createScoreHistory({ store, now: () => 2 });
-    expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
-    expect(await history.scansOf('https://broken.example.com')).toEqual([]);
+    expect(await scansOf(history, GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
+    expect(await scansOf(history, 'https://broken.example.com')).toEqual([]);
     await history.record('https://broken.example.com', reports.mid);
-    expect(await history.scansOf('https://broken.example.com')).toHaveLength(1);
-    expect(await history.scansOf(GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
+    expect(await scansOf(history, 'https://broken.example.com')).toHaveLength(1);
+    expect(await scansOf(history, GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
   });
 
   it('keeps the readable scans of a site that has one damaged scan', async () => {
@@ -161,7 +166,7 @@ describe('score history', () => {
     });
     const history = createScoreHistory({ store, now: () => 2 });
     // A scan of version 1 (no checks) among them reads with its checks unknown.
-    expect(await history.scansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
+    expect(await scansOf(history, SITE)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
   });
 
   it('reads a version-1 history (scores only) with every check list unknown, never empty', async () => {
@@ -170,7 +175,9 @@ describe('score history', () => {
         [SITE]: { seen: 1, scans: [{ scannedAt: day(2), score: 70 }] },
       },
     });
-    expect(await readScansOf(SITE)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
+    expect((await readAllScans())[SITE] ?? []).toEqual([
+      { scannedAt: day(2), score: 70, checks: null },
+    ]);
   });
 
   it('keeps what each scan checked within bounds: names cut, too many checks or a long id unknown', () => {
@@ -290,11 +297,11 @@ describe('the score history of the reports that arrive', () => {
       await vi.waitFor(() => store.update(SCORE_HISTORY_RECORD, (kept) => kept));
     };
     await answered(() => store.clearLocalData());
-    expect(await readScansOf(SITE)).toEqual([]);
+    expect((await readAllScans())[SITE] ?? []).toEqual([]);
     expect(await fakeBrowser.storage.local.get(SCORE_HISTORY_RECORD.key)).toEqual({});
     // The next lookup, begun after the clear, is recorded.
     await answered(async () => {});
-    await vi.waitFor(async () => expect(await readScansOf(SITE)).toHaveLength(1));
+    await vi.waitFor(async () => expect((await readAllScans())[SITE] ?? []).toHaveLength(1));
     expect(onError).not.toHaveBeenCalled();
   });
 });

@@ -46,6 +46,7 @@ describe('timelineOf', () => {
         new: [jsonLd],
         worse: [check('openapi')],
         better: [],
+        method: null,
       },
     });
     expect(steps[2]?.scoreDelta).toBe(0);
@@ -56,6 +57,7 @@ describe('timelineOf', () => {
       new: [],
       worse: [],
       better: [],
+      method: null,
     });
   });
 

@@ -1,6 +1,9 @@
-/** The registrable domain the popup offers beside a site when the user pauses it. */
+/**
+ * The registrable domain the popup offers beside a site when the user pauses it, and the site
+ * whose report a subdomain's no-report view offers.
+ */
 import { describe, expect, it } from 'vitest';
-import { registrableDomainOf } from '../../../lib/privacy/registrable-domain';
+import { parentSiteOf, registrableDomainOf } from '../../../lib/privacy/registrable-domain';
 
 /** A host as the URL parser writes it: lower case, internationalised labels in punycode. */
 const hostOf = (name: string) => new URL(`http://${name}/`).hostname;
@@ -35,5 +38,37 @@ describe('registrableDomainOf', () => {
     '',
   ])('is none for %j: a public suffix or an address', (host) => {
     expect(registrableDomainOf(host)).toBeNull();
+  });
+});
+
+describe('parentSiteOf', () => {
+  it.each([
+    ['https://docs.example.com', 'https://example.com'],
+    ['https://www.example.com', 'https://example.com'],
+    ['http://a.b.example.com', 'http://example.com'],
+    // Same scheme, no port.
+    ['https://docs.example.com:8443', 'https://example.com'],
+    ['https://www.bbc.co.uk', 'https://bbc.co.uk'],
+    // Private suffixes count: a github.io site is its own, not all of github.io.
+    ['https://docs.someone.github.io', 'https://someone.github.io'],
+    // Internationalised names, in the punycode the URL parser writes.
+    [new URL('https://docs.münchen.de').origin, 'https://xn--mnchen-3ya.de'],
+    [new URL('https://www.пример.рф').origin, `https://${hostOf('пример.рф')}`],
+  ])('of %s is %s', (origin, parent) => {
+    expect(parentSiteOf(origin)).toBe(parent);
+  });
+
+  it.each([
+    'https://example.com',
+    'https://bbc.co.uk',
+    'https://someone.github.io',
+    'https://github.io',
+    new URL('https://münchen.de').origin,
+    'https://co.uk',
+    'http://93.184.216.34',
+    'http://[2001:db8::1]',
+    'https://com',
+  ])('is none for %s: the site is a registrable domain, a public suffix or an address', (origin) => {
+    expect(parentSiteOf(origin)).toBeNull();
   });
 });

@@ -67,6 +67,7 @@ describe('settings', () => {
       lookupModeChosen: 'yes',
       pausedDomains: ['b.example.com', 42, 'a.example.com', 'b.example.com'],
       badgeMode: 'off',
+      oldReportDays: 30,
       serviceBaseUrl: 7,
     }).value;
     expect(parsed).toEqual({
@@ -74,9 +75,17 @@ describe('settings', () => {
       lookupModeChosen: false,
       pausedDomains: ['a.example.com', 'b.example.com'],
       badgeMode: 'off',
+      oldReportDays: '30',
       serviceBaseUrl: null,
     });
     expect(parseStored(SETTINGS_RECORD, 'nonsense').value).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('read settings kept before the old-report choice with its default, and keep a choice', () => {
+    const before = { lookupMode: 'automatic', lookupModeChosen: true, pausedDomains: [] };
+    expect(parseStored(SETTINGS_RECORD, before).value).toMatchObject({ oldReportDays: '30' });
+    const chosen = { ...before, oldReportDays: 'never' };
+    expect(parseStored(SETTINGS_RECORD, chosen).value).toMatchObject({ oldReportDays: 'never' });
   });
 
   it('apply a change on top of what is stored', async () => {

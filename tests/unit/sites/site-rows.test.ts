@@ -16,6 +16,8 @@ import { listedReport } from '../../fixtures/site-rows';
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports
 const RECEIVED = Date.parse('2026-11-20T10:00:00Z');
 const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, RECEIVED);
+/** The clock the rows' ages are read by, and the default setting. */
+const AGE = { now: RECEIVED, oldReportDays: '30' } as const;
 
 const reportAnswer = (report: ScanReport, { fresh = true } = {}): ListedSite =>
   listedReport(new URL(report.target).origin, report, { receivedAt: RECEIVED, fresh });
@@ -34,8 +36,30 @@ const noReportAnswer: ListedSite = {
 };
 
 describe('the sites table rows', () => {
+  it("read each report's age by the clock and the setting", () => {
+    const ahead = {
+      ...reports.mid,
+      target: 'http://ahead.readiness-fixtures.com/',
+      scanned_at: new Date(RECEIVED + 600_000).toISOString(),
+    };
+    const answers = [reports.low, reports.mid, ahead].map((report) => reportAnswer(report));
+    const ages = (oldReportDays: '30' | '90' | 'never') =>
+      buildSiteRows({ answers, scans: {}, watched: {}, now: RECEIVED, oldReportDays }).map(
+        (row) => row.age,
+      );
+    // The low report is 111 days old, the mid one 3 days.
+    expect(ages('30')).toEqual(['old', 'recent', 'ahead']);
+    expect(ages('90')).toEqual(['old', 'recent', 'ahead']);
+    expect(ages('never')).toEqual(['recent', 'recent', 'ahead']);
+  });
+
   it('turn a kept report into site, rounded score, band, label, scan and counts per tier', () => {
-    const [row] = buildSiteRows({ answers: [reportAnswer(reports.high)], scans: {}, watched: {} });
+    const [row] = buildSiteRows({
+      ...AGE,
+      answers: [reportAnswer(reports.high)],
+      scans: {},
+      watched: {},
+    });
     expect(row).toMatchObject({
       site: FIXTURE_ORIGINS.high,
       host: 'high.readiness-fixtures.com',
@@ -62,6 +86,7 @@ describe('the sites table rows', () => {
 
   it('say stale once the kept report needs a lookup, and "no report" for a kept 404', () => {
     const rows = buildSiteRows({
+      ...AGE,
       answers: [reportAnswer(reports.mid, { fresh: false }), noReportAnswer],
       scans: {},
       watched: {},
@@ -76,6 +101,7 @@ describe('the sites table rows', () => {
     // fixed date: a past scan, set against other scans, never against the clock
     const report = { ...reports.mid, scanned_at: '2026-11-19T09:00:00Z', score: 70 };
     const [row] = buildSiteRows({
+      ...AGE,
       answers: [reportAnswer(report)],
       scans: {
         // fixed date: a past scan, set against other scans, never against the clock
@@ -95,7 +121,12 @@ describe('the sites table rows', () => {
       },
       [FIXTURE_ORIGINS.low]: newWatchRecord(RECEIVED),
     };
-    const rows = buildSiteRows({ answers: [reportAnswer(reports.mid)], scans: {}, watched });
+    const rows = buildSiteRows({
+      ...AGE,
+      answers: [reportAnswer(reports.mid)],
+      scans: {},
+      watched,
+    });
     expect(rows.map((row) => [row.site, row.state, row.watched])).toEqual([
       [FIXTURE_ORIGINS.mid, 'unavailable', true],
       [FIXTURE_ORIGINS.low, 'not-checked', true],
@@ -107,10 +138,11 @@ describe('the sites table rows', () => {
       const watched = {
         [FIXTURE_ORIGINS.low]: { ...newWatchRecord(RECEIVED), checkedAt: RECEIVED, status },
       };
-      const [row] = buildSiteRows({ answers: [], scans: {}, watched });
+      const [row] = buildSiteRows({ ...AGE, answers: [], scans: {}, watched });
       expect(row?.state).toBe(VIEW_STATES[status].siteState);
     }
     const [row] = buildSiteRows({
+      ...AGE,
       answers: [],
       scans: {},
       watched: {

@@ -10,7 +10,7 @@ const rows = [
   row('b.example.com', { score: 55, band: 'fair', label: 'C', scannedAtMs: 3 }),
   row('a.example.com', { score: 91, band: 'strong', label: 'A', scannedAtMs: 1 }),
   row('c.example.com', { score: null, band: null, label: null, state: 'no-report' }),
-  row('d.example.org', { score: 12, band: 'weak', label: 'F', scannedAtMs: 2 }),
+  row('d.example.org', { score: 12, band: 'weak', label: 'F', scannedAtMs: 2, age: 'old' }),
 ];
 const hosts = (list: SiteRow[]) => list.map((item) => item.host);
 
@@ -74,6 +74,11 @@ describe('filtering the sites table', () => {
   it('filters by band, and "none" keeps the sites without a report', () => {
     expect(hosts(filterRows(rows, { text: '', band: 'strong' }))).toEqual(['a.example.com']);
     expect(hosts(filterRows(rows, { text: '', band: 'none' }))).toEqual(['c.example.com']);
+  });
+
+  it('filters old reports by the age each row was read with', () => {
+    expect(hosts(filterRows(rows, { text: '', band: 'old' }))).toEqual(['d.example.org']);
+    expect(hosts(filterRows(rows, { text: 'example.com', band: 'old' }))).toEqual([]);
   });
 
   it('arranges thousands of rows in one pass, all of them', () => {

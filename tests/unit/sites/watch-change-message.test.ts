@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatMessage, readLocaleMessages } from '../../../build/locale-messages';
-import type { CheckDiff } from '../../../lib/history/check-diff';
+import type { CheckDiff, MethodChange } from '../../../lib/history/check-diff';
 import type { ListedCheck } from '../../../lib/history/scan-record';
 import {
   NAME_MAX_LENGTH,
@@ -31,6 +31,7 @@ const check = (name: string, result: ListedCheck['result'] = 'failed'): ListedCh
 
 const changes = (
   lists: Partial<Record<'fixed' | 'new' | 'worse' | 'better', string[]>>,
+  method: MethodChange | null = null,
 ): CheckDiff => ({
   kind: 'changes',
   previousScannedAt: PREVIOUS,
@@ -38,6 +39,7 @@ const changes = (
   new: (lists.new ?? []).map((name) => check(name)),
   worse: (lists.worse ?? []).map((name) => check(name)),
   better: (lists.better ?? []).map((name) => check(name, 'partial')),
+  method,
 });
 
 const change = (checks: CheckDiff, values: Partial<WatchChange> = {}): WatchChange => ({
@@ -124,7 +126,18 @@ describe('the notification about a watched site', () => {
   it('says the service counts checks differently instead of a list that would mislead', () => {
     const diff: CheckDiff = { kind: 'methodology-moved', previousScannedAt: PREVIOUS };
     expect(watchChangeMessage(change(diff)).message).toBe(
-      'Score: 74 → 81 · The service changed how it counts checks',
+      "Score: 74 → 81 · The service's method changed",
+    );
+  });
+
+  it("says the service's method changed apart from the checks that changed on the site", () => {
+    const method = { began: [check('Agent skills')], stopped: [] };
+    expect(watchChangeMessage(change(changes({ fixed: ['Sitemap'] }, method))).message).toBe(
+      "Score: 74 → 81 · The service's method changed · Fixed: Sitemap",
+    );
+    // Nothing changed on the site: the method is the whole change, not failed-check counts.
+    expect(watchChangeMessage(change(changes({}, method))).message).toBe(
+      "Score: 74 → 81 · The service's method changed",
     );
   });
 

@@ -49,12 +49,12 @@ async function world(
   const notices: WatchChange[] = [];
   const errors: unknown[] = [];
   const showSite = vi.fn(async (site: string) => views[site] ?? reportView(reports.mid));
-  const readScans = vi.fn(async (site: string) => history[site] ?? []);
+  const readAllScans = vi.fn(async () => history);
   const deps = {
     store,
     readSettings: async () => settings,
     showSite,
-    readScans,
+    readAllScans,
     notify: async (change: WatchChange) => {
       notices.push(change);
     },
@@ -63,7 +63,7 @@ async function world(
       errors.push(error);
     },
   };
-  return { deps, saved, notices, showSite, readScans, errors };
+  return { deps, saved, notices, showSite, readAllScans, errors };
 }
 
 describe('a watched site after its scheduled lookup', () => {
@@ -241,6 +241,24 @@ describe('a round over the watch list', () => {
       expect(checks.better).toEqual([]);
     });
 
+    it("reads the other sites' scans to tell a check the service began from the site's", async () => {
+      // Another site, scanned between the two, lists the second scan's new check as well.
+      const between = new Date((Date.parse(first.scanned_at) + Date.parse(second.scanned_at)) / 2);
+      const other = { ...scanOf(second), scannedAt: between.toISOString() };
+      const { deps, notices } = await world(
+        { [RESCANNED_ORIGIN]: seen.record },
+        { [RESCANNED_ORIGIN]: reportView(second) },
+        consented,
+        { [RESCANNED_ORIGIN]: [scanOf(first)], [FIXTURE_ORIGINS.high]: [other] },
+      );
+      await runStoredWatchRound(deps);
+      expect(notices[0]?.checks).toMatchObject({
+        kind: 'changes',
+        new: [],
+        method: { began: [{ name: 'Markdown negotiation' }], stopped: [] },
+      });
+    });
+
     it('says a first scan when the history holds no earlier one', async () => {
       const { deps, notices } = await roundOnSecond([scanOf(second)]);
       await runStoredWatchRound(deps);
@@ -248,22 +266,22 @@ describe('a round over the watch list', () => {
     });
 
     it('still notifies when the history cannot be read, without the checks', async () => {
-      const { deps, notices, readScans, errors } = await roundOnSecond([]);
+      const { deps, notices, readAllScans, errors } = await roundOnSecond([]);
       const failure = new Error('storage gone');
-      readScans.mockRejectedValueOnce(failure);
+      readAllScans.mockRejectedValueOnce(failure);
       await runStoredWatchRound(deps);
       expect(notices.map((notice) => notice.checks)).toEqual([{ kind: 'unknown' }]);
       expect(errors).toEqual([failure]);
     });
 
     it('reads no history when nothing changed', async () => {
-      const { deps, notices, readScans } = await world(
+      const { deps, notices, readAllScans } = await world(
         { [RESCANNED_ORIGIN]: seen.record },
         { [RESCANNED_ORIGIN]: reportView(first) },
       );
       await runStoredWatchRound(deps);
       expect(notices).toEqual([]);
-      expect(readScans).not.toHaveBeenCalled();
+      expect(readAllScans).not.toHaveBeenCalled();
     });
   });
 });

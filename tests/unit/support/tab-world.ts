@@ -83,12 +83,12 @@ export class TabWorld {
     tabId: number,
     view: TabView,
     _now?: number,
-    options: BadgeOptions = { mode: 'all' },
+    options: BadgeOptions = DEFAULT_SETTINGS,
   ): Promise<void> =>
     this.#applyInOrder(() => {
       if (!this.tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
       this.badges.set(tabId, view);
-      this.badgeModes.set(tabId, options.mode);
+      this.badgeModes.set(tabId, options.badgeMode);
     });
 
   clearBadge = (tabId: number): Promise<void> =>

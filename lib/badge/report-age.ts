@@ -1,0 +1,24 @@
+/**
+ * How a report's scan time reads against this computer's clock, for the badge's tooltip, the
+ * popup's header and the sites page: old past the user's setting, or ahead of the clock.
+ */
+import { parseTime } from '../locale/format-time';
+import type { OldReportDays } from '../settings/settings';
+
+/**
+ * Clocks drift and the service's is not ours: a scan up to this far ahead reads as just now.
+ * Further ahead, no relative age is said at all ("in 3 days" would be nonsense): only its time.
+ */
+export const AHEAD_TOLERANCE_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** `unknown`: the scan time cannot be read. */
+export type ReportAge = 'recent' | 'old' | 'ahead' | 'unknown';
+
+/** Old: scanned more than `oldAfter` days before `now`. */
+export function reportAge(scannedAt: string, now: number, oldAfter: OldReportDays): ReportAge {
+  const scanned = parseTime(scannedAt);
+  if (scanned === null) return 'unknown';
+  if (scanned - now > AHEAD_TOLERANCE_MS) return 'ahead';
+  return oldAfter !== 'never' && now - scanned > Number(oldAfter) * DAY_MS ? 'old' : 'recent';
+}
