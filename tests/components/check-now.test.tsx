@@ -66,6 +66,10 @@ describe('Check now', () => {
     await screen.findByText(/Checked from your browser at/);
     expect(screen.getByText('reachable for you, not for the scanner')).toBeTruthy();
     expect(screen.getByText('passes now')).toBeTruthy();
-    expect(screen.getByText(/Re-checked 2 of 2 findings: 1 pass now, 0 improved, 0 still failing, 1 reachable for you only/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Re-checked 2 of 2 findings: 1 pass now, 0 improved, 0 still failing, 1 reachable for you only/,
+      ),
+    ).toBeTruthy();
   });
 });
