@@ -1,9 +1,9 @@
 /**
- * What the rules need from a page's server HTML, read with htmlparser2 (no DOM: nothing of the
- * page is built, run or shown). The text counted is what an agent reading the HTML with
- * JavaScript off gets: tags, scripts and styles left out, white space collapsed.
+ * What the rules need from a page's server HTML, read with the browser's own parser (DOMParser:
+ * a document without a window, so nothing of the page is run, loaded or shown; and no parser
+ * library to ship). The text counted is what an agent reading the HTML with JavaScript off
+ * gets: scripts, styles and the head left out, white space collapsed.
  */
-import { Parser } from 'htmlparser2';
 
 export interface HtmlFacts {
   /** Characters of visible text. */
@@ -22,60 +22,39 @@ export interface HtmlFacts {
   refresh: boolean;
 }
 
-const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title']);
+const lower = (element: Element, name: string) =>
+  (element.getAttribute(name) ?? '').trim().toLowerCase();
 
 export function htmlFacts(html: string): HtmlFacts {
-  const facts: HtmlFacts = {
-    text: 0,
-    headings: [],
-    lang: false,
-    canonical: false,
-    ogImage: false,
-    ogType: false,
-    jsonLd: [],
-    links: [],
-    refresh: false,
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  const all = (selector: string) => [...page.querySelectorAll(selector)];
+  const metas = all('meta').map((meta) => ({
+    property: (meta.getAttribute('property') ?? meta.getAttribute('name') ?? '').toLowerCase(),
+    content: meta.getAttribute('content') ?? '',
+    httpEquiv: lower(meta, 'http-equiv'),
+  }));
+  const hasMeta = (property: string) =>
+    metas.some((meta) => meta.property === property && meta.content !== '');
+  const jsonLd = all('script')
+    .filter((script) => lower(script, 'type') === 'application/ld+json')
+    .map((script) => script.textContent ?? '');
+  const headings = [
+    ...new Set(all('h1, h2, h3, h4, h5, h6').map((heading) => Number(heading.tagName[1]))),
+  ];
+  for (const hidden of all('script, style, noscript, template, svg')) hidden.remove();
+  return {
+    text: (page.body?.textContent ?? '').replace(/\s+/g, ' ').trim().length,
+    headings,
+    lang: lower(page.documentElement, 'lang') !== '',
+    canonical: all('link[href]').some((link) =>
+      lower(link, 'rel').split(/\s+/).includes('canonical'),
+    ),
+    ogImage: hasMeta('og:image'),
+    ogType: hasMeta('og:type'),
+    jsonLd,
+    links: all('a[href]').map((link) => link.getAttribute('href') ?? ''),
+    refresh: metas.some((meta) => meta.httpEquiv === 'refresh'),
   };
-  let hidden = 0;
-  let jsonLd: string | null = null;
-  let text = '';
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (HIDDEN.has(name)) hidden++;
-        const level = /^h([1-6])$/.exec(name)?.[1];
-        if (level && !facts.headings.includes(Number(level))) facts.headings.push(Number(level));
-        const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-        const property = (attributes.property ?? attributes.name ?? '').toLowerCase();
-        if (name === 'html' && attributes.lang?.trim()) facts.lang = true;
-        if (name === 'link' && rel.includes('canonical') && attributes.href) facts.canonical = true;
-        if (name === 'meta' && property === 'og:image' && attributes.content) facts.ogImage = true;
-        if (name === 'meta' && property === 'og:type' && attributes.content) facts.ogType = true;
-        if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
-          facts.refresh = true;
-        }
-        if (name === 'a' && attributes.href) facts.links.push(attributes.href);
-        if (name === 'script' && attributes.type?.trim().toLowerCase() === 'application/ld+json') {
-          jsonLd = '';
-        }
-      },
-      ontext(data) {
-        if (jsonLd !== null) jsonLd += data;
-        else if (hidden === 0) text += data;
-      },
-      onclosetag(name) {
-        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
-        if (name === 'script' && jsonLd !== null) {
-          facts.jsonLd.push(jsonLd);
-          jsonLd = null;
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  facts.text = text.replace(/\s+/g, ' ').trim().length;
-  return facts;
 }
 
 /** Whether a body is an HTML document, whatever its content type says. */
