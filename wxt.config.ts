@@ -18,7 +18,9 @@ export default defineConfig({
   vite: (env) => ({
     // The size profile (npm run bench:sizes) reads source maps of a build otherwise identical
     // to production; no other build carries them.
-    build: { sourcemap: env.mode === 'profile' },
+    // Both browsers load modules natively: no preload polyfill or helper in a page's first
+    // script; a lazy chunk's own imports load as the browser reads it.
+    build: { sourcemap: env.mode === 'profile', modulePreload: false },
     plugins: [preactTextOnly()],
     define: {
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),

@@ -37,39 +37,48 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 24.8 * KB,
-    budget: 76 * KB,
+    firstRenderBudget: 16.5 * KB,
+    budget: 89.5 * KB,
     note:
-      'goal 15 KB before the first render, missed since the settings and the tab state are ' +
-      'parsed through their record schemas: zod/mini and the record schemas are the largest part ' +
-      'of the first render. Everything else loads after the first frame (the check changes, ' +
-      'the fix list) or only when asked: tldts (the Public Suffix List), the largest chunk, ' +
-      'loads only when "Pause on this site" offers the whole domain. Next to cut: a page-side ' +
-      'reader of the two records the first frame needs that does not bring zod/mini',
+      'goal 15 KB before the first render, missed by about 1 KB: Preact and its hooks, the report ' +
+      'and state views, the view-state table, and the reads of the settings (with the managed ' +
+      'policy and the paused domains, for a site paused since its state was stored) and of the tab ' +
+      'state. The controls (consent, pause, copy, history, Check now) are a chunk loaded after ' +
+      'the first frame (entrypoints/popup/WithControls.tsx). Everything else loads when used: ' +
+      'tldts (the Public Suffix List, for the pause choice and a parent site), and Check now ' +
+      '(about 10.5 KB: the probes, their rules, robots-parser), on the click',
   },
   sidepanel: {
-    budget: 81.5 * KB,
-    note: 'the popup view plus its active-tab follower, lazy chunks included (tldts for the pause choice, the check changes); zod/mini for the records it reads',
+    budget: 93.5 * KB,
+    note:
+      'the popup view plus its active-tab follower, lazy chunks included: tldts (the pause ' +
+      'choice, a parent site), the check changes, and Check now (about 10.5 KB, on the click); ' +
+      'zod/mini for the records it reads',
   },
   'site-report': {
-    budget: 80 * KB,
-    note: 'the popup view for one site, lazy chunks included (tldts for the pause choice, the check changes); zod/mini for the records it reads',
+    budget: 92.5 * KB,
+    note:
+      'the popup view for one site, lazy chunks included: tldts (the pause choice, a parent ' +
+      'site), the check changes, and Check now (about 10.5 KB, on the click); zod/mini for the ' +
+      'records it reads',
   },
   sites: {
-    budget: 43.5 * KB,
+    budget: 54 * KB,
     note:
       'reads the cache itself (its rows, and the full report of the sites it shows, judged by ' +
       'http-cache-semantics and checked against the contract), renders the popup report view, ' +
       "and carries table, chart, timeline and export; the comparison's view, matrix and " +
-      'exports load when it first opens. Its own entry, opened on request, never on the ' +
-      'browsing path',
+      'exports load when it first opens. Check now (about 10.5 KB) is counted since the report ' +
+      'view can load it, though this page never offers it. Its own entry, opened on request, ' +
+      'never on the browsing path',
   },
   options: {
-    budget: 29.5 * KB,
+    budget: 30 * KB,
     note:
       'the settings page reads its records through their schemas and checks backup files ' +
       '(zod/mini, the backup format); opened rarely, never on the browsing path. A paused ' +
-      'domain is checked as a host name, without the lookup policy and its ICANN table',
+      'domain is checked as a host name, without the lookup policy and its ICANN table. Over ' +
+      "its earlier 29.5 KB by the Old reports setting and each kept scan's tier counts (to tell a method change)",
   },
 };
 
