@@ -39,6 +39,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['lib/sites'],
   ['lib/backup'],
   ['lib/events'],
+  ['lib/markdown'],
   ['lib/ui'],
   ['components'],
   // lib's own top-level files are read at build time only (wxt.config.ts).

@@ -3,7 +3,7 @@ import { countVerdicts, judgedResults, noteText, quickSummary } from '../../lib/
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { formatClockTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
 import { t } from '../../lib/locale/i18n';
-import { checkRunMarkdown } from '../../lib/ui/check-markdown';
+import { checkRunMarkdown } from '../../lib/markdown/check-run';
 import { copyText } from '../../lib/ui/page-actions';
 import { useCheckNow } from '../../lib/ui/use-check-now';
 import { CopyFixListButton } from '../report/CopyFixListButton';

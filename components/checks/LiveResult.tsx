@@ -1,7 +1,7 @@
 import type { Evidence } from '../../lib/checks/evidence';
 import { type JudgedResult, noteText, verdictText } from '../../lib/checks/verdicts';
 import { t } from '../../lib/locale/i18n';
-import { evidenceLine } from '../../lib/ui/check-markdown';
+import { evidenceLine } from '../../lib/markdown/check-run';
 import { CopyFixListButton } from '../report/CopyFixListButton';
 
 /** One check's live verdict, what decided it, and the requests it rests on, as text. */

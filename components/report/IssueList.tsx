@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
+import { groupIssuesByTier } from '../../lib/contract/issue-groups';
 import type { IssueTier, ScanIssue } from '../../lib/contract/report-schema';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatNumber, formatUnitList, tCount } from '../../lib/locale/locale-format';
-import { groupIssuesByTier } from '../../lib/ui/issue-groups';
 import { IssueItem } from './IssueItem';
 
 const TIER_NAME: Record<IssueTier, MessageKey> = {

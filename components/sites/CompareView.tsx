@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
+import { markWords } from '../../lib/markdown/comparison';
+import { tierWords } from '../../lib/markdown/fix-list';
 import type {
   CheckMark,
   ComparedCheck,
   Comparison,
   RowWithReport,
 } from '../../lib/sites/site-comparison';
-import { markWords } from '../../lib/ui/comparison-markdown';
-import { tierWords } from '../../lib/ui/fix-list';
 import type { ComparisonExportKind } from '../../lib/ui/use-site-comparison';
 import { TierBuckets } from '../report/TierBuckets';
 import { ScoreChip } from './SitesTable';

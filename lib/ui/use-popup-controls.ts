@@ -32,7 +32,7 @@ export interface ParentSite {
 }
 
 async function copyFixListOf(report: ScanReport, serviceBaseUrl: string): Promise<boolean> {
-  const { fixListMarkdown } = await import('./fix-list');
+  const { fixListMarkdown } = await import('../markdown/fix-list');
   return copyText(fixListMarkdown(report, { serviceBaseUrl }));
 }
 

@@ -19,7 +19,7 @@ export type ComparisonExportKind = 'csv' | 'markdown';
 export type SiteComparisonState = ReturnType<typeof useSiteComparison>;
 
 const loadComparisonCode = () =>
-  Promise.all([import('../sites/site-comparison'), import('./comparison-markdown')]).then(
+  Promise.all([import('../sites/site-comparison'), import('../markdown/comparison')]).then(
     ([comparison, markdown]) => ({ ...comparison, ...markdown }),
   );
 

@@ -11,6 +11,7 @@ import type { ScoreRecord } from '../history/scan-record';
 import { timelineOf } from '../history/site-timeline';
 import { formatExactTime, formatRelativeTime } from '../locale/format-time';
 import { uiLocale } from '../locale/i18n';
+import { fixListMarkdown } from '../markdown/fix-list';
 import { exportFileName, sitesCsv, sitesJson } from '../sites/site-export';
 import { emptyRow, type SiteRow } from '../sites/site-rows';
 import {
@@ -21,7 +22,6 @@ import {
   type SiteFilter,
   type SiteSort,
 } from '../sites/site-table';
-import { fixListMarkdown } from './fix-list';
 import { copyText, downloadText, openOptionsPageFromClick } from './page-actions';
 import { useSiteComparison } from './use-site-comparison';
 import { useKeptReports, useSites } from './use-sites';

@@ -2,7 +2,7 @@
  * Issues as the popup lists them: grouped by tier in a fixed order, failed before partial.
  * The contract leaves the order of `issues` open, so the popup sets its own.
  */
-import type { IssueTier, ScanIssue } from '../contract/report-schema';
+import type { IssueTier, ScanIssue } from './report-schema';
 
 const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
+import { comparisonMarkdown } from '../../../lib/markdown/comparison';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { buildComparison, type RowWithReport } from '../../../lib/sites/site-comparison';
 import { emptyRow } from '../../../lib/sites/site-rows';
-import { comparisonMarkdown } from '../../../lib/ui/comparison-markdown';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { fixtureRowsWithReports } from '../../fixtures/site-rows';
 

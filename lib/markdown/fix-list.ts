@@ -4,10 +4,10 @@
  * and Markdown renders HTML and links: each one is escaped so it stays the text it was.
  */
 import { roundScore } from '../badge/score-band';
+import { groupIssuesByTier } from '../contract/issue-groups';
 import type { IssueTier, ScanIssue, ScanReport } from '../contract/report-schema';
 import { serviceLinkOrNull } from '../contract/safe-url';
 import { t } from '../locale/i18n';
-import { groupIssuesByTier } from './issue-groups';
 
 const TIER_KEY = {
   essential: 'popupTierEssential',
