@@ -50,6 +50,9 @@ export interface SiteFilter {
  */
 export const ROWS_PER_PAGE = 200;
 
+/** As `localeCompare` orders text, with one collator for the whole sort instead of one a call. */
+const compareText = new Intl.Collator().compare;
+
 export function sortRows(rows: readonly SiteRow[], sort: SiteSort): SiteRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const value = SORT_VALUE[sort.column];
@@ -59,10 +62,10 @@ export function sortRows(rows: readonly SiteRow[], sort: SiteSort): SiteRow[] {
       if (a !== b) return a === null ? 1 : -1;
     } else {
       const order =
-        typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+        typeof a === 'number' && typeof b === 'number' ? a - b : compareText(String(a), String(b));
       if (order !== 0) return sign * order;
     }
-    return left.host.localeCompare(right.host);
+    return compareText(left.host, right.host);
   });
 }
 
