@@ -2,13 +2,13 @@
  * The lookup target policy: what, if anything, may be sent to the service for a URL. Only its
  * origin (scheme, host and a non-default port) ever is, and nothing at all for a private
  * window, a paused site, or a name or address that only means something on the user's own
- * machine or network. Address ranges come from ipaddr.js; the URL parser has already turned odd
- * IPv4 spellings into dotted quads and host names into lower-case punycode.
+ * machine or network. The URL parser has already turned odd IPv4 spellings into dotted quads,
+ * IPv6 into its compressed form and host names into lower-case punycode.
  */
-import ipaddr from 'ipaddr.js';
 import { isHttpScheme } from '../contract/http-origin';
 import { MAX_URL_LENGTH } from '../contract/report-schema';
 import { isHostPaused } from './paused-domains';
+import { isPublicAddress } from './public-address';
 import { hasPublicSuffix, isSpecialUseName } from './public-name';
 
 /** Why a site was not sent to the service; the popup and the badge name each one. */
@@ -64,11 +64,9 @@ function checkedOrigin(url: string | undefined | null): CheckedOrigin {
   const hostname = parsed.hostname.replace(/\.$/, '');
   if (hostname === '') return refused('invalid-url');
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) return refused('localhost');
-  const address = ipAddressOf(hostname);
-  if (address !== null) {
-    // process() turns IPv4-mapped IPv6 (::ffff:10.0.0.1) into the IPv4 address it carries.
-    if (address.range() !== 'unicast') return refused('private-address');
-  } else if (isSpecialUseName(hostname) || !hasPublicSuffix(hostname)) {
+  const publicAddress = isPublicAddress(hostname);
+  if (publicAddress === false) return refused('private-address');
+  if (publicAddress === null && (isSpecialUseName(hostname) || !hasPublicSuffix(hostname))) {
     return refused('no-public-suffix');
   }
 
@@ -76,10 +74,4 @@ function checkedOrigin(url: string | undefined | null): CheckedOrigin {
   const origin = `${parsed.protocol}//${hostname}${port}`;
   if (origin.length > MAX_URL_LENGTH) return refused('too-long');
   return { kind: 'target', origin, host: hostname };
-}
-
-/** The IP address a host is written as, or null for a name. */
-function ipAddressOf(hostname: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  return ipaddr.isValid(literal) ? ipaddr.process(literal) : null;
 }

@@ -35,6 +35,7 @@ const SENT: [url: string, origin: string][] = [
   ['http://0x08080808/', 'http://8.8.8.8'],
   ['http://[2001:4860:4860::8888]/', 'http://[2001:4860:4860::8888]'],
   ['http://[2001:4860:4860:0:0:0:0:8888]:8443/', 'http://[2001:4860:4860::8888]:8443'],
+  ['http://[::ffff:8.8.8.8]/', 'http://[::ffff:808:808]'],
 ];
 
 const REFUSED: [url: string | undefined, reason: NotLookedUpReason][] = [
@@ -113,6 +114,11 @@ const REFUSED: [url: string | undefined, reason: NotLookedUpReason][] = [
   ['http://[::ffff:7f00:1]/', 'private-address'],
   ['http://[::ffff:c0a8:101]:8080/', 'private-address'],
   ['http://[0:0:0:0:0:ffff:a9fe:a9fe]/', 'private-address'],
+  ['http://[fec0::1]/', 'private-address'],
+  ['http://[2001::1]/', 'private-address'],
+  ['http://[2002:c0a8:101::1]/', 'private-address'],
+  ['http://[64:ff9b::a00:1]/', 'private-address'],
+  ['http://192.31.196.1/', 'private-address'],
   // names without a public suffix: single labels, unknown and special-use top-level names
   ['http://intranet/', 'no-public-suffix'],
   ['http://INTRANET./wiki', 'no-public-suffix'],
