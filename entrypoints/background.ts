@@ -78,7 +78,7 @@ export default defineBackground(() => {
   registerWorkerMessages(
     {
       ...createWorkerIntents({ store, lookups: service, lookupLog, now }),
-      ...createBackupIntents({ store, now }),
+      ...createBackupIntents({ store }),
     },
     logError,
   );

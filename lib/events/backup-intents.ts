@@ -1,72 +1,53 @@
 /**
- * Backup and restore, in the worker. The import reads the file's text itself (a page cannot
- * make the worker store anything the backup format refuses) and applies the plan to what is
- * stored at that moment; a refused file changes nothing. A service base URL from a file is
- * taken only if the extension may call that host (the page asks for it in the Apply click).
+ * Restoring a backup, in the worker. The options page reads and checks the file and plans the
+ * import (lib/backup/) against the records as stored when the user applies it; it sends the
+ * records to write. Each is parsed here as the store reads it, so nothing a record's own schema
+ * refuses is written, and one that does not parse refuses the import whole. A service base URL
+ * is taken only if the extension may call that host (the page asks for it in the Apply click).
  */
-import { buildBackup } from '../backup/backup-export';
-import type { KeptData } from '../backup/backup-format';
-import { planImport } from '../backup/import-plan';
-import { readBackupFile } from '../backup/read-backup';
 import { LOOKUP_LOG_RECORD } from '../history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../history/scan-record';
 import { mayCallService } from '../settings/service-base-url-choice';
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { WATCH_LIST_RECORD } from '../sites/watch-list';
+import type { StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 import type { CheckedRequest, ImportResult } from './messages';
 
-async function keptData(store: Store): Promise<Required<KeptData>> {
-  const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
-    store.read(SETTINGS_RECORD),
-    store.read(WATCH_LIST_RECORD),
-    store.read(SCORE_HISTORY_RECORD),
-    store.read(LOOKUP_LOG_RECORD),
-  ]);
-  return { settings, watchList, scoreHistory, lookupLog };
+/** The value as the record's shape; null when it is not one. Absent stays absent. */
+function parsed<T>(record: StoredRecord<T>, raw: unknown): T | undefined | null {
+  if (raw === undefined) return undefined;
+  try {
+    return record.parse(raw) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-export function createBackupIntents(deps: { store: Store; now(): number }) {
+export function createBackupIntents(deps: { store: Store }) {
   const { store } = deps;
   return {
-    async exportBackup(choices: CheckedRequest<'exportBackup'>) {
-      const backup = buildBackup(await keptData(store), { ...choices, now: deps.now() });
-      return JSON.stringify(backup, null, 2);
-    },
-
-    async importBackup({ text, mode }: CheckedRequest<'importBackup'>): Promise<ImportResult> {
-      const reading = readBackupFile(text);
-      if (!reading.ok) return reading;
-      const current = await keptData(store);
-      const { changes } = planImport(current, reading.backup, { mode });
-      const wanted = reading.backup.settings.serviceBaseUrl;
+    async importBackup(records: CheckedRequest<'importBackup'>): Promise<ImportResult> {
+      const settings = parsed(SETTINGS_RECORD, records.settings);
+      const watchList = parsed(WATCH_LIST_RECORD, records.watchList);
+      const scoreHistory = parsed(SCORE_HISTORY_RECORD, records.scoreHistory);
+      const lookupLog = parsed(LOOKUP_LOG_RECORD, records.lookupLog);
+      if (!settings || !watchList || scoreHistory === null || lookupLog === null) {
+        return { ok: false, problem: 'malformed' };
+      }
+      const current = await store.read(SETTINGS_RECORD);
+      const wanted = settings.serviceBaseUrl;
       const baseUrlKept =
-        wanted !== null &&
-        wanted !== current.settings.serviceBaseUrl &&
-        !(await mayCallService(wanted));
-      // Each record is planned again from its value at the moment it is written, in the
-      // store's order: a change another page makes meanwhile is merged, not overwritten.
-      const planned =
-        <K extends keyof KeptData>(key: K) =>
-        (value: Required<KeptData>[K]): Required<KeptData>[K] =>
-          (planImport({ ...current, [key]: value }, reading.backup, { mode }).next[key] ??
-            value) as Required<KeptData>[K];
+        wanted !== null && wanted !== current.serviceBaseUrl && !(await mayCallService(wanted));
       await Promise.all([
-        store.update(SETTINGS_RECORD, (settings) => {
-          const next = planned('settings')(settings);
-          return baseUrlKept ? { ...next, serviceBaseUrl: settings.serviceBaseUrl } : next;
-        }),
-        store.update(WATCH_LIST_RECORD, planned('watchList')),
-        reading.backup.scoreHistory && store.update(SCORE_HISTORY_RECORD, planned('scoreHistory')),
-        reading.backup.lookupLog && store.update(LOOKUP_LOG_RECORD, planned('lookupLog')),
+        store.update(SETTINGS_RECORD, (stored) =>
+          baseUrlKept ? { ...settings, serviceBaseUrl: stored.serviceBaseUrl } : settings,
+        ),
+        store.write(WATCH_LIST_RECORD, watchList),
+        scoreHistory && store.write(SCORE_HISTORY_RECORD, scoreHistory),
+        lookupLog && store.write(LOOKUP_LOG_RECORD, lookupLog),
       ]);
-      return {
-        ok: true,
-        changes: baseUrlKept
-          ? changes.filter((change) => change.kind !== 'service-base-url')
-          : changes,
-        baseUrlKept,
-      };
+      return { ok: true, baseUrlKept };
     },
   };
 }

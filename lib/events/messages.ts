@@ -7,7 +7,6 @@
  */
 import * as z from 'zod/mini';
 import type { BackupProblem } from '../backup/backup-format';
-import type { ImportChange } from '../backup/import-changes';
 import { checkRunSchema } from '../checks/check-run-record';
 import { isHttpOrigin } from '../contract/http-origin';
 import { normalisePausedDomain } from '../privacy/paused-domains';
@@ -56,11 +55,15 @@ export function requestSchemas() {
     unwatchSite: z.object({ origin: text() }),
     clearLookupLog: z.object({}),
     clearLocalData: z.object({}),
-    exportBackup: z.object({ includeHistory: z.boolean(), includeLog: z.boolean() }),
     /** A check run of the page that ran it, as it starts and as it ends; kept per origin. */
     saveCheckRun: z.object({ run: checkRunSchema() }),
-    /** The file's text: the worker reads it itself. */
-    importBackup: z.object({ text: z.string(), mode: z.enum(['merge', 'replace']) }),
+    /** The records an import leaves, as the page planned them: the worker parses each itself. */
+    importBackup: z.object({
+      settings: z.unknown(),
+      watchList: z.unknown(),
+      scoreHistory: z.optional(z.unknown()),
+      lookupLog: z.optional(z.unknown()),
+    }),
   } satisfies { [N in MessageName]: z.ZodMiniType };
 }
 
@@ -79,18 +82,17 @@ interface Replies {
   unwatchSite: null;
   clearLookupLog: null;
   clearLocalData: number;
-  exportBackup: string;
   importBackup: ImportResult;
   /** False: not kept (a page in a private window, or cleared since). */
   saveCheckRun: boolean;
 }
 
 /**
- * The changes applied, or why the file was refused (nothing was touched then). `baseUrlKept`:
- * the file names a service the extension has no permission for, so the current one stays.
+ * Applied, or why the records were refused (nothing was touched then). `baseUrlKept`: the file
+ * names a service the extension has no permission for, so the current one stays.
  */
 export type ImportResult =
-  | { ok: true; changes: ImportChange[]; baseUrlKept: boolean }
+  | { ok: true; baseUrlKept: boolean }
   | { ok: false; problem: BackupProblem };
 
 type Schemas = ReturnType<typeof requestSchemas>;

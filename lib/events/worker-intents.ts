@@ -21,7 +21,7 @@ export function createWorkerIntents(deps: {
   lookups: Pick<LookupService, 'showTab' | 'showSite'>;
   lookupLog: Pick<LookupLog, 'clear' | 'checkRun'>;
   now(): number;
-}): Omit<WorkerHandlers, 'exportBackup' | 'importBackup'> {
+}): Omit<WorkerHandlers, 'importBackup'> {
   const { store } = deps;
   // Paused domains change from the user's own: the policy's never become the user's.
   const changePaused = (change: (domains: readonly string[]) => string[]) =>

@@ -1,13 +1,15 @@
 /**
  * The options page's live state and actions: the settings in effect (with what a policy
  * locked), the lookup log and the service's deprecation notice, kept current as they change
- * anywhere, and the backup section's preview of a chosen file.
+ * anywhere, and the backup section: a backup made from the records as stored, and a chosen
+ * file's preview and import, planned here; the worker checks and writes the records it gets.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { buildBackup } from '../backup/backup-export';
 import type { Backup, BackupChoices, BackupProblem } from '../backup/backup-format';
 import type { ImportMode, ImportPreview } from '../backup/import-changes';
-import { previewImport } from '../backup/import-plan';
+import { planImport, previewImport } from '../backup/import-plan';
 import { readBackupFile } from '../backup/read-backup';
 import { sendToWorker } from '../events/protocol';
 import {
@@ -57,7 +59,7 @@ export interface BackupState {
 
 const NO_BACKUP: BackupState = { preview: null, problem: null, applied: false };
 
-/** What an import would change is judged against everything the user keeps, as stored. */
+/** What a backup holds and an import changes: everything the user keeps, as stored. */
 async function readKeptData() {
   const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
     readUserSettings(),
@@ -84,8 +86,8 @@ export function useOptions(onError: (error: unknown) => void) {
   const [backup, setBackup] = useState(NO_BACKUP);
   /** Whether the browser lets the extension reach the service in effect; null until known. */
   const [serviceAccess, setServiceAccess] = useState<ServiceAccess | null>(null);
-  // The chosen file: its text goes to the worker, which reads it again itself.
-  const chosen = useRef<{ text: string; backup: Backup } | null>(null);
+  // The chosen file, as read and checked.
+  const chosen = useRef<Backup | null>(null);
 
   useEffect(() => {
     readSettings().then(setSettings, onError);
@@ -149,8 +151,10 @@ export function useOptions(onError: (error: unknown) => void) {
     },
     clearLog: () => run(sendToWorker('clearLookupLog', {})),
     exportBackup(choices: BackupChoices) {
-      run(sendToWorker('exportBackup', choices), (text) => {
-        downloadText(exportFileName('badge-backup', 'json', Date.now()), 'application/json', text);
+      run(readKeptData(), (data) => {
+        const now = Date.now();
+        const text = JSON.stringify(buildBackup(data, { ...choices, now }), null, 2);
+        downloadText(exportFileName('badge-backup', 'json', now), 'application/json', text);
       });
     },
     chooseBackupFile(text: string) {
@@ -158,7 +162,7 @@ export function useOptions(onError: (error: unknown) => void) {
       const reading = readBackupFile(text);
       if (!reading.ok) return showBackup({ problem: reading.problem });
       run(readKeptData(), (current) => {
-        chosen.current = { text, backup: reading.backup };
+        chosen.current = reading.backup;
         showBackup({ preview: previewImport(current, reading.backup) });
       });
     },
@@ -166,13 +170,18 @@ export function useOptions(onError: (error: unknown) => void) {
       const file = chosen.current;
       if (file === null) return;
       // The worker takes the file's service only if the permission is there.
-      const wanted = file.backup.settings.serviceBaseUrl;
+      const wanted = file.settings.serviceBaseUrl;
       const asked =
         wanted !== null && wanted !== settings?.serviceBaseUrl
           ? requestHost(wanted).catch(() => false)
           : Promise.resolve(true);
       run(
-        asked.then(() => sendToWorker('importBackup', { text: file.text, mode })),
+        // Planned against the records as stored now, so a change since the preview is kept.
+        asked
+          .then(readKeptData)
+          .then((current) =>
+            sendToWorker('importBackup', planImport(current, file, { mode }).next),
+          ),
         (result) => {
           chosen.current = null;
           showBackup(result.ok ? { applied: true } : { problem: result.problem });

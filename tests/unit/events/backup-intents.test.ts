@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BACKUP_FORMAT, BACKUP_VERSION } from '../../../lib/backup/backup-format';
+import { buildBackup } from '../../../lib/backup/backup-export';
+import type { BackupChoices } from '../../../lib/backup/backup-format';
+import type { ImportMode } from '../../../lib/backup/import-changes';
+import { planImport } from '../../../lib/backup/import-plan';
 import { readBackupFile } from '../../../lib/backup/read-backup';
 import { createBackupIntents } from '../../../lib/events/backup-intents';
 import { ALL_RECORDS } from '../../../lib/events/stored-records';
@@ -63,10 +66,36 @@ describe('createBackupIntents', () => {
   let store: Store;
   let intents: ReturnType<typeof createBackupIntents>;
 
+  /** What the options page does: a backup of the records as stored, read back as a file. */
+  async function backupOf(choices: BackupChoices) {
+    const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
+      store.read(SETTINGS_RECORD),
+      store.read(WATCH_LIST_RECORD),
+      store.read(SCORE_HISTORY_RECORD),
+      store.read(LOOKUP_LOG_RECORD),
+    ]);
+    const data = { settings, watchList, scoreHistory, lookupLog };
+    const reading = readBackupFile(JSON.stringify(buildBackup(data, { ...choices, now: NOW })));
+    if (!reading.ok) throw new Error(`refused: ${reading.problem}`);
+    return reading.backup;
+  }
+
+  /** What the options page sends on Apply: the plan against the records as stored then. */
+  async function importOf(backup: Awaited<ReturnType<typeof backupOf>>, mode: ImportMode) {
+    const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
+      store.read(SETTINGS_RECORD),
+      store.read(WATCH_LIST_RECORD),
+      store.read(SCORE_HISTORY_RECORD),
+      store.read(LOOKUP_LOG_RECORD),
+    ]);
+    const current = { settings, watchList, scoreHistory, lookupLog };
+    return intents.importBackup(planImport(current, backup, { mode }).next);
+  }
+
   beforeEach(async () => {
     fakeBrowser.reset();
     store = createStore({ records: ALL_RECORDS, warn: () => {} });
-    intents = createBackupIntents({ store, now: () => NOW });
+    intents = createBackupIntents({ store });
     grantedHosts('https://lookup.example.com/*');
     await Promise.all([
       store.write(SETTINGS_RECORD, SETTINGS),
@@ -76,58 +105,46 @@ describe('createBackupIntents', () => {
     ]);
   });
 
-  it('exports what is stored as JSON text that reads back as a backup', async () => {
-    const text = await intents.exportBackup({ includeHistory: true, includeLog: true });
-    const reading = readBackupFile(text);
-    if (!reading.ok) throw new Error(`refused: ${reading.problem}`);
-    expect(reading.backup).toMatchObject({
-      format: BACKUP_FORMAT,
-      version: BACKUP_VERSION,
-      exportedAt: new Date(NOW).toISOString(),
-      settings: { ...SETTINGS, pausedDomains: ['a.example.com', 'b.example.com'] },
-      watchList: WATCH_LIST,
-      scoreHistory: HISTORY,
-      lookupLog: LOG.entries,
-    });
-  });
-
-  it('leaves the history and the log out of the export unless asked', async () => {
-    const reading = readBackupFile(
-      await intents.exportBackup({ includeHistory: false, includeLog: false }),
-    );
-    expect(reading.ok && reading.backup.scoreHistory).toBeUndefined();
-    expect(reading.ok && reading.backup.lookupLog).toBeUndefined();
-  });
-
   it.each([
-    ['text that is no JSON', 'not json {', 'not-json'],
-    ['a JSON value of another kind', JSON.stringify({ hello: 'world' }), 'wrong-file'],
+    ['settings that are no settings', { settings: 'all', watchList: {} }],
+    ['a watch list that is no list', { settings: SETTINGS, watchList: [WATCHED] }],
     [
-      'a newer version',
-      JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION + 1 }),
-      'newer-version',
+      'a watched site whose record is damaged',
+      { settings: SETTINGS, watchList: { [SITE]: { ...WATCHED, since: 'yesterday' } } },
     ],
     [
-      'a backup with a damaged part',
-      JSON.stringify({
-        format: BACKUP_FORMAT,
-        version: BACKUP_VERSION,
-        exportedAt: new Date(NOW).toISOString(),
-        settings: { ...SETTINGS, lookupMode: 'always' },
-        watchList: {},
-      }),
-      'malformed',
+      'a score history with a damaged scan',
+      { settings: SETTINGS, watchList: {}, scoreHistory: { [SITE]: { seen: 5, scans: [{}] } } },
     ],
-  ])('refuses %s and changes nothing stored', async (_case, text, problem) => {
+    [
+      'a lookup log without its next id',
+      { settings: SETTINGS, watchList: {}, lookupLog: { entries: LOG.entries } },
+    ],
+  ])('refuses %s whole and changes nothing stored', async (_case, records) => {
     const before = await everything();
-    for (const mode of ['merge', 'replace'] as const) {
-      expect(await intents.importBackup({ text, mode })).toEqual({ ok: false, problem });
-    }
+    expect(await intents.importBackup(records)).toEqual({ ok: false, problem: 'malformed' });
     expect(await everything()).toEqual(before);
   });
 
+  it('writes each record as its schema reads it, never a field it does not know', async () => {
+    const result = await intents.importBackup({
+      settings: { ...SETTINGS, badgeMode: 'all', extra: 'dropped' },
+      watchList: { [SITE]: { ...WATCHED, extra: 'dropped' } },
+    });
+    expect(result).toEqual({ ok: true, baseUrlKept: false });
+    expect((await everything()).settings).toEqual({
+      ...SETTINGS,
+      badgeMode: 'all',
+      pausedDomains: ['a.example.com', 'b.example.com'],
+    });
+    expect(await store.read(WATCH_LIST_RECORD)).toEqual(WATCH_LIST);
+    // Records the import does not carry are left alone.
+    expect(await store.read(SCORE_HISTORY_RECORD)).toEqual(HISTORY);
+    expect(await store.read(LOOKUP_LOG_RECORD)).toEqual(LOG);
+  });
+
   it('restores settings, paused sites and watch list by replacing what is here', async () => {
-    const text = await intents.exportBackup({ includeHistory: true, includeLog: true });
+    const backup = await backupOf({ includeHistory: true, includeLog: true });
     // Since then, the user changed everything.
     await Promise.all([
       store.write(SETTINGS_RECORD, {
@@ -143,8 +160,7 @@ describe('createBackupIntents', () => {
       }),
       store.write(SCORE_HISTORY_RECORD, {}),
     ]);
-    const result = await intents.importBackup({ text, mode: 'replace' });
-    expect(result).toMatchObject({ ok: true, baseUrlKept: false });
+    expect(await importOf(backup, 'replace')).toEqual({ ok: true, baseUrlKept: false });
     expect(await store.read(SETTINGS_RECORD)).toEqual({
       ...SETTINGS,
       pausedDomains: ['a.example.com', 'b.example.com'],
@@ -154,13 +170,10 @@ describe('createBackupIntents', () => {
   });
 
   it("keeps the current base URL when the extension may not call the file's, and says so", async () => {
-    const text = await intents.exportBackup({ includeHistory: false, includeLog: false });
+    const backup = await backupOf({ includeHistory: false, includeLog: false });
     await store.write(SETTINGS_RECORD, { ...SETTINGS, serviceBaseUrl: null, badgeMode: 'all' });
     grantedHosts();
-    const result = await intents.importBackup({ text, mode: 'replace' });
-    expect(result).toMatchObject({ ok: true, baseUrlKept: true });
-    if (!result.ok) throw new Error('refused');
-    expect(result.changes.map((change) => change.kind)).not.toContain('service-base-url');
+    expect(await importOf(backup, 'replace')).toEqual({ ok: true, baseUrlKept: true });
     // The rest of the file is taken.
     expect(await store.read(SETTINGS_RECORD)).toMatchObject({
       serviceBaseUrl: null,
@@ -169,16 +182,9 @@ describe('createBackupIntents', () => {
   });
 
   it("takes the file's base URL when the extension may call it", async () => {
-    const text = await intents.exportBackup({ includeHistory: false, includeLog: false });
+    const backup = await backupOf({ includeHistory: false, includeLog: false });
     await store.write(SETTINGS_RECORD, { ...SETTINGS, serviceBaseUrl: null });
-    const result = await intents.importBackup({ text, mode: 'merge' });
-    expect(result).toMatchObject({ ok: true, baseUrlKept: false });
-    if (!result.ok) throw new Error('refused');
-    expect(result.changes).toContainEqual({
-      kind: 'service-base-url',
-      from: null,
-      to: 'https://lookup.example.com/api',
-    });
+    expect(await importOf(backup, 'merge')).toEqual({ ok: true, baseUrlKept: false });
     expect((await store.read(SETTINGS_RECORD)).serviceBaseUrl).toBe(
       'https://lookup.example.com/api',
     );

@@ -82,7 +82,7 @@ export function serveWorker(store: Store, now: () => number = () => 0) {
   registerWorkerMessages(
     {
       ...createWorkerIntents({ store, lookups, lookupLog, now }),
-      ...createBackupIntents({ store, now }),
+      ...createBackupIntents({ store }),
     },
     onError,
   );

@@ -35,7 +35,6 @@ function fakeHandlers() {
     unwatchSite: vi.fn<WorkerHandlers['unwatchSite']>(async () => null),
     clearLookupLog: vi.fn<WorkerHandlers['clearLookupLog']>(async () => null),
     clearLocalData: vi.fn<WorkerHandlers['clearLocalData']>(async () => 0),
-    exportBackup: vi.fn<WorkerHandlers['exportBackup']>(async () => '{}'),
     importBackup: vi.fn<WorkerHandlers['importBackup']>(fail),
     saveCheckRun: vi.fn<WorkerHandlers['saveCheckRun']>(async () => true),
   } satisfies WorkerHandlers;

@@ -185,26 +185,15 @@ const CASES: Cases = {
   },
   clearLookupLog: { accepted: [[{}, {}]], refused: [null, 'all'] },
   clearLocalData: { accepted: [[{}, {}]], refused: [undefined] },
-  exportBackup: {
-    accepted: [
-      [
-        { includeHistory: true, includeLog: false },
-        { includeHistory: true, includeLog: false },
-      ],
-    ],
-    refused: [{ includeHistory: true }, { includeHistory: 'yes', includeLog: false }],
-  },
+  // Each record is parsed by the handler, as the store reads it.
   importBackup: {
     accepted: [
       [
-        { text: '{}', mode: 'merge' },
-        { text: '{}', mode: 'merge' },
+        { settings: {}, watchList: {}, lookupLog: null },
+        { settings: {}, watchList: {}, lookupLog: null },
       ],
     ],
-    refused: [
-      { text: '{}', mode: 'overwrite' },
-      { text: 42, mode: 'merge' },
-    ],
+    refused: [null, 'records'],
   },
   saveCheckRun: {
     accepted: [[{ run: CHECK_RUN }, { run: CHECK_RUN }]],

@@ -263,8 +263,7 @@ describe('worker intents sent by a page', () => {
     registerWorkerMessages(
       {
         ...createWorkerIntents({ store, lookups, lookupLog, now: () => NOW }),
-        exportBackup: async () => '',
-        importBackup: async () => ({ ok: false, problem: 'wrong-file' }),
+        importBackup: async () => ({ ok: false, problem: 'malformed' }),
       },
       onError,
     );
