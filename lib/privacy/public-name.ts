@@ -4,7 +4,7 @@
  * section (icann-tlds.ts) and is no special-use name. The list alone is not enough: it names
  * `arpa` and `onion`, so `printer.home.arpa` and a hidden service would pass.
  */
-import { ICANN_TOP_LEVEL_DOMAINS } from './icann-tlds';
+import { FRONT_CODED_ICANN_TLDS } from './icann-tlds';
 
 /**
  * Names reserved for local, private or test use, never for public sites: RFC 6761 (test,
@@ -14,7 +14,15 @@ import { ICANN_TOP_LEVEL_DOMAINS } from './icann-tlds';
 export const SPECIAL_USE_SUFFIXES: readonly string[] =
   'alt example home.arpa internal invalid local localhost onion test'.split(' ');
 
-const icannTopLevelDomains = new Set(ICANN_TOP_LEVEL_DOMAINS.split(' '));
+const tlds: string[] = [];
+// Each name: a letter for how many leading characters it shares with the one before, the rest.
+for (const [, shared = '@', rest = ''] of FRONT_CODED_ICANN_TLDS.matchAll(/([@-Z])([^@-Z]+)/g)) {
+  tlds.push((tlds.at(-1) ?? '').slice(0, shared.charCodeAt(0) - 64) + rest);
+}
+/** The ICANN section's top-level domains, sorted. */
+export const ICANN_TOP_LEVEL_DOMAINS: readonly string[] = tlds;
+
+const icannTopLevelDomains = new Set(tlds);
 
 /** True when `hostname` (lower case, ASCII, no trailing dot) is or ends in a special-use name. */
 export function isSpecialUseName(hostname: string): boolean {

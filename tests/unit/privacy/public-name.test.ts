@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parse } from 'tldts';
 import { describe, expect, it } from 'vitest';
-import { ICANN_TOP_LEVEL_DOMAINS } from '../../../lib/privacy/icann-tlds';
 import {
   hasPublicSuffix,
+  ICANN_TOP_LEVEL_DOMAINS,
   isSpecialUseName,
   SPECIAL_USE_SUFFIXES,
 } from '../../../lib/privacy/public-name';
@@ -18,7 +18,7 @@ import {
   icannTopLevelDomains,
 } from '../../../scripts/icann-tlds';
 
-const TLDS = ICANN_TOP_LEVEL_DOMAINS.split(' ');
+const TLDS = ICANN_TOP_LEVEL_DOMAINS;
 
 /** tldts's own verdict: the host matches a rule of the ICANN section. */
 const tldtsSaysPublic = (host: string) => parse(host).isIcann === true;
@@ -26,6 +26,11 @@ const tldtsSaysPublic = (host: string) => parse(host).isIcann === true;
 describe('lib/privacy/icann-tlds.ts', () => {
   it('is what `npm run generate:tlds` writes from the installed tldts', () => {
     expect(readFileSync(ICANN_TLDS_FILE, 'utf8')).toBe(icannTldsModule());
+  });
+
+  it('reads back as exactly the list it was written from', () => {
+    expect(TLDS).toEqual(icannTopLevelDomains());
+    expect(icannTldsModule(['a', 'ab', 'abc', 'b', 'ba'])).toContain("'@aAbBc@bAa'");
   });
 
   it('holds the well-known top-level domains and no special-use name of its own making', () => {
