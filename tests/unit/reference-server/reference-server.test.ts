@@ -400,6 +400,8 @@ describe('the rescanned site', () => {
       new: [expect.objectContaining({ id: RESCANNED_NEW.id, name: 'Markdown negotiation' })],
       worse: [expect.objectContaining({ id: RESCANNED_WORSE.id, result: 'failed' })],
       better: [],
+      // The same eligible checks and tiers: the site moved, not the service's method.
+      method: null,
     });
   });
 

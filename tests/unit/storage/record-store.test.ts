@@ -249,6 +249,7 @@ describe('createStore: migrations at start', () => {
       pausedDomains: ['jira.example.com'],
       badgeMode: 'all',
       serviceBaseUrl: null,
+      oldReportDays: '30',
     });
     expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
     expect(warn).not.toHaveBeenCalled();

@@ -157,6 +157,7 @@ describe('the settings record', () => {
       pausedDomains: ['a.example.com'],
       badgeMode: 'off',
       serviceBaseUrl: 'https://lookup.example.com',
+      oldReportDays: '90',
     };
     expect(parseStored(SETTINGS_RECORD, { ...good, ...bad }).value).toEqual({
       ...good,
@@ -193,6 +194,8 @@ describe('the settings record', () => {
         pausedDomains: ['10.0.0.1', '[2001:db8::1]', 'a.example.com', 'jira.example.com'],
         badgeMode: 'off',
         serviceBaseUrl: null,
+        // Settings kept before the Old reports setting read as its default.
+        oldReportDays: '30',
       },
       damaged: false,
     });
