@@ -36,7 +36,8 @@ export interface CacheLimits {
   maxBytes: number;
 }
 
-/** Within the 5 MB the extension keeps in all, beside the score history and small records. */
+/** Within the local storage quota of an extension without unlimitedStorage, beside the score
+ * history and the small records. */
 export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2_000, maxBytes: 3_500_000 };
 
 /** Eviction goes this far below the limits, so the next writes do not evict again at once. */
