@@ -1,25 +1,12 @@
-import type { ComponentChildren } from 'preact';
-import type { ShownView } from '../../lib/tabs/tab-view';
-import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ConsentNotice } from '../states/ConsentNotice';
 import { ParentSite } from '../states/ParentSite';
 import { PopupShell } from './PopupShell';
 import { SiteControls } from './SiteControls';
-import { TabViewBody } from './TabViewBody';
+import { TabViewBody, type TabViewBodyProps } from './TabViewBody';
 
-export interface PopupViewProps {
-  /** What is known about the tab; null while not even that is known (shown as loading). */
-  view: ShownView | null;
-  /** The current time (epoch ms), for "scanned 3 days ago" and "next try after". */
-  now: number;
-  /** Asks for a fresh lookup; without it no Refresh button is shown. */
-  onRefresh?: (() => void) | undefined;
-  /** "Not asked", only from the side panel: opening the popup is itself the request. */
-  notAsked?: ((origin: string) => ComponentChildren) | undefined;
-  /** Consent, pause, copy and history; without them the popup shows the view alone. */
-  controls?: PopupControls | undefined;
-}
+/** What the popup shows, and its controls (consent, pause, copy, history, Check now). */
+export type PopupViewProps = Omit<TabViewBodyProps, 'oldReportDays'>;
 
 /** The whole popup: one designed view for every state a tab can be in, and its controls. */
 export function PopupView(props: PopupViewProps) {
