@@ -87,7 +87,10 @@ const home = (address: boolean): File => ({
 function passingSite(origin: string): Site {
   return {
     '/': home(true),
-    '/ md': text('# Agent Ready\n\n```sh\ncurl /api\n```\n', 'text/markdown; charset=utf-8'),
+    '/ md': {
+      ...text('# Agent Ready\n\n```sh\ncurl /api\n```\n', 'text/markdown; charset=utf-8'),
+      headers: { vary: 'Accept' },
+    },
     '/robots.txt': text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`),
     '/sitemap.xml': text(
       `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc></url><url><loc>${origin}/about</loc></url></urlset>`,

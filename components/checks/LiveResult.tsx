@@ -1,4 +1,4 @@
-import type { Evidence } from '../../lib/checks/evidence';
+import { type Evidence, requestKey } from '../../lib/checks/evidence';
 import { type JudgedResult, noteText, verdictText } from '../../lib/checks/verdicts';
 import { t } from '../../lib/locale/i18n';
 import { evidenceLine } from '../../lib/markdown/check-run';
@@ -12,9 +12,7 @@ export function LiveResult(props: {
 }) {
   const { result, verdict } = props.judged;
   const { live } = result;
-  const evidence = props.requests.filter((request) =>
-    live.paths.includes(`${request.method} ${request.path}`),
-  );
+  const evidence = props.requests.filter((request) => live.paths.includes(requestKey(request)));
   return (
     <div class={`live live-${verdict}`}>
       <p>

@@ -67,7 +67,7 @@ export type Note = [MessageKey, ...string[]];
 export interface Live {
   level: 'pass' | 'partial' | 'fail' | 'unknown';
   note: Note;
-  /** The requests it rests on, as `METHOD path`. */
+  /** The requests it rests on, by `requestKey`: `/` as HTML and as Markdown are two. */
   paths: string[];
   /** The pass rule is our reading of the service's texts, not published. */
   inferred?: boolean;

@@ -86,10 +86,11 @@ export async function runChecks(
       return { id, name: null, tier: null, surface: false, live };
     }
     const asked = [...probe.requests, ...(probe.followUps?.(read) ?? [])];
-    const paths = asked
-      .map((spec) => answers.get(requestKey(spec))?.evidence)
-      .filter((evidence) => evidence !== undefined && evidence.problem !== 'limit')
-      .map((evidence) => `${evidence?.method} ${evidence?.path}`);
+    // By what was sent: the random path's evidence names the path it really asked for.
+    const paths = asked.flatMap((spec) => {
+      const evidence = answers.get(requestKey(spec))?.evidence;
+      return evidence === undefined || evidence.problem === 'limit' ? [] : [requestKey(evidence)];
+    });
     const live = { ...probe.judge(read), paths, ...(probe.inferred ? { inferred: true } : {}) };
     return { id, name: probe.name, tier: probe.tier, surface: probe.surface === true, live };
   });

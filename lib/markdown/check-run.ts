@@ -5,7 +5,7 @@
  */
 
 import type { CheckRun } from '../checks/check-run-record';
-import type { Evidence } from '../checks/evidence';
+import { type Evidence, requestKey } from '../checks/evidence';
 import { type JudgedResult, judgedResults, noteText, verdictText } from '../checks/verdicts';
 import type { ScanReport } from '../contract/report-schema';
 import { t } from '../locale/i18n';
@@ -47,7 +47,7 @@ function findingLines(judged: JudgedResult, run: CheckRun, report: ScanReport | 
   );
   lines.push(`  - ${markdownText(noteText(result.live.note))}`);
   for (const evidence of run.requests) {
-    if (!result.live.paths.includes(`${evidence.method} ${evidence.path}`)) continue;
+    if (!result.live.paths.includes(requestKey(evidence))) continue;
     lines.push(`  - ${markdownCode(evidenceLine(evidence))}`);
     if (evidence.text) lines.push(`    - ${markdownCode(evidence.text)}`);
   }
