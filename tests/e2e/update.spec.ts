@@ -272,7 +272,8 @@ describe.skipIf(E2E_BROWSER === 'firefox')('relaunched on the same profile with 
 
 async function expectSettingsKept() {
   // The paused origin is kept as its host, the badge switch as its mode: the worker migrates
-  // the settings to version 2 at its start, which may come a moment after the update.
+  // the settings to version 2 at its start, which may come a moment after the update. A
+  // setting the old version did not have (Old reports) reads as its default.
   const {
     pausedSites: _origins,
     badgeVisible: _visible,
@@ -280,7 +281,12 @@ async function expectSettingsKept() {
   } = beforeUpdate[SETTINGS] as object as { pausedSites?: unknown; badgeVisible?: unknown };
   await expect
     .poll(async () => (await localStorageNow())[SETTINGS])
-    .toEqual({ ...asTheyWere, pausedDomains: [new URL(PAUSED).hostname], badgeMode: 'off' });
+    .toEqual({
+      ...asTheyWere,
+      pausedDomains: [new URL(PAUSED).hostname],
+      badgeMode: 'off',
+      oldReportDays: '30',
+    });
   expect((await localStorageNow())[SETTINGS]).toMatchObject({
     lookupMode: 'automatic',
     lookupModeChosen: true,
