@@ -39,16 +39,17 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   },
   popup: {
     goal: 15 * KB,
-    firstRenderBudget: 16.5 * KB,
+    firstRenderBudget: 18.5 * KB,
     budget: 89.5 * KB,
     note:
-      'goal 15 KB before the first render, missed by about 1 KB: Preact and its hooks, the report ' +
-      'and state views, the view-state table, and the reads of the settings (with the managed ' +
-      'policy and the paused domains, for a site paused since its state was stored) and of the tab ' +
-      'state. The controls (consent, pause, copy, history, Check now) are a chunk loaded after ' +
-      'the first frame (entrypoints/popup/WithControls.tsx). Everything else loads when used: ' +
-      'tldts (the Public Suffix List, for the pause choice and a parent site), and Check now ' +
-      '(about 10.5 KB: the probes, their rules, robots-parser), on the click',
+      'goal 15 KB before the first render, missed by about 3 KB: Preact and its hooks, the ' +
+      'report and state views, the view-state table, the popup controls (consent, pause, copy), ' +
+      'and the reads of the settings (with the managed policy and the paused domains, for a ' +
+      'site paused since its state was stored) and of the tab state. zod/mini and the record ' +
+      'table are not in it. Everything else loads after the first frame (the check changes, ' +
+      'Check now) or when used: the fix list, tldts (the Public Suffix List, for the pause ' +
+      "choice and a parent site), and Check now's probes (about 10.5 KB with robots-parser), on " +
+      'the click',
   },
   sidepanel: {
     budget: 93.5 * KB,
