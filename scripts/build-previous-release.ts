@@ -3,7 +3,8 @@
  * release's sources taken from git (`git archive`, nothing downloaded) into
  * .output/previous-release/<tag>/, its node_modules a link to this checkout's, then built by
  * that release's own `scripts/build-e2e.ts`, with the same reference server address as this
- * checkout's e2e build (E2E_REFERENCE_PORT and E2E_REFUSED_PORT are passed on).
+ * checkout's e2e build (E2E_REFERENCE_PORT and E2E_REFUSED_PORT are passed on). A package that
+ * release imports and this one no longer ships (ipaddr.js) stays a devDependency for it.
  *
  * `npm run build:e2e` runs it after this checkout's builds. A build already there for the
  * same commit and the same service addresses is kept (a stamp file says what it was built
