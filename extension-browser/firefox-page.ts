@@ -98,7 +98,11 @@ export class FirefoxLocator {
   }
 
   async #inPage<R>(action: string, argument?: unknown): Promise<R> {
-    return (await this.page.raw.evaluate(this.#expression(action, argument))) as R;
+    // Under tsx the finder's inner functions come wrapped in `__name` too (see evaluate).
+    const expression = this.#expression(action, argument);
+    return (await this.page.raw.evaluate(
+      `(globalThis.__name ??= (target) => target, ${expression})`,
+    )) as R;
   }
 
   count(): Promise<number> {
