@@ -1,13 +1,19 @@
 /**
  * What the sites page reads of the cache: every kept answer of one service as its row (one
- * read of the index), and the full report of the few sites it shows in full. Reads only; the
+ * read of the index's parts), and the full report of the few sites it shows in full. Reads only; the
  * worker writes (report-cache.ts).
  */
 import type { ScanReport } from '../contract/report-schema';
 import { reportRequestUrl } from '../service/report-client';
-import { readRecord } from '../storage/record';
+import { readItems, readRecord } from '../storage/record';
 import { judgedAt } from './cache-freshness';
-import { CACHE_ENTRY_RECORD, CACHE_INDEX_RECORD, type CacheRow, entryName } from './cache-records';
+import {
+  CACHE_ENTRY_RECORD,
+  CACHE_INDEX_RECORD,
+  type CacheRow,
+  entryName,
+  INDEX_PART_IDS,
+} from './cache-records';
 
 /** One site's kept answer, as the sites page lists it. */
 export interface ListedSite extends Omit<CacheRow, 'bytes'> {
@@ -26,7 +32,8 @@ export async function listCachedSites({
 }): Promise<ListedSite[]> {
   const prefix = entryName(baseUrl, '');
   const sites: ListedSite[] = [];
-  for (const [name, row] of Object.entries(await readRecord(CACHE_INDEX_RECORD))) {
+  const parts = await readItems(CACHE_INDEX_RECORD, INDEX_PART_IDS);
+  for (const [name, row] of parts.flatMap((part) => Object.entries(part))) {
     if (!name.startsWith(prefix) || row.usableUntil <= now) continue;
     const { bytes: _bytes, ...listed } = row;
     const fresh = row.freshUntil !== null && now < row.freshUntil;

@@ -1,7 +1,9 @@
 /**
  * How the report cache keeps what it keeps: one entry per (service, site) with the answer and
- * its caching policy, and one index with a small row per entry, least recently stored first,
- * for eviction and for the sites page, which reads the index and never every report.
+ * its caching policy, and an index with a small row per entry, least recently stored first,
+ * for eviction and for the sites page, which reads the index and never every report. The index
+ * is split into a few parts by the entry's name, so storing one answer rewrites one small part
+ * rather than every site's row.
  *
  * Both are checked by hand as they are read. A report was checked against the contract when
  * it arrived; here only its shape is checked, so a damaged store can never reach a view.
@@ -42,8 +44,21 @@ export interface CacheRow {
   bytes: number;
 }
 
-/** Entry name → row, least recently stored first. */
+/** Entry name → row, least recently stored first: one part of the index. */
 export type CacheIndex = Record<string, CacheRow>;
+
+/** How many parts the index is split into; each keeps its share of the cache's limits. */
+export const INDEX_PARTS = 16;
+
+/** The part of the index an entry's row is in, as the part's id. */
+export function indexPartOf(name: string): string {
+  let hash = 0;
+  for (let at = 0; at < name.length; at++) hash = (hash * 31 + name.charCodeAt(at)) >>> 0;
+  return String(hash % INDEX_PARTS);
+}
+
+/** Every part's id. */
+export const INDEX_PART_IDS = Array.from({ length: INDEX_PARTS }, (_, part) => String(part));
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -147,7 +162,9 @@ function isRow(value: unknown): value is CacheRow {
 export const CACHE_INDEX_RECORD: StoredRecord<CacheIndex> = {
   name: 'report-cache-index',
   area: 'local',
-  key: 'report-cache-index:v2',
+  // One index record before it was split; the purge after an update drops it.
+  key: 'report-cache-index:v3:',
+  family: true,
   version: 1,
   parse: (raw) =>
     isObject(raw) && Object.values(raw).every(isRow) ? (raw as CacheIndex) : undefined,

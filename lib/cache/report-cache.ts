@@ -1,14 +1,14 @@
 /**
  * The service's answers in local storage, so a tab switch costs no request. A read is one read
- * of its entry; a write stores the entry and its index row in one call, dropping the least
- * recently stored beyond the bounds. An answer looked up again is stored again, so a site in use
- * is never the oldest for long.
+ * of its entry; a write stores the entry and its row's part of the index in one call, dropping
+ * that part's least recently stored beyond its share of the bounds. An answer looked up again
+ * is stored again, so a site in use is never the oldest for long.
  */
 
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { reportRequestUrl } from '../service/report-client';
 import { createKeyedQueue } from '../storage/keyed-queue';
-import { keyOf } from '../storage/record';
+import { keyOf, ownsKey } from '../storage/record';
 import type { Epoch, Store } from '../storage/store';
 import { type FreshnessVerdict, freshUntil, judgedAt, policyForAnswer } from './cache-freshness';
 import {
@@ -19,6 +19,9 @@ import {
   type CacheEntry,
   type CacheIndex,
   entryName,
+  INDEX_PART_IDS,
+  INDEX_PARTS,
+  indexPartOf,
   rowOf,
 } from './cache-records';
 
@@ -36,8 +39,11 @@ export interface CacheLimits {
   maxBytes: number;
 }
 
-/** Within the local storage quota of an extension without unlimitedStorage, beside the score
- * history and the small records. */
+/**
+ * Within the local storage quota of an extension without unlimitedStorage, beside the score
+ * history and the small records. Each part of the index holds its share, so the cache starts
+ * evicting a little before it holds this many entries.
+ */
 export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2_000, maxBytes: 3_500_000 };
 
 /** Eviction goes this far below the limits, so the next writes do not evict again at once. */
@@ -72,14 +78,14 @@ function keptAnswer(
 const isCacheable = (outcome: LookupOutcome): outcome is CacheableOutcome =>
   outcome.kind === 'report' || outcome.kind === 'no-report';
 
-/** The size the limits count: every entry's, and the index's own. */
-function sizeOf(index: CacheIndex): number {
-  let bytes = byteSize(CACHE_INDEX_RECORD.key, index);
-  for (const row of Object.values(index)) bytes += row.bytes;
+/** The size the limits count: every entry's in a part, and the part's own. */
+function sizeOf(part: CacheIndex): number {
+  let bytes = byteSize(CACHE_INDEX_RECORD.key, part);
+  for (const row of Object.values(part)) bytes += row.bytes;
   return bytes;
 }
 
-/** Once the index outgrows `limits`, what to evict down to `fit`: oldest first, never `keep`. */
+/** Once a part outgrows `limits`, what to evict down to `fit`: oldest first, never `keep`. */
 function beyondLimits(index: CacheIndex, limits: CacheLimits, fit: CacheLimits, keep?: string) {
   const names = Object.keys(index);
   let bytes = sizeOf(index);
@@ -101,6 +107,12 @@ const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
   maxBytes: Math.floor(limits.maxBytes * share),
 });
 
+/** A part's share of the limits. */
+const partOf = (limits: CacheLimits): CacheLimits => ({
+  maxEntries: Math.ceil(limits.maxEntries / INDEX_PARTS),
+  maxBytes: Math.floor(limits.maxBytes / INDEX_PARTS),
+});
+
 const isQuotaError = (error: unknown) =>
   /quota/i.test(error instanceof Error ? `${error.name} ${error.message}` : String(error));
 
@@ -109,56 +121,88 @@ export type ReportCache = ReturnType<typeof createReportCache>;
 export function createReportCache(deps: { store: Store; now: () => number; limits?: CacheLimits }) {
   const { store } = deps;
   const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
-  // The index is read, changed and written by one write at a time.
-  const queue = createKeyedQueue<'index'>();
-  const serially = <T>(task: () => Promise<T>) => queue.run('index', task);
+  const partLimits = partOf(limits);
+  // Each part of the index is read, changed and written by one write at a time; the purge,
+  // which writes them all, waits for every part and holds them all.
+  const queue = createKeyedQueue<string>();
+  const inPart = <T>(part: string, task: () => Promise<T>) => queue.run(part, task);
+  const inEveryPart = <T>(task: () => Promise<T>) =>
+    INDEX_PART_IDS.reduceRight<() => Promise<T>>(
+      (inner, part) => () => queue.run(part, inner),
+      task,
+    )();
   const entryKey = (name: string) => keyOf(CACHE_ENTRY_RECORD, name);
 
-  /** Writes the index without `names`, then removes their entries: a row never outlives its entry. */
-  async function drop(names: readonly string[], since?: Epoch): Promise<void> {
-    if (names.length === 0) return;
-    const index = { ...(await store.read(CACHE_INDEX_RECORD)) };
-    for (const name of names) delete index[name];
-    await store.writeKeys('local', { [CACHE_INDEX_RECORD.key]: index }, since);
-    await store.removeKeys('local', names.map(entryKey));
+  /** Writes the row's part without it, then removes the entry: a row never outlives its entry. */
+  async function drop(name: string, since?: Epoch): Promise<void> {
+    const part = indexPartOf(name);
+    const index = { ...(await store.read(CACHE_INDEX_RECORD, part)) };
+    delete index[name];
+    await store.writeKeys('local', { [keyOf(CACHE_INDEX_RECORD, part)]: index }, since);
+    await store.removeKeys('local', [entryKey(name)]);
   }
 
   async function keep(name: string, entry: CacheEntry, since: Epoch): Promise<void> {
     const key = entryKey(name);
+    const part = indexPartOf(name);
     const bytes = byteSize(key, entry);
-    const index = { ...(await store.read(CACHE_INDEX_RECORD)) };
+    const index = { ...(await store.read(CACHE_INDEX_RECORD, part)) };
     delete index[name];
     index[name] = rowOf(entry, bytes);
-    const evicted = beyondLimits(index, limits, scaled(limits, EVICT_TO_SHARE), name);
+    const evicted = beyondLimits(index, partLimits, scaled(partLimits, EVICT_TO_SHARE), name);
     for (const gone of evicted) delete index[gone];
-    const items = { [key]: entry, [CACHE_INDEX_RECORD.key]: index };
+    const items = { [key]: entry, [keyOf(CACHE_INDEX_RECORD, part)]: index };
     if (await store.writeKeys('local', items, since))
       await store.removeKeys('local', evicted.map(entryKey));
   }
 
-  /** The index made again from every usable entry, in its order; anything else is dropped. */
-  async function purge(fit: CacheLimits): Promise<void> {
+  /**
+   * The index made again from every usable entry, least recently received first, each part
+   * within its share of the limits (or `shrinkTo` of what it holds, when given); anything else
+   * is dropped.
+   */
+  async function purge(shrinkTo?: number): Promise<void> {
     const everything = await store.readAll('local');
-    const order = Object.keys(await store.read(CACHE_INDEX_RECORD));
     const now = deps.now();
     const dropped: string[] = [];
     const found: [string, CacheEntry, number][] = [];
     for (const [key, raw] of Object.entries(everything)) {
-      if (!key.startsWith('report-cache') || key === CACHE_INDEX_RECORD.key) continue;
+      if (!key.startsWith('report-cache') || ownsKey(CACHE_INDEX_RECORD, key)) continue;
       const entry = key.startsWith(CACHE_ENTRY_RECORD.key) ? CACHE_ENTRY_RECORD.parse(raw) : null;
       // Expiry depends on the policy's times alone: its own URL serves to judge it.
       if (entry && judgedAt(entry.policy, entry.policy.u ?? '', now) !== null) {
         found.push([key.slice(CACHE_ENTRY_RECORD.key.length), entry, byteSize(key, raw)]);
       } else dropped.push(key);
     }
-    // Entries the index lost come first: they were stored before it.
-    found.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
-    const index: CacheIndex = {};
-    for (const [name, entry, bytes] of found) index[name] = rowOf(entry, bytes);
-    const evicted = beyondLimits(index, fit, fit);
-    for (const name of evicted) delete index[name];
-    await store.writeKeys('local', { [CACHE_INDEX_RECORD.key]: index });
-    await store.removeKeys('local', [...dropped, ...evicted.map(entryKey)]);
+    found.sort(([, a], [, b]) => a.receivedAt - b.receivedAt);
+    const parts = new Map<string, CacheIndex>();
+    for (const [name, entry, bytes] of found) {
+      const id = indexPartOf(name);
+      const part = parts.get(id) ?? {};
+      part[name] = rowOf(entry, bytes);
+      parts.set(id, part);
+    }
+    const items: Record<string, CacheIndex> = {};
+    const evicted: string[] = [];
+    for (const [id, part] of parts) {
+      const held = Object.keys(part).length;
+      const fit =
+        shrinkTo === undefined
+          ? partLimits
+          : { ...partLimits, maxEntries: Math.floor(held * shrinkTo) };
+      for (const name of beyondLimits(part, fit, fit)) {
+        delete part[name];
+        evicted.push(name);
+      }
+      items[keyOf(CACHE_INDEX_RECORD, id)] = part;
+    }
+    const emptyParts = INDEX_PART_IDS.filter((id) => !parts.has(id));
+    await store.writeKeys('local', items);
+    await store.removeKeys('local', [
+      ...dropped,
+      ...evicted.map(entryKey),
+      ...emptyParts.map((id) => keyOf(CACHE_INDEX_RECORD, id)),
+    ]);
   }
 
   return {
@@ -170,7 +214,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       const now = deps.now();
       const verdict = judgedAt(entry.policy, reportRequestUrl(baseUrl, origin), now);
       if (verdict === null) {
-        await serially(() => drop([name]));
+        await inPart(indexPartOf(name), () => drop(name));
         return null;
       }
       return { ...entry, verdict, freshUntil: freshUntil(entry.policy, () => now) };
@@ -198,31 +242,30 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       const name = entryName(baseUrl, origin);
       const { kept, policy } = keptAnswer(baseUrl, origin, outcome, receivedAt);
       const entry = policy === null ? null : { outcome: kept, policy, receivedAt };
-      if (entry === null || byteSize(entryKey(name), entry) > limits.maxBytes) {
-        await serially(() => drop([name], since));
+      const part = indexPartOf(name);
+      if (entry === null || byteSize(entryKey(name), entry) > partLimits.maxBytes) {
+        await inPart(part, () => drop(name, since));
         return;
       }
-      await serially(async () => {
-        try {
+      try {
+        await inPart(part, () => keep(name, entry, since));
+        return;
+      } catch (error) {
+        if (!isQuotaError(error)) throw error;
+      }
+      // The browser's quota is shared with other data: make room, whatever the limits, and
+      // try once more. Not caching is always safe; failing the lookup over it is not.
+      try {
+        await inEveryPart(async () => {
+          await purge(SHRINK_ON_QUOTA_TO_SHARE);
           await keep(name, entry, since);
-          return;
-        } catch (error) {
-          if (!isQuotaError(error)) throw error;
-        }
-        // The browser's quota is shared with other data: make room, whatever the limits, and
-        // try once more. Not caching is always safe; failing the lookup over it is not.
-        try {
-          const held = Object.keys(await store.read(CACHE_INDEX_RECORD)).length;
-          const maxEntries = Math.floor(held * SHRINK_ON_QUOTA_TO_SHARE);
-          await purge({ maxEntries, maxBytes: limits.maxBytes });
-          await keep(name, entry, since);
-        } catch (error) {
-          if (!isQuotaError(error)) throw error;
-        }
-      });
+        });
+      } catch (error) {
+        if (!isQuotaError(error)) throw error;
+      }
     },
 
     /** Drops what expired or is of an earlier format, and lists every entry in the index again. */
-    purgeExpired: () => serially(() => purge(limits)),
+    purgeExpired: () => inEveryPart(() => purge()),
   };
 }

@@ -25,6 +25,11 @@ export const MAX_SITES = 200;
  * of room, and the pages that read the whole history read a bounded record.
  */
 export const MAX_HISTORY_BYTES = 1_000_000;
+/**
+ * How stale a site's "last seen" may get before a lookup of a scan already recorded notes it
+ * again: eviction only needs a rough order, and the whole history is rewritten to note it.
+ */
+export const SEEN_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 /** The change since the previous scan with a score, as the popup shows it. */
 export interface ScoreChange {
@@ -34,7 +39,10 @@ export interface ScoreChange {
   previousScannedAt: number;
 }
 
-/** The history with this report's scan added (unless already there) and the bounds applied. */
+/**
+ * The history with this report's scan added (unless already there) and the bounds applied; the
+ * history itself when nothing worth a write changed.
+ */
 export function withScan(
   history: StoredHistory,
   site: string,
@@ -43,6 +51,8 @@ export function withScan(
 ): StoredHistory {
   const scans = history[site]?.scans ?? [];
   const known = scans.some((scan) => scan.scannedAt === report.scanned_at);
+  const seen = history[site]?.seen ?? Number.NEGATIVE_INFINITY;
+  if (known && now - seen < SEEN_REFRESH_MS) return history;
   const recorded = { scannedAt: report.scanned_at, score: report.score, checks: checksOf(report) };
   const nextScans = known ? scans : [...scans, recorded].slice(-SCANS_PER_SITE);
   const next: StoredHistory = { ...history, [site]: { seen: now, scans: nextScans } };

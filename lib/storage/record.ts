@@ -106,6 +106,13 @@ export async function readRecord<T>(record: StoredRecord<T>, id?: string): Promi
   return parseStored(record, (await browser.storage[record.area].get(key))[key]).value;
 }
 
+/** Several items of a family in one storage call, parsed, in the order of `ids`. */
+export async function readItems<T>(record: StoredRecord<T>, ids: readonly string[]): Promise<T[]> {
+  const keys = ids.map((id) => keyOf(record as StoredRecord<unknown>, id));
+  const stored = await browser.storage[record.area].get(keys);
+  return keys.map((key) => parseStored(record, stored[key]).value);
+}
+
 /** Calls back with the record's parsed value after every change; returns the stop function. */
 export function watchRecord<T>(
   record: StoredRecord<T>,

@@ -23,6 +23,7 @@ import {
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { buildSiteRows, keepsReport, type SiteRow } from '../sites/site-rows';
 import { readWatchList, WATCH_LIST_RECORD } from '../sites/watch-list';
+import { ownsKey } from '../storage/record';
 import { logError } from './page-actions';
 
 const READ_SPACING_MS = 500;
@@ -34,7 +35,7 @@ const ROW_SOURCES = [
   WATCH_LIST_RECORD,
   SETTINGS_RECORD,
   POLICY_COPY_RECORD,
-].map((record) => record.key);
+];
 
 async function readSitesData() {
   const settings = await readSettings();
@@ -72,7 +73,12 @@ export function useSites() {
     read();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const listener = (changes: Record<string, unknown>, area: string) => {
-      if (area !== 'local' || timer !== null || !ROW_SOURCES.some((key) => key in changes)) return;
+      if (
+        area !== 'local' ||
+        timer !== null ||
+        !Object.keys(changes).some((key) => ROW_SOURCES.some((record) => ownsKey(record, key)))
+      )
+        return;
       timer = setTimeout(() => {
         timer = null;
         read();

@@ -5,19 +5,20 @@
  *
  * Reaching thousands of sites through real lookups would take hours, so each level's new
  * entries are written straight into storage — copies of a real entry the extension wrote for
- * a real answer, under the cache's own keys, each with its row at the end of the cache's index
- * (the most recently stored last). Then one real lookup of a site the cache
- * has never seen makes the extension store an answer, and with it apply its own limits
- * (lib/cache/report-cache.ts): what storage holds afterwards is what the cache would hold after
- * that many sites. The cached lookups are timed on the most recently used seeded sites, which
- * eviction keeps.
+ * a real answer, under the cache's own keys, each received a moment after the one before. Then
+ * the extension's own purge (the alarm it runs hourly) lists them in its index and applies its
+ * limits (lib/cache/report-cache.ts), and one real lookup of a site the cache has never seen
+ * stores an answer: what storage holds afterwards is what the cache would hold after that many
+ * sites. The cached lookups are timed on the most recently received seeded sites, which eviction
+ * keeps.
  */
 import type { Page } from 'playwright-core';
 import { activationToBadge, installBadgeProbe } from './badge-probe';
 import { type BenchWorld, tabIdOf } from './bench-world';
 
 const ENTRY_PREFIX = 'report-cache:v2:';
-const INDEX_KEY = 'report-cache-index:v2';
+const INDEX_PREFIX = 'report-cache-index:v3:';
+const PURGE_ALARM = 'purge-expired-cache';
 const scaleSite = (index: number) => `http://x${index}.bench-scale.com`;
 /** Sites that trigger the cache's own eviction after each level: never seeded. */
 const triggerSite = (level: number) => `http://trigger-${level}.bench-sites.com`;
@@ -43,9 +44,7 @@ export interface ScaleResult {
 interface TemplateEntry {
   /** The entry's key up to the origin: prefix and service base URL. */
   keyStart: string;
-  entry: unknown;
-  /** Its row in the index. */
-  row: unknown;
+  entry: { receivedAt: number };
 }
 
 /**
@@ -55,20 +54,18 @@ interface TemplateEntry {
 async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<TemplateEntry> {
   const worker = await world.browser.worker();
   return worker.evaluate(
-    async ({ prefix, indexKey, templateOrigin }) => {
+    async ({ prefix, templateOrigin }) => {
       const everything = await chrome.storage.local.get(null);
       const key = Object.keys(everything).find(
         (candidate) => candidate.startsWith(prefix) && candidate.endsWith(`|${templateOrigin}`),
       );
       if (key === undefined) throw new Error(`No cache entry for ${templateOrigin}`);
-      const index = everything[indexKey] as Record<string, unknown>;
       return {
         keyStart: key.slice(0, key.length - templateOrigin.length),
-        entry: everything[key],
-        row: index[key.slice(prefix.length)],
+        entry: everything[key] as { receivedAt: number },
       };
     },
-    { prefix: ENTRY_PREFIX, indexKey: INDEX_KEY, templateOrigin },
+    { prefix: ENTRY_PREFIX, templateOrigin },
   );
 }
 
@@ -76,34 +73,50 @@ async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<
 async function seedEntries(world: BenchWorld, template: TemplateEntry, from: number, to: number) {
   const worker = await world.browser.worker();
   return worker.evaluate(
-    async ({ prefix, indexKey, template, from, to, sites }) => {
-      const index = ((await chrome.storage.local.get(indexKey))[indexKey] ?? {}) as Record<
-        string,
-        unknown
-      >;
+    async ({ template, from, to, sites }) => {
       const batch = 500;
       let bytesPerEntry = 0;
       for (let start = from; start < to; start += batch) {
         const items: Record<string, unknown> = {};
         for (let i = start; i < Math.min(to, start + batch); i++) {
           const key = `${template.keyStart}${sites.replace('{i}', String(i))}`;
-          bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(template.entry)).length;
-          items[key] = template.entry;
-          // Later sites were stored later: eviction keeps the newest.
-          index[key.slice(prefix.length)] = { ...(template.row as object), bytes: bytesPerEntry };
+          // Later sites were received later: eviction keeps the newest.
+          const entry = { ...template.entry, receivedAt: template.entry.receivedAt + i };
+          bytesPerEntry = new TextEncoder().encode(key + JSON.stringify(entry)).length;
+          items[key] = entry;
         }
-        await chrome.storage.local.set({ ...items, [indexKey]: index });
+        await chrome.storage.local.set(items);
       }
       return bytesPerEntry;
     },
     {
-      prefix: ENTRY_PREFIX,
-      indexKey: INDEX_KEY,
       template,
       from,
       to,
       sites: scaleSite(0).replace('x0', 'x{i}'),
     },
+  );
+}
+
+/** Runs the extension's purge now, and waits until it has listed every entry it kept. */
+async function purgeNow(world: BenchWorld): Promise<void> {
+  const worker = await world.browser.worker();
+  await worker.evaluate(
+    async ({ alarm, entryPrefix, indexPrefix }) => {
+      await chrome.alarms.create(alarm, { when: Date.now() });
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (await chrome.alarms.get(alarm)) continue;
+        const everything = await chrome.storage.local.get(null);
+        const keys = Object.keys(everything);
+        const entries = keys.filter((key) => key.startsWith(entryPrefix)).length;
+        const rows = keys
+          .filter((key) => key.startsWith(indexPrefix))
+          .reduce((sum, key) => sum + Object.keys(everything[key] as object).length, 0);
+        if (rows === entries) return;
+      }
+    },
+    { alarm: PURGE_ALARM, entryPrefix: ENTRY_PREFIX, indexPrefix: INDEX_PREFIX },
   );
 }
 
@@ -144,6 +157,7 @@ export async function measureCacheScale(
     ) {
       bytesPerEntry = await seedEntries(world, template, seeded, to);
       seeded = to;
+      await purgeNow(world);
       const trigger = await browser.openTab(`${triggerSite(seeded)}/`);
       await browser.settledBadgeOf(trigger.tabId);
       await trigger.page.close();

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ListedSite, listCachedSites, readKeptReport } from '../../../lib/cache/cache-listing';
-import { CACHE_INDEX_RECORD, issueCounts } from '../../../lib/cache/cache-records';
+import { CACHE_INDEX_RECORD, INDEX_PART_IDS, issueCounts } from '../../../lib/cache/cache-records';
 import { createReportCache } from '../../../lib/cache/report-cache';
 import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { keyOf } from '../../../lib/storage/record';
 import { createStore } from '../../../lib/storage/store';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
@@ -83,7 +84,9 @@ describe('listing the kept answers', () => {
     await put('https://b.example.com', noReport('max-age=600'));
     const listed = byOrigin(await listedAt(START + 1000));
     expect(listed).toHaveLength(2);
-    await fakeBrowser.storage.local.set({ [CACHE_INDEX_RECORD.key]: 'damaged' });
+    await fakeBrowser.storage.local.set(
+      Object.fromEntries(INDEX_PART_IDS.map((id) => [keyOf(CACHE_INDEX_RECORD, id), 'damaged'])),
+    );
     expect(await listedAt(START + 1000)).toEqual([]);
     await cache.purgeExpired();
     expect(byOrigin(await listedAt(START + 1000))).toEqual(listed);

@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CACHE_INDEX_RECORD } from '../../../lib/cache/cache-records';
+import {
+  CACHE_INDEX_RECORD,
+  entryName,
+  INDEX_PARTS,
+  indexPartOf,
+} from '../../../lib/cache/cache-records';
 import { createReportCache } from '../../../lib/cache/report-cache';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { keyOf, ownsKey } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
@@ -15,6 +21,24 @@ const START = Date.parse('2026-11-22T10:00:00Z');
 const BASE_URL = 'http://service.test';
 const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, START).high;
 const site = (n: number) => `http://site-${n}.example.com`;
+/** The key of the index part a site's row is in. */
+const partKey = (origin: string) =>
+  keyOf(CACHE_INDEX_RECORD, indexPartOf(entryName(BASE_URL, origin)));
+/** `count` sites whose rows share one part of the index, so its share of the limits binds. */
+function sitesInOnePart(count: number): string[] {
+  const byPart = new Map<string, string[]>();
+  for (let n = 0; ; n++) {
+    const part = partKey(site(n));
+    const sites = [...(byPart.get(part) ?? []), site(n)];
+    if (sites.length === count) return sites;
+    byPart.set(part, sites);
+  }
+}
+/** Limits whose share for one part is `perPart`. */
+const partShare = (perPart: { maxEntries: number; maxBytes: number }) => ({
+  maxEntries: perPart.maxEntries * INDEX_PARTS,
+  maxBytes: perPart.maxBytes * INDEX_PARTS,
+});
 
 function reportFor(target: string, cacheControl = 'max-age=300'): LookupOutcome {
   const body: ScanReport = { ...report, target, display_target: new URL(target).host };
@@ -74,10 +98,10 @@ describe('createReportCache', () => {
     });
     advance(300_000);
     expect(await cache.get(site(1))).toBeNull();
-    // Expired entries go from storage too, and their row; only the (now empty) index stays.
-    expect(await localKeys()).toEqual([CACHE_INDEX_RECORD.key]);
-    expect(await fakeBrowser.storage.local.get(CACHE_INDEX_RECORD.key)).toEqual({
-      [CACHE_INDEX_RECORD.key]: {},
+    // Expired entries go from storage too, and their row; only the (now empty) part stays.
+    expect(await localKeys()).toEqual([partKey(site(1))]);
+    expect(await fakeBrowser.storage.local.get(partKey(site(1)))).toEqual({
+      [partKey(site(1))]: {},
     });
   });
 
@@ -146,13 +170,25 @@ describe('createReportCache', () => {
   });
 
   it('evicts the least recently stored beyond the entry limit, down to 90 % of it', async () => {
-    const { cache } = setUp({ maxEntries: 3, maxBytes: 1024 * 1024 });
-    for (const n of [1, 2, 3]) await cache.put(site(n), reportFor(site(n)), START);
-    // Stored again, as a site in use is: site 2 is now the least recently stored.
-    await cache.put(site(1), reportFor(site(1)), START);
-    await cache.put(site(4), reportFor(site(4)), START);
-    // 90 % of three is two entries: sites 2 and 3 were stored least recently.
-    expect(await cachedTargets(cache, [1, 2, 3, 4].map(site))).toEqual([site(1), site(4)]);
+    const { cache } = setUp(partShare({ maxEntries: 3, maxBytes: 1024 * 1024 }));
+    const [one, two, three, four] = sitesInOnePart(4) as [string, string, string, string];
+    for (const origin of [one, two, three]) await cache.put(origin, reportFor(origin), START);
+    // Stored again, as a site in use is: the second is now the least recently stored.
+    await cache.put(one, reportFor(one), START);
+    await cache.put(four, reportFor(four), START);
+    // 90 % of three is two entries: the second and third were stored least recently.
+    expect(await cachedTargets(cache, [one, two, three, four])).toEqual([one, four]);
+  });
+
+  it('holds each part of the index to its share: a site elsewhere evicts nothing', async () => {
+    const { cache } = setUp(partShare({ maxEntries: 2, maxBytes: 1024 * 1024 }));
+    const [one, two] = sitesInOnePart(2) as [string, string];
+    const elsewhere = [0, 1, 2, 3, 4, 5, 6, 7]
+      .map(site)
+      .filter((origin) => partKey(origin) !== partKey(one));
+    for (const origin of [one, two, ...elsewhere])
+      await cache.put(origin, reportFor(origin), START);
+    expect(await cachedTargets(cache, [one, two])).toEqual([one, two]);
   });
 
   it('evicts beyond the byte limit, and never stores an entry larger than the limit', async () => {
@@ -162,11 +198,12 @@ describe('createReportCache', () => {
     const entryBytes = new TextEncoder().encode(JSON.stringify(stored)).length;
     expect(entryBytes).toBeGreaterThan(500);
     fakeBrowser.reset();
-    const { cache } = setUp({ maxEntries: 100, maxBytes: Math.round(entryBytes * 2.5) });
-    for (const n of [1, 2, 3]) await cache.put(site(n), reportFor(site(n)), START);
-    expect(await cachedTargets(cache, [1, 2, 3].map(site))).toEqual([site(2), site(3)]);
+    const { cache } = setUp(partShare({ maxEntries: 100, maxBytes: Math.round(entryBytes * 2.5) }));
+    const sites = sitesInOnePart(3);
+    for (const origin of sites) await cache.put(origin, reportFor(origin), START);
+    expect(await cachedTargets(cache, sites)).toEqual(sites.slice(1));
 
-    const tiny = setUp({ maxEntries: 100, maxBytes: 100 }).cache;
+    const tiny = setUp(partShare({ maxEntries: 100, maxBytes: 100 })).cache;
     await tiny.put(site(9), reportFor(site(9)), START);
     expect(await tiny.get(site(9))).toBeNull();
   });
@@ -176,13 +213,21 @@ describe('createReportCache', () => {
     // Stored after the store's migrations at start, which are not the cache's doing.
     await store.ready;
     await fakeBrowser.storage.local.set({ settings: { automatic: true } });
-    for (const n of [1, 2, 3, 4]) await cache.put(site(n), reportFor(site(n)), START);
+    const [one, two, three, four, five] = sitesInOnePart(5) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    for (const [at, origin] of [one, two, three, four].entries())
+      await cache.put(origin, reportFor(origin), START + at);
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     set.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
-    await cache.put(site(5), reportFor(site(5)), START);
-    expect(await cache.get(site(5))).not.toBeNull();
-    // A quarter of the four older entries, the least recently stored, made room.
-    expect(await cachedTargets(cache, [1, 2, 3, 4].map(site))).toEqual([site(2), site(3), site(4)]);
+    await cache.put(five, reportFor(five), START + 10);
+    expect(await cache.get(five)).not.toBeNull();
+    // A quarter of the four older entries in its part, the least recently stored, made room.
+    expect(await cachedTargets(cache, [one, two, three, four])).toEqual([two, three, four]);
     expect(await fakeBrowser.storage.local.get('settings')).toEqual({
       settings: { automatic: true },
     });
@@ -214,17 +259,19 @@ describe('createReportCache', () => {
       'report-cache-index:v1': {},
       'report-cache-totals:v2': { entries: 7, bytes: 1 },
       'report-cache-rows:3': {},
-      // An index that lost its rows, as an earlier version leaves none.
-      [CACHE_INDEX_RECORD.key]: {},
+      // The index before it was split.
+      'report-cache-index:v2': { [name2]: {} },
+      // A part that lost its rows.
+      [partKey(site(2))]: {},
       settings: { automatic: true },
     });
     advance(120_000);
     await cache.purgeExpired();
     expect((await localKeys()).sort()).toEqual(
-      [`report-cache:v2:${name2}`, CACHE_INDEX_RECORD.key, 'settings'].sort(),
+      [`report-cache:v2:${name2}`, partKey(site(2)), 'settings'].sort(),
     );
-    const index = await fakeBrowser.storage.local.get(CACHE_INDEX_RECORD.key);
-    expect(Object.keys(index[CACHE_INDEX_RECORD.key] as object)).toEqual([name2]);
+    const part = await fakeBrowser.storage.local.get(partKey(site(2)));
+    expect(Object.keys(part[partKey(site(2))] as object)).toEqual([name2]);
   });
 });
 
@@ -234,7 +281,9 @@ describe('the index beside the entries', () => {
   /** Every row kept, by name, and every entry kept, by name. */
   async function rowsAndEntries() {
     const stored = await fakeBrowser.storage.local.get(null);
-    const rows = Object.keys((stored[CACHE_INDEX_RECORD.key] as object) ?? {});
+    const rows = Object.entries(stored)
+      .filter(([key]) => ownsKey(CACHE_INDEX_RECORD, key))
+      .flatMap(([, part]) => Object.keys(part as object));
     const entries = Object.keys(stored)
       .filter((key) => key.startsWith('report-cache:v2:'))
       .map((key) => key.slice('report-cache:v2:'.length));
@@ -242,6 +291,8 @@ describe('the index beside the entries', () => {
   }
 
   it('keeps one row per entry through answers, replacements, expiry, eviction and purges', async () => {
+    // Sites of one part, so that its share of the limits binds.
+    const sites = sitesInOnePart(7);
     const operation = fc.oneof(
       fc.record({
         put: fc.integer({ min: 0, max: 6 }),
@@ -255,11 +306,12 @@ describe('the index beside the entries', () => {
       fc.asyncProperty(fc.array(operation, { maxLength: 25 }), async (operations) => {
         fakeBrowser.reset();
         // Small enough that the later answers evict the earlier ones.
-        const { cache, advance, now } = setUp({ maxEntries: 4, maxBytes: 1_000_000 });
+        const { cache, advance, now } = setUp(partShare({ maxEntries: 4, maxBytes: 1_000_000 }));
         for (const op of operations) {
-          if ('put' in op)
-            await cache.put(site(op.put), reportFor(site(op.put), op.cacheControl), now());
-          else if ('get' in op) await cache.get(site(op.get));
+          if ('put' in op) {
+            const origin = sites[op.put] as string;
+            await cache.put(origin, reportFor(origin, op.cacheControl), now());
+          } else if ('get' in op) await cache.get(sites[op.get] as string);
           else if ('advance' in op) advance(op.advance);
           else await cache.purgeExpired();
         }

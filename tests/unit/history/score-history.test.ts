@@ -15,6 +15,7 @@ import {
   readAllScans,
   SCANS_PER_SITE,
   type ScoreHistory,
+  SEEN_REFRESH_MS,
   scoreChangeFor,
   withScan,
 } from '../../../lib/history/score-history';
@@ -78,6 +79,15 @@ describe('score history', () => {
     const sites = Array.from({ length: 20 }, (_, i) => `https://site-${i}.example.com`);
     await Promise.all(sites.map((site) => history.record(site, reports.mid)));
     for (const site of sites) expect(await scansOf(history, site)).toHaveLength(1);
+  });
+
+  it('rewrites nothing for a recorded scan seen within a day, and notes it as seen after that', () => {
+    const stored = withScan({}, SITE, scan(1, 60), NOW);
+    expect(withScan(stored, SITE, scan(1, 60), NOW + SEEN_REFRESH_MS - 1)).toBe(stored);
+    const later = withScan(stored, SITE, scan(1, 60), NOW + SEEN_REFRESH_MS);
+    expect(later).not.toBe(stored);
+    expect(later[SITE]?.seen).toBe(NOW + SEEN_REFRESH_MS);
+    expect(later[SITE]?.scans).toEqual(stored[SITE]?.scans);
   });
 
   it(`keeps the last ${SCANS_PER_SITE} scans of a site`, () => {
