@@ -44,12 +44,16 @@ export function createExtensionStateReads(
       const tab = await chrome.tabs.get(id);
       const stored = (await chrome.storage.local.get(['settings', 'managed-policy'])) as {
         settings?: { pausedDomains?: string[]; badgeMode?: BadgeMode };
-        'managed-policy'?: { badgeMode?: BadgeMode | null };
+        'managed-policy'?: { badgeMode?: BadgeMode | null; neverLookUpDomains?: string[] };
       };
       return {
         url: tab.url,
         state: (await chrome.storage.session.get(key))[key] as TabState,
-        pausedDomains: (stored.settings?.pausedDomains ?? []) as string[],
+        // The policy's domains never looked up are paused too (lib/settings/settings.ts).
+        pausedDomains: [
+          ...(stored.settings?.pausedDomains ?? []),
+          ...(stored['managed-policy']?.neverLookUpDomains ?? []),
+        ],
         // The policy's mode, where it sets one, is the one in effect.
         badgeMode: (stored['managed-policy']?.badgeMode ??
           stored.settings?.badgeMode ??
@@ -58,9 +62,11 @@ export function createExtensionStateReads(
     }, tabId);
     if (!state || state.view.status === 'loading') return false;
     const target = deriveLookupTarget(url, { pausedDomains });
+    // The previous release (the update test) names the state's origin `target`.
+    const origin = 'origin' in state ? state.origin : (state as { target?: string }).target;
     const about =
       target.kind === 'target'
-        ? state.origin === target.origin
+        ? origin === target.origin
         : state.view.status === 'not-looked-up' && state.view.reason === target.reason;
     return about && badgeTextFor(state.view, { badgeMode }) === badge.text;
   };
