@@ -1,5 +1,10 @@
 import { defineConfig } from 'wxt';
-import { holdsSampleSites, isE2eBuildMode, SAMPLE_SITE_HOSTS } from './build/e2e-build-modes';
+import {
+  E2E_CHECK_TIME_LIMITS,
+  holdsSampleSites,
+  isE2eBuildMode,
+  SAMPLE_SITE_HOSTS,
+} from './build/e2e-build-modes';
 import { readLocaleMessages } from './build/locale-messages';
 import { preactTextOnly } from './build/preact-text-only';
 import { SOURCES_INCLUDED } from './build/store-packages';
@@ -24,6 +29,10 @@ export default defineConfig({
     plugins: [preactTextOnly()],
     define: {
       'import.meta.env.WXT_REPORT_API_BASE_URL': JSON.stringify(serviceBaseUrl),
+      // Check now's own time limits everywhere but in the e2e builds (lib/checks/evidence.ts).
+      'import.meta.env.WXT_CHECK_TIME_LIMITS': isE2eBuildMode(env.mode)
+        ? JSON.stringify(E2E_CHECK_TIME_LIMITS)
+        : 'undefined',
     },
   }),
   manifest: ({ browser, manifestVersion, mode }) =>

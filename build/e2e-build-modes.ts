@@ -17,3 +17,11 @@ export const holdsSampleSites = (mode: string): boolean =>
 
 export const isE2eBuildMode = (mode: string): boolean =>
   mode === E2E_BUILD_MODE || mode === E2E_REFUSED_BUILD_MODE;
+
+/**
+ * Check now's time limits in the e2e builds (lib/checks/evidence.ts): short enough that a run
+ * against a site that never answers, or drips, ends in seconds, with the same shape as the
+ * real ones: the run's limit cuts it before every request has timed out. The sample sites
+ * answer well within them.
+ */
+export const E2E_CHECK_TIME_LIMITS = { requestMs: 2_000, runMs: 5_000 };
