@@ -119,6 +119,14 @@ export async function launchFirefoxExtensionBrowser(
       // browserAction.openPopup() without a click: the bench opens the toolbar popup as a
       // user does (scripts/bench/toolbar-popup-timing.ts); nothing else calls it.
       'extensions.openPopupWithoutUserGesture.enabled': true,
+      // A page in a background tab runs its timers and frames as a shown one, as Chromium's
+      // driver runs (Playwright starts it without background throttling). A spec keeps several
+      // pages open at once, a popup and a settings page say, and a person acts on each as they
+      // see it. Throttled, a page behind another ran a timer or a frame once a second at most.
+      'dom.min_background_timeout_value': 4,
+      'dom.min_background_timeout_value_without_budget_throttling': 4,
+      'dom.timeout.enable_budget_timer_throttling': false,
+      'layout.throttled_frame_rate': 60,
       ...downloads.prefs(),
     },
   });
