@@ -69,7 +69,8 @@ describe('two pages changing different things at the same instant', () => {
   it('keeps both changes, 20 rounds out of 20', async () => {
     const { tabId } = await browser.openTab(`${FIXTURE_ORIGINS.mid}/`);
     await browser.settledBadgeOf(tabId);
-    const popup = await PopupPage.open(browser, tabId);
+    // The popup in its own window, the options page in a tab: both in view, as for a person.
+    const popup = await PopupPage.openInWindow(browser, tabId);
     const options = await openOptions();
     const badgeChoice = (mode: 'all' | 'off') =>
       options.getByRole('radio', {

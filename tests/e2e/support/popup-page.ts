@@ -15,6 +15,30 @@ export class PopupPage {
   }
 
   /**
+   * Opens the popup in a window of its own, as the toolbar popup shows beside the page a
+   * person works in: both are in view at once. A page in a background tab is not (its frames
+   * are held back), and acting on it waits for them.
+   */
+  static async openInWindow(browser: ExtensionBrowser, tabId: number): Promise<PopupPage> {
+    const url = browser.popupUrl(tabId);
+    await (await browser.worker()).evaluate(async (address) => {
+      await chrome.windows.create({ url: address, type: 'popup', width: 420, height: 640 });
+    }, url);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      for (const page of browser.context.pages()) {
+        const href = await page.evaluate(() => location.href).catch(() => '');
+        if (href === url) {
+          await page.waitForLoadState();
+          return new PopupPage(page);
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`No window shows ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /**
    * Shows the popup for another tab in this same page, as a fresh document: much cheaper than
    * a page per tab when a test goes through many sites.
    */
