@@ -48,7 +48,7 @@ export interface SiteFilter {
  * Rows rendered at once; beyond them the user narrows the filter or asks for more ("Show
  * more"). Every kept site is sorted and filtered in memory; only the rendering is limited.
  */
-export const ROWS_PER_PAGE = 200;
+export const ROWS_PER_PAGE = 50;
 
 /** As `localeCompare` orders text, with one collator for the whole sort instead of one a call. */
 const compareText = new Intl.Collator().compare;
