@@ -1,7 +1,7 @@
 /**
  * What the sites page reads of the cache: every kept answer of one service as its row (one
- * read of the index's parts), and the full report of the few sites it shows in full. Reads only; the
- * worker writes (report-cache.ts).
+ * read of the index's parts), and the full report of the few sites it shows in full. Reads
+ * only; the worker writes (report-cache.ts).
  */
 import type { ScanReport } from '../contract/report-schema';
 import { reportRequestUrl } from '../service/report-client';

@@ -162,7 +162,8 @@ function isRow(value: unknown): value is CacheRow {
 export const CACHE_INDEX_RECORD: StoredRecord<CacheIndex> = {
   name: 'report-cache-index',
   area: 'local',
-  // One index record before it was split; the purge after an update drops it.
+  // Until the index was split it was one record, `report-cache-index:v2`; the purge after an
+  // update drops it.
   key: 'report-cache-index:v3:',
   family: true,
   version: 1,
