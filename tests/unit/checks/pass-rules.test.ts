@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// The checks read pages with the DOMParser of the popup they run in.
 /**
  * Every probe's pass rule against the cases in ../shared/notes/checks.md and the details of the
  * four real reports it cites (vercel.com, eve.dev, meta.ai, example.org; tests/fixtures/real-reports.ts).

@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// The checks read pages with the DOMParser of the popup they run in.
 /**
  * A whole run against a stubbed fetch: the limits every request keeps, and a property test
  * that no answer a site can give makes a run throw, hang or leave its origin.
