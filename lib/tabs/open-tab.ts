@@ -17,7 +17,10 @@ export async function unlessTabClosed(call: Promise<unknown>): Promise<void> {
   try {
     await call;
   } catch (error) {
-    // The browser rejects a call about a closed tab with "No tab with id: N".
-    if (!(error instanceof Error && /no tab with id/i.test(error.message))) throw error;
+    // A call about a closed tab is rejected with "No tab with id: N" in Chromium and with
+    // "Invalid tab ID: N" in Firefox.
+    if (!(error instanceof Error && /no tab with id|invalid tab id/i.test(error.message))) {
+      throw error;
+    }
   }
 }

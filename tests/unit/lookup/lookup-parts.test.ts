@@ -308,12 +308,23 @@ describe('publisher.ts', () => {
     expect(showBadge).not.toHaveBeenCalled();
   });
 
-  it('takes a closed tab\'s "No tab with id" from the badge as done', async () => {
+  it.each([
+    ['Chromium', 'No tab with id: 1.'],
+    ['Firefox', 'Invalid tab ID: 1'],
+  ])("takes %s's word for a closed tab from the badge as done", async (_browser, message) => {
     const { publisher, showBadge, decision } = setUp(new Map([[1, `${HIGH}/`]]));
-    showBadge.mockRejectedValueOnce(new Error('No tab with id: 1.'));
+    showBadge.mockRejectedValueOnce(new Error(message));
     await expect(
       publisher.publish(1, { call: publisher.beginCall(1), decision, view }),
     ).resolves.toBe(true);
+  });
+
+  it('passes on any other failure of the badge', async () => {
+    const { publisher, showBadge, decision } = setUp(new Map([[1, `${HIGH}/`]]));
+    showBadge.mockRejectedValueOnce(new Error('Invalid badge text'));
+    await expect(
+      publisher.publish(1, { call: publisher.beginCall(1), decision, view }),
+    ).rejects.toThrow('Invalid badge text');
   });
 });
 
