@@ -33,6 +33,7 @@ import type { ExtensionBrowser, LaunchOptions } from './extension-browser-contra
 import { createExtensionStateReads } from './extension-state-reads';
 import { FirefoxDownloadFolder } from './firefox-downloads';
 import { FirefoxPage } from './firefox-page';
+import { startedProfileCopy } from './firefox-started-profile';
 import { writeFirefoxPolicy } from './managed-policy';
 
 /** The extension's fixed moz-extension:// host in the test profile. */
@@ -82,10 +83,72 @@ function closedNetworkPrefs(sitesPort: number): Record<string, unknown> {
   };
 }
 
+/** What every launch sets beside the closed network: the same for every spec. */
+const DRIVER_PREFS: Record<string, unknown> = {
+  'extensions.webextensions.uuids': JSON.stringify({
+    [FIREFOX_ADDON_ID]: FIREFOX_EXTENSION_UUID,
+  }),
+  'extensions.background.idle.timeout': EVENT_PAGE_IDLE_MS,
+  // Headless Firefox shows the permission prompt where no automation can answer it.
+  'extensions.webextOptionalPermissionPrompts': false,
+  // Notifications in Firefox's own alert window: the desktop's notification service is
+  // missing on a headless machine, and through it Firefox would close each at once.
+  'alerts.useSystemBackend': false,
+  // browserAction.openPopup() without a click: the bench opens the toolbar popup as a
+  // user does (scripts/bench/toolbar-popup-timing.ts); nothing else calls it.
+  'extensions.openPopupWithoutUserGesture.enabled': true,
+  // A page in a background tab runs its timers and frames as a shown one, as Chromium's
+  // driver runs (Playwright starts it without background throttling). A spec keeps several
+  // pages open at once, a popup and a settings page say, and a person acts on each as they
+  // see it. Throttled, a page behind another ran a timer or a frame once a second at most.
+  'dom.min_background_timeout_value': 4,
+  'dom.min_background_timeout_value_without_budget_throttling': 4,
+  'dom.timeout.enable_budget_timer_throttling': false,
+  'layout.throttled_frame_rate': 60,
+};
+
+/** The port the started profile's one start proxies to: nothing listens, nothing is loaded. */
+const NO_SITES_PORT = 9;
+
+interface FirefoxLaunch {
+  executablePath: string;
+  headless: boolean;
+  profileDir: string;
+  prefs: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+function launchFirefox({ executablePath, headless, profileDir, prefs, env = {} }: FirefoxLaunch) {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath,
+    headless,
+    userDataDir: profileDir,
+    defaultViewport: { width: 1100, height: 800 },
+    args: ['--remote-allow-system-access'],
+    env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1', ...env },
+    extraPrefsFirefox: { ...DRIVER_PREFS, ...prefs },
+  });
+}
+
 export async function launchFirefoxExtensionBrowser(
   options: LaunchOptions,
 ): Promise<ExtensionBrowser> {
-  const profileDir = mkdtempSync(join(tmpdir(), 'arb-firefox-profile-'));
+  const executablePath = options.executablePath ?? '/usr/bin/firefox-esr';
+  const profileDir = await startedProfileCopy({
+    executablePath,
+    prefs: { ...DRIVER_PREFS, ...closedNetworkPrefs(NO_SITES_PORT) },
+    async startOnce(startingDir) {
+      const starting = await launchFirefox({
+        executablePath,
+        headless: true,
+        profileDir: startingDir,
+        prefs: closedNetworkPrefs(NO_SITES_PORT),
+      });
+      await starting.newPage();
+      await starting.close();
+    },
+  });
   const downloads = new FirefoxDownloadFolder();
   // A home folder of this browser's own, holding the policy's managed-storage manifest.
   const policyHome =
@@ -93,42 +156,12 @@ export async function launchFirefoxExtensionBrowser(
   if (policyHome !== null && options.policy !== undefined) {
     writeFirefoxPolicy(policyHome, FIREFOX_ADDON_ID, options.policy);
   }
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: options.executablePath ?? '/usr/bin/firefox-esr',
+  const browser = await launchFirefox({
+    executablePath,
     headless: options.headless,
-    userDataDir: profileDir,
-    defaultViewport: { width: 1100, height: 800 },
-    args: ['--remote-allow-system-access'],
-    env: {
-      ...process.env,
-      MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1',
-      ...(policyHome === null ? {} : { HOME: policyHome }),
-    },
-    extraPrefsFirefox: {
-      ...closedNetworkPrefs(options.sitesPort),
-      'extensions.webextensions.uuids': JSON.stringify({
-        [FIREFOX_ADDON_ID]: FIREFOX_EXTENSION_UUID,
-      }),
-      'extensions.background.idle.timeout': EVENT_PAGE_IDLE_MS,
-      // Headless Firefox shows the permission prompt where no automation can answer it.
-      'extensions.webextOptionalPermissionPrompts': false,
-      // Notifications in Firefox's own alert window: the desktop's notification service is
-      // missing on a headless machine, and through it Firefox would close each at once.
-      'alerts.useSystemBackend': false,
-      // browserAction.openPopup() without a click: the bench opens the toolbar popup as a
-      // user does (scripts/bench/toolbar-popup-timing.ts); nothing else calls it.
-      'extensions.openPopupWithoutUserGesture.enabled': true,
-      // A page in a background tab runs its timers and frames as a shown one, as Chromium's
-      // driver runs (Playwright starts it without background throttling). A spec keeps several
-      // pages open at once, a popup and a settings page say, and a person acts on each as they
-      // see it. Throttled, a page behind another ran a timer or a frame once a second at most.
-      'dom.min_background_timeout_value': 4,
-      'dom.min_background_timeout_value_without_budget_throttling': 4,
-      'dom.timeout.enable_budget_timer_throttling': false,
-      'layout.throttled_frame_rate': 60,
-      ...downloads.prefs(),
-    },
+    profileDir,
+    prefs: { ...closedNetworkPrefs(options.sitesPort), ...downloads.prefs() },
+    ...(policyHome === null ? {} : { env: { HOME: policyHome } }),
   });
   const extensionId = FIREFOX_EXTENSION_UUID;
   const base = `moz-extension://${extensionId}`;

@@ -1,19 +1,22 @@
 /**
  * Launches the named browser with the extension loaded, through that browser's driver.
  */
-import { launchChromiumExtensionBrowser } from './chromium-extension-browser';
 import {
   BROWSER_NAMES,
   type BrowserName,
   type ExtensionBrowser,
   type LaunchOptions,
 } from './extension-browser-contract';
-import { launchFirefoxExtensionBrowser } from './firefox-extension-browser';
 
-export function launchExtensionBrowser(options: LaunchOptions): Promise<ExtensionBrowser> {
-  return (options.browserName ?? 'chromium') === 'firefox'
-    ? launchFirefoxExtensionBrowser(options)
-    : launchChromiumExtensionBrowser(options);
+export async function launchExtensionBrowser(options: LaunchOptions): Promise<ExtensionBrowser> {
+  // Each driver loads its own automation library, and a run drives one browser: the other's
+  // library is not loaded at all (every spec file loads its driver afresh).
+  if ((options.browserName ?? 'chromium') === 'firefox') {
+    const { launchFirefoxExtensionBrowser } = await import('./firefox-extension-browser');
+    return launchFirefoxExtensionBrowser(options);
+  }
+  const { launchChromiumExtensionBrowser } = await import('./chromium-extension-browser');
+  return launchChromiumExtensionBrowser(options);
 }
 
 /**
