@@ -140,18 +140,28 @@ const slugOf = (name: string) =>
  */
 const CORPUS_TEMPLATE = fixtureReports(DEFAULT_SERVICE_BASE_URL, Date.now()).mid;
 
-/** The contract violations of the shared corpus, each a case of its own. */
-const CONTRACT_VIOLATIONS: FaultCase[] = refusedBodies(CORPUS_TEMPLATE).map((body) => ({
-  name: `a report with ${body.name}`,
-  slug: `violation-${slugOf(body.name)}`,
-  misbehaviour: ({ baseUrl, origin }) => ({
-    kind: 'json-body',
-    status: 200,
-    body: corpusBodyFor(refusedBodies, body.name, baseUrl, origin),
-  }),
-  shows: STATES.invalidResponse,
-  popupShows: [body.problem ?? ''],
-}));
+/**
+ * The shared corpus in real browsers: its first body the extension refuses and its first it
+ * tolerates. What the client makes of every body of the corpus, with the problem it names, is
+ * tests/unit/contract/contract-corpus.test.ts's; from that verdict on, the badge and the popup
+ * take the same path for each.
+ */
+const CORPUS_BODIES_IN_BROWSERS = 1;
+
+/** The contract violations of the shared corpus that run here, each a case of its own. */
+const CONTRACT_VIOLATIONS: FaultCase[] = refusedBodies(CORPUS_TEMPLATE)
+  .slice(0, CORPUS_BODIES_IN_BROWSERS)
+  .map((body) => ({
+    name: `a report with ${body.name}`,
+    slug: `violation-${slugOf(body.name)}`,
+    misbehaviour: ({ baseUrl, origin }) => ({
+      kind: 'json-body',
+      status: 200,
+      body: corpusBodyFor(refusedBodies, body.name, baseUrl, origin),
+    }),
+    shows: STATES.invalidResponse,
+    popupShows: [body.problem ?? ''],
+  }));
 
 const FAULT_CASES: FaultCase[] = [
   {
@@ -314,19 +324,21 @@ const FAULT_CASES: FaultCase[] = [
     // A day ahead is shown with its date, so it cannot be read as today.
     popupShows: [/^Next try after [A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/],
   },
-  ...toleratedBodies(CORPUS_TEMPLATE).map(
-    (body): FaultCase => ({
-      name: `a valid report with ${body.name} (shown normally)`,
-      slug: `tolerated-${slugOf(body.name)}`,
-      misbehaviour: ({ baseUrl, origin }) => ({
-        kind: 'json-body',
-        status: 200,
-        body: corpusBodyFor(toleratedBodies, body.name, baseUrl, origin),
+  ...toleratedBodies(CORPUS_TEMPLATE)
+    .slice(0, CORPUS_BODIES_IN_BROWSERS)
+    .map(
+      (body): FaultCase => ({
+        name: `a valid report with ${body.name} (shown normally)`,
+        slug: `tolerated-${slugOf(body.name)}`,
+        misbehaviour: ({ baseUrl, origin }) => ({
+          kind: 'json-body',
+          status: 200,
+          body: corpusBodyFor(toleratedBodies, body.name, baseUrl, origin),
+        }),
+        shows: STATES.report,
+        popupShows: ['B', 'Open full report'],
       }),
-      shows: STATES.report,
-      popupShows: ['B', 'Open full report'],
-    }),
-  ),
+    ),
   ...CONTRACT_VIOLATIONS,
 ];
 

@@ -1,8 +1,9 @@
 /**
- * The injection corpus in real Chromium: every free string a report or an Error body carries
- * is shown as text, nothing from the server runs (no dialog, no element of its making, no
- * console error), long text wraps inside the popup, and a server URL becomes a link only when
- * it is an absolute http(s) URL, one that opens in a new tab without access to the extension.
+ * The injection corpus in the run's browser: every free string a report or an Error body
+ * carries is shown as text, nothing from the server runs (no dialog, no element of its making,
+ * no console error), long text wraps inside the popup, and a server URL becomes a link only
+ * when it is an absolute http(s) URL, one that opens in a new tab without access to the
+ * extension (every URL of the corpus: tests/components/server-links.test.tsx).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,17 @@ const PAYLOADS = Object.entries(HOSTILE_STRINGS).map(([name, text], index) => ({
   text,
   slug: `text-${index}`,
 }));
-const LINKS = LINK_URLS.map((link, index) => ({ ...link, slug: `link-${index}` }));
+/**
+ * One URL that becomes a link and one that must not, through the real browsers; every URL of
+ * the corpus goes through the report client and the popup in tests/components/server-links.
+ */
+const LINKS = [
+  LINK_URLS.find((link) => link.becomesLink),
+  LINK_URLS.find((link) => !link.becomesLink),
+].map((link, index) => {
+  if (link === undefined) throw new Error('LINK_URLS needs a URL that links and one that does not');
+  return { ...link, slug: `link-${index}` };
+});
 
 let service: ReferenceServer;
 let browser: ExtensionBrowser;
