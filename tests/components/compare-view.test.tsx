@@ -4,19 +4,34 @@ import { CompareView } from '../../components/sites/CompareView';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
 import { buildComparison, type RowWithReport } from '../../lib/sites/site-comparison';
 import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
-import { downloadText } from '../../lib/ui/page-actions';
 import { useSiteComparison } from '../../lib/ui/use-site-comparison';
 import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { fixtureRows, fixtureRowsWithReports, keepFixtureReports } from '../fixtures/site-rows';
 import { sitesViewProps } from './sites-view-props';
 
-vi.mock('../../lib/ui/page-actions', async (original) => ({
-  ...(await original<typeof import('../../lib/ui/page-actions')>()),
-  downloadText: vi.fn(),
-}));
-
 afterEach(cleanup);
-beforeEach(() => vi.mocked(downloadText).mockClear());
+
+/**
+ * The files the page saves, caught where a download reaches the browser (a blob URL and a
+ * click on a link to it), so no module of the page is replaced.
+ */
+function catchDownloads(): { name: string; blob: Blob }[] {
+  const blobs = new Map<string, Blob>();
+  const saved: { name: string; blob: Blob }[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const blob = blobs.get(this.getAttribute('href') ?? '');
+    if (blob) saved.push({ name: this.download, blob });
+  });
+  return saved;
+}
 
 const SERVICE = 'http://service.test';
 
@@ -224,15 +239,17 @@ describe('choosing sites to compare', () => {
         .map((header) => header.textContent),
     ).toEqual([hostOf('low'), hostOf('high'), hostOf('mid')]);
 
+    const saved = catchDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Export comparison as CSV' }));
     fireEvent.click(screen.getByRole('button', { name: 'Export comparison as Markdown' }));
-    const calls = vi.mocked(downloadText).mock.calls;
-    expect(calls.map(([name, type]) => [name.replace(/\d{4}-\d\d-\d\d/, 'DATE'), type])).toEqual([
+    expect(
+      saved.map(({ name, blob }) => [name.replace(/\d{4}-\d\d-\d\d/, 'DATE'), blob.type]),
+    ).toEqual([
       ['agent-readiness-comparison-DATE.csv', 'text/csv;charset=utf-8'],
       ['agent-readiness-comparison-DATE.md', 'text/markdown;charset=utf-8'],
     ]);
-    expect(calls[0]?.[2].split('\r\n')[1]).toMatch(/^agent-friendly-404,/);
-    expect(calls[1]?.[2]).toMatch(/^# Agent readiness comparison\n/);
+    expect((await saved[0]?.blob.text())?.split('\r\n')[1]).toMatch(/^agent-friendly-404,/);
+    expect(await saved[1]?.blob.text()).toMatch(/^# Agent readiness comparison\n/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
     expect(screen.queryByRole('heading', { name: 'Comparing 3 sites' })).toBeNull();
