@@ -9,13 +9,14 @@ export default defineConfig({
   test: {
     // Test files share their worker's modules instead of loading them afresh, which took most
     // of the run. What a file changes does not reach the next: spies are restored after each
-    // test, the fake browser is emptied before each file (tests/support/fake-i18n.ts), and no
-    // file replaces a module with vi.mock (a replaced module would stay for later files).
+    // test, the fake browser is put back before each file (tests/support/fresh-fake-browser.ts),
+    // and no file replaces a module with vi.mock (a replaced module would stay for later files).
     pool: 'threads',
     isolate: false,
     restoreMocks: true,
-    // browser.i18n answers with the shipped English messages.
-    setupFiles: ['tests/support/fake-i18n.ts'],
+    // A fresh fake browser for each file, whose browser.i18n answers with the shipped English
+    // messages.
+    setupFiles: ['tests/support/fresh-fake-browser.ts', 'tests/support/fake-i18n.ts'],
     // The JSON report feeds the one-line total that .ci/run prints (scripts/test-summary.ts).
     reporters: ['default', 'json'],
     outputFile: { json: '.test-results/unit.json' },

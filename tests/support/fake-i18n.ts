@@ -1,8 +1,7 @@
 /**
  * Unit and component tests run on WXT's fake browser, which leaves `browser.i18n` unmocked.
- * This setup file, run before each test file, empties the fake browser and gives it the shipped
- * English messages, formatted as the browser formats them, before every test (after tests that
- * reset the fake browser, too).
+ * This setup file gives it the shipped English messages, formatted as the browser formats
+ * them, before every test (after tests that reset the fake browser, too).
  */
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -20,8 +19,5 @@ export function installEnglishMessages(): void {
   fakeBrowser.i18n.getUILanguage = () => 'en';
 }
 
-// Test files share their worker's modules (vitest.config.ts): each file starts from an empty
-// fake browser, as it would in a worker of its own.
-fakeBrowser.reset();
 installEnglishMessages();
 beforeEach(installEnglishMessages);
