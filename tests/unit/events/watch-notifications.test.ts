@@ -54,6 +54,8 @@ describe('the watch list schedule and notices', () => {
     const clear = vi.fn(async () => true);
     Object.assign(fakeBrowser, {
       notifications: { onClicked: { addListener: (l: ClickListener) => listeners.push(l) }, clear },
+      // The fake browser has no permission events; the click listener is there from the start.
+      permissions: { onAdded: { addListener: vi.fn() } },
     });
     const opened: string[] = [];
     registerWatchNotificationClicks(async (site) => {
