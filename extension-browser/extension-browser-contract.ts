@@ -54,7 +54,7 @@ export interface ExtensionBrowser {
   badgeOf(tabId: number): Promise<{ text: string; title: string }>;
   /**
    * Waits until a tab's badge has left the loading state and shows the extension's answer for
-   * the page the tab shows now (or the time runs out).
+   * the page the tab shows now; throws, naming what it shows, when the time runs out.
    */
   settledBadgeOf(tabId: number, timeoutMs?: number): Promise<{ text: string; title: string }>;
   /** When the extension last wrote a tab's state (epoch ms), or null when it has none. */

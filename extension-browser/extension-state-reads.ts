@@ -84,7 +84,10 @@ export function createExtensionStateReads(
   const tabStateUpdatedAt = async (tabId: number) =>
     (await tabStateStamp(tabId))?.updatedAt ?? null;
 
-  /** The tab's badge once it shows a settled state about the page the tab shows now. */
+  /**
+   * The tab's badge once it shows a settled state about the page the tab shows now; throws
+   * when it has not within `timeoutMs`.
+   */
   async function settledBadgeOf(tabId: number, timeoutMs = 10_000): Promise<Badge> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -98,8 +101,13 @@ export function createExtensionStateReads(
       // An empty badge where the state calls for text (a page between the commit that clears
       // it and the load that puts it back) does not match the stored state below; under the
       // badge settings "scores only" and "nothing" many states call for none.
-      if ((settled && (await showsStateOfCurrentPage(tabId, badge))) || Date.now() > deadline) {
-        return badge;
+      if (settled && (await showsStateOfCurrentPage(tabId, badge))) return badge;
+      // A badge that never settles is a failure to see, not a badge to go on with.
+      if (Date.now() > deadline) {
+        throw new Error(
+          `The badge of tab ${tabId} did not settle within ${timeoutMs} ms: ` +
+            `it shows "${badge.text}", titled "${badge.title}"`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
