@@ -129,7 +129,14 @@ export function isSitePaused(settings: UserSettings, site: string): boolean {
  * worker asks for them. The kept copy is dropped during the change event, before any reader.
  */
 export function createSettingsReader(store?: Store): () => Promise<EffectiveSettings> {
-  const keepCopy = store && ((policy: ManagedPolicy) => store.write(POLICY_COPY_RECORD, policy));
+  // A copy that already says the same is left alone: its rewrite would tell every page the
+  // settings changed. Compared as JSON of parsed values, which list their fields in one order.
+  const keepCopy =
+    store &&
+    ((policy: ManagedPolicy) =>
+      store.update(POLICY_COPY_RECORD, (current) =>
+        JSON.stringify(current) === JSON.stringify(policy) ? current : policy,
+      ));
   let kept: Promise<EffectiveSettings> | null = null;
   browser.storage.onChanged.addListener((changes, area) => {
     if (changesSettings(changes, area)) kept = null;

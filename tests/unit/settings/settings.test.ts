@@ -457,4 +457,22 @@ describe('settings under an enterprise policy', () => {
     await policyRefreshed();
     expect((await readSettingsNow()).locked.lookupMode).toBe(true);
   });
+
+  it('leave alone a kept copy of the same policy written while the first read waited', async () => {
+    let release = () => {};
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockReturnValue(
+      new Promise((resolve) => {
+        release = () => resolve({});
+      }) as never,
+    );
+    const readSettingsNow = createSettingsReader(store);
+    // No copy yet: the first read waits for managed storage, and meanwhile one is kept.
+    const first = readSettingsNow();
+    await fakeBrowser.storage.local.set({ [POLICY_COPY_RECORD.key]: NO_POLICY });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    release();
+    expect((await first).locked.lookupMode).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(set).not.toHaveBeenCalled();
+  });
 });
