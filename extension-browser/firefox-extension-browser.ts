@@ -145,8 +145,11 @@ export async function launchFirefoxExtensionBrowser(
         profileDir: startingDir,
         prefs: closedNetworkPrefs(NO_SITES_PORT),
       });
-      await starting.newPage();
-      await starting.close();
+      try {
+        await starting.newPage();
+      } finally {
+        await starting.close();
+      }
     },
   });
   const downloads = new FirefoxDownloadFolder();

@@ -48,7 +48,12 @@ export async function startedProfileCopy({
   const started = join(tmpdir(), `arb-firefox-started-profile-${key}`);
   if (!existsSync(started)) {
     const making = mkdtempSync(join(tmpdir(), 'arb-firefox-starting-profile-'));
-    await startOnce(making);
+    try {
+      await startOnce(making);
+    } catch (error) {
+      rmSync(making, { recursive: true, force: true });
+      throw error;
+    }
     try {
       renameSync(making, started);
     } catch {
