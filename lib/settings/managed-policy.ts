@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { normalisePausedDomains } from '../privacy/paused-domains';
 import { normaliseServiceBaseUrl } from '../service/service-base-url';
-import type { StoredRecord } from '../storage/record';
+import { readRecord, type StoredRecord } from '../storage/record';
 import { type BadgeMode, isBadgeMode } from './settings-record';
 
 export interface ManagedPolicy {
@@ -72,12 +72,16 @@ async function readLivePolicy(): Promise<ManagedPolicy> {
   }
 }
 
-/** The kept copy at once when there is one, else the live read; `keepCopy`: the worker's. */
-export async function readManagedPolicy(
+/**
+ * The policy to use given the kept copy: the copy at once when there is one, else the live read.
+ * The live read also runs behind a copy for the worker, whose `keepCopy` refreshes it; a page
+ * would only throw its answer away.
+ */
+export function policyFrom(
+  kept: ManagedPolicy | null,
   keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
 ): Promise<ManagedPolicy> {
-  const key = POLICY_COPY_RECORD.key;
-  const kept = POLICY_COPY_RECORD.parse((await browser.storage.local.get(key))[key]) ?? null;
+  if (kept !== null && !keepCopy) return Promise.resolve(kept);
   const live = readLivePolicy().then(async (policy) => {
     // Compared as JSON of the parsed values: both have their fields in one order.
     if (JSON.stringify(kept) !== JSON.stringify(policy) && keepCopy) await keepCopy(policy);
@@ -85,5 +89,12 @@ export async function readManagedPolicy(
   });
   if (kept === null) return live;
   live.catch(() => undefined);
-  return kept;
+  return Promise.resolve(kept);
+}
+
+/** The policy to use, from the kept copy in storage (`policyFrom`). */
+export async function readManagedPolicy(
+  keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
+): Promise<ManagedPolicy> {
+  return policyFrom(await readRecord(POLICY_COPY_RECORD), keepCopy);
 }

@@ -7,9 +7,14 @@
 import { browser } from 'wxt/browser';
 import { isSitePausedBy } from '../privacy/paused-domains';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/service-base-url';
-import { readRecord } from '../storage/record';
+import { parseStored, readRecord } from '../storage/record';
 import type { Store } from '../storage/store';
-import { type ManagedPolicy, POLICY_COPY_RECORD, readManagedPolicy } from './managed-policy';
+import {
+  type ManagedPolicy,
+  POLICY_COPY_RECORD,
+  policyFrom,
+  readManagedPolicy,
+} from './managed-policy';
 import { parseSettings, SETTINGS_RECORD, type UserSettings } from './settings-record';
 
 export {
@@ -62,8 +67,12 @@ export const readUserSettings = (): Promise<UserSettings> => readRecord(SETTINGS
 export async function readSettings(
   keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
 ): Promise<EffectiveSettings> {
-  const [user, policy] = await Promise.all([readUserSettings(), readManagedPolicy(keepCopy)]);
-  return applyPolicy(user, policy);
+  // One storage call for both: every page's first frame waits for it.
+  const keys = [SETTINGS_RECORD.key, POLICY_COPY_RECORD.key];
+  const stored = await browser.storage.local.get(keys);
+  const user = parseStored(SETTINGS_RECORD, stored[SETTINGS_RECORD.key]).value;
+  const kept = parseStored(POLICY_COPY_RECORD, stored[POLICY_COPY_RECORD.key]).value;
+  return applyPolicy(user, await policyFrom(kept, keepCopy));
 }
 
 /**
