@@ -22,17 +22,23 @@ export interface ListedSite extends Omit<CacheRow, 'bytes'> {
   fresh: boolean;
 }
 
-/** Every kept answer of one service that is still usable at `now`. */
+/**
+ * Every kept answer of one service that is still usable at `now`. The base URL may still be on
+ * its way (from the settings): the index is read meanwhile.
+ */
 export async function listCachedSites({
   baseUrl,
   now,
 }: {
-  baseUrl: string;
+  baseUrl: string | Promise<string>;
   now: number;
 }): Promise<ListedSite[]> {
-  const prefix = entryName(baseUrl, '');
+  const [parts, service] = await Promise.all([
+    readItems(CACHE_INDEX_RECORD, INDEX_PART_IDS),
+    baseUrl,
+  ]);
+  const prefix = entryName(service, '');
   const sites: ListedSite[] = [];
-  const parts = await readItems(CACHE_INDEX_RECORD, INDEX_PART_IDS);
   for (const [name, row] of parts.flatMap((part) => Object.entries(part))) {
     if (!name.startsWith(prefix) || row.usableUntil <= now) continue;
     const { bytes: _bytes, ...listed } = row;

@@ -5,7 +5,7 @@
  * scheduled round, "clear local data"), at most once per READ_SPACING_MS so a burst of writes
  * costs one read. The full report is read only for the sites the page shows in full.
  */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { listCachedSites, readKeptReport } from '../cache/cache-listing';
 import { CACHE_INDEX_RECORD } from '../cache/cache-records';
@@ -38,15 +38,17 @@ const ROW_SOURCES = [
 ];
 
 async function readSitesData() {
-  const settings = await readSettings();
-  const { oldReportDays } = settings;
-  const serviceBaseUrl = serviceBaseUrlOf(settings);
   const now = Date.now();
-  const [answers, scans, watched] = await Promise.all([
-    listCachedSites({ baseUrl: serviceBaseUrl, now }),
+  const reading = readSettings();
+  // Side by side: of all the reads, only which service's answers are listed needs the settings.
+  const [settings, answers, scans, watched] = await Promise.all([
+    reading,
+    listCachedSites({ baseUrl: reading.then(serviceBaseUrlOf), now }),
     readAllScans(),
     readWatchList(),
   ]);
+  const { oldReportDays } = settings;
+  const serviceBaseUrl = serviceBaseUrlOf(settings);
   const rows = buildSiteRows({ answers, scans, watched, now, oldReportDays });
   return { rows, scans, now, serviceBaseUrl, oldReportDays };
 }
@@ -68,7 +70,8 @@ export function useSites() {
     oldReportDays: DEFAULT_SETTINGS.oldReportDays,
   });
 
-  useEffect(() => {
+  // Before the first frame is painted rather than after it: the rows are what the page is for.
+  useLayoutEffect(() => {
     const read = () => readSitesData().then(setData, logError);
     read();
     let timer: ReturnType<typeof setTimeout> | null = null;

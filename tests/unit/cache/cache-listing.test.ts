@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ListedSite, listCachedSites, readKeptReport } from '../../../lib/cache/cache-listing';
 import { CACHE_INDEX_RECORD, INDEX_PART_IDS, issueCounts } from '../../../lib/cache/cache-records';
@@ -46,6 +46,22 @@ const byOrigin = (sites: ListedSite[]) => [...sites].sort((a, b) => (a.origin < 
 
 describe('listing the kept answers', () => {
   beforeEach(() => fakeBrowser.reset());
+
+  it('reads the index while the base URL is still on its way, and lists by it', async () => {
+    const { put } = setUp();
+    await put('https://b.example.com', answer('max-age=3600'));
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    let give: (baseUrl: string) => void = () => {};
+    const listing = listCachedSites({
+      baseUrl: new Promise<string>((resolve) => {
+        give = resolve;
+      }),
+      now: START,
+    });
+    expect(get).toHaveBeenCalledTimes(1);
+    give(SERVICE);
+    expect((await listing).map((site) => site.origin)).toEqual(['https://b.example.com']);
+  });
 
   it('lists every answer of one service with its row, and none of another', async () => {
     const { put } = setUp();
