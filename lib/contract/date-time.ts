@@ -19,11 +19,16 @@ export function parseContractDateTime(value: string): number | null {
   const leapSecond = second === '60';
   // JavaScript time has no leap seconds: 23:59:60 counts as the end of 23:59:59.
   const seconds = leapSecond ? '59.999' : `${second}.${fraction.padEnd(3, '0').slice(0, 3)}`;
-  const wallClock = `${date}T${hourMinute}:${seconds}`;
+  const asUtc = Date.parse(`${date}T${hourMinute}:${seconds}Z`);
   // Some engines roll 30 February over into March rather than refuse it.
-  const asUtc = Date.parse(`${wallClock}Z`);
-  if (Number.isNaN(asUtc) || !new Date(asUtc).toISOString().startsWith(date)) return null;
-  const time = Date.parse(`${wallClock}${offsetHours ? `${offsetHours}:${offsetMinutes}` : 'Z'}`);
+  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== Number(date.slice(8))) return null;
+  // Parsed once, as UTC, then moved by the offset: the sites page reads thousands of these.
+  const offset =
+    offsetHours === undefined
+      ? 0
+      : (offsetHours.startsWith('-') ? -1 : 1) *
+        (Number(offsetHours.slice(1)) * 60 + Number(offsetMinutes));
+  const time = asUtc - offset * 60_000;
   if (leapSecond && ((time % DAY_MS) + DAY_MS) % DAY_MS < LAST_MINUTE_MS) return null;
   return time;
 }
