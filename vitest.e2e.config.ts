@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end tests: the built extension in real Chromium or Firefox (E2E_BROWSER, set by
 // scripts/test-e2e.ts) against the reference server.
-// One file at a time: each launches a browser, and the machine has two cores.
+// One file at a time: each launches a browser, the two browsers' suites already run side by
+// side (scripts/test-e2e.ts), and the machine has two cores.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.spec.ts'],

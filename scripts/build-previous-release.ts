@@ -1,9 +1,10 @@
 /**
  * The previous release's e2e builds, for the update test (tests/e2e/update.spec.ts): the
  * release's sources taken from git (`git archive`, nothing downloaded) into
- * .output/previous-release/<tag>/, its node_modules a link to this checkout's, then built by
- * that release's own `scripts/build-e2e.ts`, with the same reference server address as this
- * checkout's e2e build (E2E_REFERENCE_PORT and E2E_REFUSED_PORT are passed on). A package that
+ * .output/previous-release/<tag>/<browser>/, its node_modules a link to this checkout's, then
+ * built by that release's own `scripts/build-e2e.ts`, once per browser: each browser's suite
+ * has a reference server of its own (scripts/e2e-settings.ts), and that release built both
+ * browsers for one address (E2E_REFERENCE_PORT and E2E_REFUSED_PORT are passed on). A package that
  * release imports and this one no longer ships (ipaddr.js) stays a devDependency for it.
  *
  * `npm run build:e2e` runs it after this checkout's builds. A build already there for the
@@ -25,19 +26,19 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BROWSER_NAMES, type BrowserName } from '../extension-browser/extension-browser';
 import {
-  E2E_REFERENCE_PORT,
+  BUILD_TARGET,
   E2E_REFUSED_PORT,
   E2E_REFUSED_SERVICE_BASE_URL,
-  E2E_SERVICE_BASE_URL,
+  e2eReferencePort,
+  e2eServiceBaseUrl,
 } from './e2e-settings';
 import {
   PREVIOUS_RELEASE,
   PREVIOUS_RELEASE_BUILD_VARIABLE,
-  PREVIOUS_RELEASE_DIR,
+  previousReleaseDir,
 } from './previous-release';
-
-const STAMP_FILE = join(PREVIOUS_RELEASE_DIR, 'e2e-build-stamp.json');
 
 /** What a build was made for: a build made for anything else is made again. */
 interface BuildStamp {
@@ -69,20 +70,12 @@ export function previousReleaseCommit(): string {
   );
 }
 
-function readStamp(): BuildStamp | null {
+function readStamp(stampFile: string): BuildStamp | null {
   try {
-    return JSON.parse(readFileSync(STAMP_FILE, 'utf8')) as BuildStamp;
+    return JSON.parse(readFileSync(stampFile, 'utf8')) as BuildStamp;
   } catch {
     return null;
   }
-}
-
-/** The release's e2e builds, one per browser target, are all there. */
-function buildsPresent(): boolean {
-  const output = join(PREVIOUS_RELEASE_DIR, '.output');
-  return ['chrome-mv3-e2e', 'firefox-mv2-e2e'].every((target) =>
-    existsSync(join(output, target, 'manifest.json')),
-  );
 }
 
 /**
@@ -99,52 +92,57 @@ function builtFor(buildDir: string, baseUrl: string): boolean {
   );
 }
 
-export function buildPreviousRelease(): string {
+/** The release's e2e build for `browser`, built against that browser's reference server. */
+export function buildPreviousRelease(browser: BrowserName): string {
+  const dir = previousReleaseDir(browser);
+  const stampFile = join(dir, 'e2e-build-stamp.json');
+  const buildDir = join(dir, '.output', `${BUILD_TARGET[browser]}-e2e`);
+  const serviceBaseUrl = e2eServiceBaseUrl(browser);
   const commit = previousReleaseCommit();
   const wanted: BuildStamp = {
     commit,
-    serviceBaseUrl: E2E_SERVICE_BASE_URL,
+    serviceBaseUrl,
     refusedServiceBaseUrl: E2E_REFUSED_SERVICE_BASE_URL,
   };
-  const stamp = readStamp();
+  const stamp = readStamp(stampFile);
   if (
     stamp !== null &&
     stamp.commit === wanted.commit &&
     stamp.serviceBaseUrl === wanted.serviceBaseUrl &&
     stamp.refusedServiceBaseUrl === wanted.refusedServiceBaseUrl &&
-    buildsPresent()
+    existsSync(join(buildDir, 'manifest.json'))
   ) {
     console.log(
       `Previous release ${PREVIOUS_RELEASE.tag} (${commit.slice(0, 7)}): e2e build for ` +
-        `${E2E_SERVICE_BASE_URL} already in ${PREVIOUS_RELEASE_DIR}`,
+        `${serviceBaseUrl} already in ${dir}`,
     );
-    return PREVIOUS_RELEASE_DIR;
+    return dir;
   }
 
   console.log(
     `Previous release ${PREVIOUS_RELEASE.tag} (${commit.slice(0, 7)}): building its e2e ` +
-      `extension for ${E2E_SERVICE_BASE_URL} in ${PREVIOUS_RELEASE_DIR}`,
+      `extension for ${serviceBaseUrl} in ${dir}`,
   );
-  rmSync(PREVIOUS_RELEASE_DIR, { recursive: true, force: true });
-  mkdirSync(PREVIOUS_RELEASE_DIR, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   // The release's tracked files, as they were at its commit.
   const archive = execFileSync('git', ['archive', '--format=tar', commit], {
     maxBuffer: 512 * 1024 * 1024,
   });
-  execFileSync('tar', ['-x', '-C', PREVIOUS_RELEASE_DIR], { input: archive });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
   // This checkout's packages: nothing is installed or downloaded for the release.
-  symlinkSync(realpathSync('node_modules'), join(PREVIOUS_RELEASE_DIR, 'node_modules'), 'dir');
+  symlinkSync(realpathSync('node_modules'), join(dir, 'node_modules'), 'dir');
 
   // Built as that release builds its own e2e extension, by its own script. Its output is
   // shown only if it fails: the old release's build says things (warnings it has since
   // fixed) that are no concern of this checkout's.
   const build = spawnSync('npx', ['tsx', 'scripts/build-e2e.ts'], {
-    cwd: PREVIOUS_RELEASE_DIR,
+    cwd: dir,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     env: {
       ...process.env,
-      E2E_REFERENCE_PORT: String(E2E_REFERENCE_PORT),
+      E2E_REFERENCE_PORT: String(e2eReferencePort(browser)),
       E2E_REFUSED_PORT: String(E2E_REFUSED_PORT),
       // A release that builds its own previous release would otherwise build that one too.
       [PREVIOUS_RELEASE_BUILD_VARIABLE]: '1',
@@ -155,19 +153,16 @@ export function buildPreviousRelease(): string {
     process.stderr.write(build.stderr ?? '');
     throw new Error(`Building ${PREVIOUS_RELEASE.tag} failed (exit ${build.status})`);
   }
-  if (!buildsPresent()) {
-    throw new Error(`The build of ${PREVIOUS_RELEASE.tag} left no e2e extension behind`);
+  if (!existsSync(join(buildDir, 'manifest.json'))) {
+    throw new Error(`The build of ${PREVIOUS_RELEASE.tag} left no e2e extension in ${buildDir}`);
   }
-  for (const target of ['chrome-mv3-e2e', 'firefox-mv2-e2e']) {
-    const dir = join(PREVIOUS_RELEASE_DIR, '.output', target);
-    if (!builtFor(dir, E2E_SERVICE_BASE_URL)) {
-      throw new Error(`${dir} was not built for ${E2E_SERVICE_BASE_URL}`);
-    }
+  if (!builtFor(buildDir, serviceBaseUrl)) {
+    throw new Error(`${buildDir} was not built for ${serviceBaseUrl}`);
   }
-  writeFileSync(STAMP_FILE, `${JSON.stringify(wanted, null, 2)}\n`);
-  return PREVIOUS_RELEASE_DIR;
+  writeFileSync(stampFile, `${JSON.stringify(wanted, null, 2)}\n`);
+  return dir;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  buildPreviousRelease();
+  for (const browser of BROWSER_NAMES) buildPreviousRelease(browser);
 }

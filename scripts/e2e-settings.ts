@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { type BrowserName, browserNameFrom } from '../extension-browser/extension-browser';
-import { PREVIOUS_RELEASE_DIR } from './previous-release';
+import { previousReleaseDir } from './previous-release';
 
 /**
  * The browser this run drives: `E2E_BROWSER=firefox` (or `npm run test:e2e -- --browser
@@ -12,13 +12,22 @@ import { PREVIOUS_RELEASE_DIR } from './previous-release';
  */
 export const E2E_BROWSER: BrowserName = browserNameFrom(process.env.E2E_BROWSER);
 /** The build directory WXT names for each browser: Chrome MV3, Firefox MV2. */
-const BUILD_TARGET: Record<BrowserName, string> = {
+export const BUILD_TARGET: Record<BrowserName, string> = {
   chromium: 'chrome-mv3',
   firefox: 'firefox-mv2',
 };
 
-export const E2E_REFERENCE_PORT = Number(process.env.E2E_REFERENCE_PORT ?? 8797);
-export const E2E_SERVICE_BASE_URL = `http://127.0.0.1:${E2E_REFERENCE_PORT}`;
+/**
+ * The reference server's port for each browser's suite: one each, so that the two suites run
+ * side by side (scripts/test-e2e.ts). E2E_REFERENCE_PORT moves Chromium's, and Firefox's (the
+ * next port) with it, e.g. to run two checkouts side by side.
+ */
+export const e2eReferencePort = (browser: BrowserName) =>
+  Number(process.env.E2E_REFERENCE_PORT ?? 8797) + (browser === 'firefox' ? 1 : 0);
+export const e2eServiceBaseUrl = (browser: BrowserName) =>
+  `http://127.0.0.1:${e2eReferencePort(browser)}`;
+export const E2E_REFERENCE_PORT = e2eReferencePort(E2E_BROWSER);
+export const E2E_SERVICE_BASE_URL = e2eServiceBaseUrl(E2E_BROWSER);
 /** Where `npm run build:e2e` (wxt build --mode e2e) writes the extension for this run's browser. */
 export const E2E_EXTENSION_DIR = resolve(`.output/${BUILD_TARGET[E2E_BROWSER]}-e2e`);
 /**
@@ -26,7 +35,7 @@ export const E2E_EXTENSION_DIR = resolve(`.output/${BUILD_TARGET[E2E_BROWSER]}-e
  * (scripts/build-previous-release.ts) for the update test.
  */
 export const E2E_PREVIOUS_RELEASE_EXTENSION_DIR = join(
-  PREVIOUS_RELEASE_DIR,
+  previousReleaseDir(E2E_BROWSER),
   `.output/${BUILD_TARGET[E2E_BROWSER]}-e2e`,
 );
 /** The Firefox e2e build, and its copy as Firefox for Android runs it (android.spec.ts). */

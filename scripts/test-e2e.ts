@@ -1,9 +1,12 @@
 /**
- * `npm run test:e2e`: the e2e suite in each browser in turn, Chromium then Firefox, or in
- * one: `npm run test:e2e -- --browser firefox` (or E2E_BROWSER=firefox). Other arguments go
- * to vitest, e.g. a spec file. Each browser's results go to .test-results/e2e-<browser>.json.
+ * `npm run test:e2e`: the e2e suite in each browser, Chromium and Firefox side by side (each
+ * has a reference server of its own: scripts/e2e-settings.ts), or in one:
+ * `npm run test:e2e -- --browser firefox` (or E2E_BROWSER=firefox). Other arguments go to
+ * vitest, e.g. a spec file. Each browser's results go to .test-results/e2e-<browser>.json;
+ * with both, each line of output is marked with its browser.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { BROWSER_NAMES, type BrowserName } from '../extension-browser/extension-browser';
 import { browserNameFrom } from '../extension-browser/launch-extension-browser';
 
@@ -21,13 +24,25 @@ if (chosen.length === 0 && process.env.E2E_BROWSER)
   chosen.push(browserNameFrom(process.env.E2E_BROWSER));
 const browsers = chosen.length > 0 ? chosen : [...BROWSER_NAMES];
 
-let failed = false;
-for (const browser of browsers) {
-  console.log(`\n=== e2e in ${browser} ===`);
-  const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...passOn], {
-    stdio: 'inherit',
+/** Runs one browser's suite; resolves to whether it passed. */
+function runSuite(browser: BrowserName, { marked }: { marked: boolean }): Promise<boolean> {
+  const run = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...passOn], {
+    stdio: ['ignore', marked ? 'pipe' : 'inherit', marked ? 'pipe' : 'inherit'],
     env: { ...process.env, E2E_BROWSER: browser },
   });
-  if (run.status !== 0) failed = true;
+  if (marked) {
+    for (const [stream, out] of [
+      [run.stdout, process.stdout],
+      [run.stderr, process.stderr],
+    ] as const) {
+      if (stream === null) continue;
+      createInterface({ input: stream }).on('line', (line) => out.write(`[${browser}] ${line}\n`));
+    }
+  }
+  return new Promise((resolve) => run.on('close', (code) => resolve(code === 0)));
 }
-process.exit(failed ? 1 : 0);
+
+const marked = browsers.length > 1;
+if (!marked) console.log(`\n=== e2e in ${browsers[0]} ===`);
+const passed = await Promise.all(browsers.map((browser) => runSuite(browser, { marked })));
+process.exit(passed.every(Boolean) ? 0 : 1);
