@@ -15,6 +15,9 @@ import { resolveServiceBaseUrl } from './lib/service/service-base-url';
 // reach its service.
 const serviceBaseUrl = resolveServiceBaseUrl(process.env.WXT_REPORT_API_BASE_URL);
 
+/** Pages built apart from the others (see the hooks below). */
+const BUILT_ALONE = ['popup', 'sites'];
+
 export default defineConfig({
   // Explicit imports only: lib/ is not auto-imported anyway, and explicit paths keep vi.mock honest.
   imports: false,
@@ -48,16 +51,27 @@ export default defineConfig({
     }),
   hooks: {
     'build:manifestGenerated': (_wxt, manifest) => asEventPage(manifest),
-    // The popup is built on its own: its first frame then needs one script rather than seven
-    // chunks shared with the other pages (less to fetch and parse, no glue between chunks),
-    // at the price of carrying its own copy of Preact and the views in the package.
+    // The popup and the sites page are each built on their own, so that each loads one script
+    // rather than chunks shared with the other pages: both browsers fetch every file of an
+    // extension page as a request of its own, and a page waits for its chunks level by level.
+    // The price is their own copies of Preact and the views in the package.
     'entrypoints:grouped': (_wxt, groups) => {
-      const isPopup = (entry: { name: string }) => entry.name === 'popup';
-      const pages = groups.find(
-        (group) => Array.isArray(group) && group.length > 1 && group.some(isPopup),
-      );
-      if (!Array.isArray(pages)) return;
-      groups.push(pages.splice(pages.findIndex(isPopup), 1));
+      for (const name of BUILT_ALONE) {
+        const isIt = (entry: { name: string }) => entry.name === name;
+        const pages = groups.find(
+          (group) => Array.isArray(group) && group.length > 1 && group.some(isIt),
+        );
+        if (Array.isArray(pages)) groups.push(pages.splice(pages.findIndex(isIt), 1));
+      }
+    },
+    // The popup keeps its lazy chunks: its first frame loads only what it shows. The sites page
+    // is one script, its comparison included: split, the bundler would also put what the page
+    // and its lazy parts share into chunks of their own, which the page waits for.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.map((entry) => entry.name).join() !== 'sites') return;
+      const rolldownOptions = config.build?.rolldownOptions ?? {};
+      const output = { ...rolldownOptions.output, codeSplitting: false };
+      config.build = { ...config.build, rolldownOptions: { ...rolldownOptions, output } };
     },
     // locales/<locale>/*.json → _locales/<locale>/messages.json (build/locale-messages.ts).
     'build:publicAssets': (_wxt, files) => {
