@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerCheckSite } from './check-sites';
+import { heavyAnswer } from './heavy-sites';
 
 /** A request as the sample sites got it: what "Check now" may send is checked against it. */
 export interface Visit {
@@ -16,6 +17,9 @@ export interface Visit {
   accept: string;
   /** The Cookie header, empty when none came. */
   cookie: string;
+  /** The Origin and Referer headers, empty when none came: a check sends neither. */
+  origin: string;
+  referer: string;
 }
 
 export interface SampleSiteServer {
@@ -33,10 +37,15 @@ export async function startSampleSiteServer(port = 0): Promise<SampleSiteServer>
     const host = request.headers.host ?? 'unknown';
     const raw = request.url ?? '/';
     const path = raw.startsWith('http://') ? new URL(raw).pathname + new URL(raw).search : raw;
-    const { accept = '', cookie = '' } = request.headers;
-    visits.push({ host, path, method: request.method ?? '', accept, cookie });
-    // The sites "Check now" is tried on serve real files (check-sites.ts).
+    const { accept = '', cookie = '', origin = '', referer = '' } = request.headers;
+    visits.push({ host, path, method: request.method ?? '', accept, cookie, origin, referer });
+    // The sites "Check now" is tried on serve real files (check-sites.ts, heavy-sites.ts).
     if (answerCheckSite(`http://${host}`, path, accept, response)) return;
+    const heavy = heavyAnswer(`http://${host}`, path, accept);
+    if (heavy !== null) {
+      response.writeHead(heavy.status, { 'content-type': heavy.type }).end(heavy.body);
+      return;
+    }
     if (path === '/favicon.ico') {
       response.writeHead(204).end();
       return;

@@ -73,7 +73,27 @@ export const isPage = (answer: Fetched | undefined, answers: Answers): answer is
 export const isFile = (answer: Fetched | undefined, answers: Answers): answer is Fetched =>
   isPage(answer, answers) && !looksHtml(answer.body) && answer.body.trim() !== '';
 
+/** Deeper than any real document nests; a crafted one is left unread rather than parsed slowly. */
+const MAX_JSON_DEPTH = 512;
+
+/** Whether JSON text nests deeper than MAX_JSON_DEPTH, read in one pass (strings skipped). */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 34 /* " */) {
+      for (index++; index < text.length && text.charCodeAt(index) !== 34; index++)
+        if (text.charCodeAt(index) === 92 /* \ */) index++;
+    } else if (code === 91 || code === 123 /* [ { */) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (code === 93 || code === 125 /* ] } */) depth--;
+  }
+  return false;
+}
+
+/** The JSON value, or undefined when the text is none (or nests deeper than any real one). */
 export function parseJson(text: string): unknown {
+  if (nestsTooDeep(text)) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -11,7 +11,22 @@ import { type Probe, result } from './probe';
 const OAUTH = get('/.well-known/oauth-authorization-server');
 const OIDC = get('/.well-known/openid-configuration');
 const PROTECTED_RESOURCE = get('/.well-known/oauth-protected-resource');
-const MCP_CARD = get('/.well-known/mcp/server-card.json');
+/**
+ * Where sites publish an MCP server card or manifest, most common first: the path the
+ * service's catalogue names, the de-facto legacy file, the paths checks.md and the service's
+ * reports name, the AI catalogue, and the two drafts. The first is asked with the plan; the
+ * rest only when it holds no card, as far as the run's request limit goes.
+ */
+const MCP_PLACES = [
+  get('/.well-known/mcp/server-card.json'),
+  get('/.well-known/mcp.json'),
+  get('/.well-known/mcp'),
+  get('/.well-known/mcp/manifest.json'),
+  get('/.well-known/ai-catalog.json'),
+  get('/.well-known/mcp/server-card'),
+  get('/.well-known/mcp-server'),
+] as const;
+const [MCP_CARD] = MCP_PLACES;
 const API_HEAD: RequestSpec = { method: 'HEAD', path: '/api', accept: 'any' };
 
 const jsonOf = (answer: Fetched | undefined, answers: Answers) =>
@@ -20,6 +35,93 @@ const jsonOf = (answer: Fetched | undefined, answers: Answers) =>
 const isAuthServer = (value: unknown) =>
   isObject(value) &&
   ['issuer', 'authorization_endpoint', 'token_endpoint'].every((key) => filled(value[key]));
+
+const hasKeys = (value: unknown) => isObject(value) && Object.keys(value).length > 0;
+
+/** Named OAuth scopes in a parsed OpenAPI 3 (`flows.*.scopes`) or Swagger 2 spec. */
+function scopesInJson(spec: Record<string, unknown>): boolean {
+  const components = isObject(spec.components) ? spec.components : {};
+  const schemes = [components.securitySchemes, spec.securityDefinitions].filter(isObject);
+  return schemes.some((byName) =>
+    Object.values(byName).some(
+      (scheme) =>
+        isObject(scheme) &&
+        (hasKeys(scheme.scopes) ||
+          (isObject(scheme.flows) &&
+            Object.values(scheme.flows).some((flow) => isObject(flow) && hasKeys(flow.scopes)))),
+    ),
+  );
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * Named scopes in a YAML spec, read line by line: a `scopes:` key followed by a flow mapping
+ * with content, or by a deeper-indented key on the next line that says anything.
+ */
+function scopesInYaml(lines: readonly string[]): boolean {
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at] ?? '';
+    const key = line.trimStart();
+    if (!key.startsWith('scopes:')) continue;
+    const rest = key.slice('scopes:'.length).trim();
+    if (rest.startsWith('{')) {
+      if (/[^\s{}]/.test(rest.slice(1))) return true;
+      continue;
+    }
+    if (rest !== '' && !rest.startsWith('#')) continue;
+    let next = at + 1;
+    while (next < lines.length && /^\s*(#|$)/.test(lines[next] ?? '')) next++;
+    const following = lines[next] ?? '';
+    if (indentOf(following) > indentOf(line) && following.includes(':')) return true;
+  }
+  return false;
+}
+
+/** What a spec says about authorization: named scopes, schemes without scopes, or neither. */
+export function specScopes(body: string): 'scopes' | 'schemes' | 'none' {
+  const json = body.trimStart().startsWith('{') ? parseJson(body) : undefined;
+  const named = isObject(json) ? scopesInJson(json) : scopesInYaml(body.split(/\r?\n|\r/));
+  if (named) return 'scopes';
+  return body.includes('securitySchemes') || body.includes('securityDefinitions')
+    ? 'schemes'
+    : 'none';
+}
+
+const hasEndpoint = (card: Record<string, unknown>) =>
+  ['url', 'endpoint', 'serverUrl'].some((key) => filled(card[key])) ||
+  (Array.isArray(card.servers) && card.servers.length > 0) ||
+  (Array.isArray(card.remotes) && card.remotes.length > 0) ||
+  (isObject(card.transport) && filled(card.transport.url));
+
+const namedServer = (value: unknown) =>
+  isObject(value) &&
+  (filled(value.name) || (isObject(value.serverInfo) && filled(value.serverInfo.name)));
+
+/**
+ * An MCP discovery document, as real sites publish them: a server card (a name, its own or its
+ * `serverInfo`'s, with an endpoint or tools), a client-style `mcpServers` map with an entry, or
+ * an AI catalogue with an MCP server entry.
+ */
+export function isMcpDiscovery(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (namedServer(value) && (hasEndpoint(value) || filled(value.tools))) return true;
+  if (isObject(value.mcpServers)) {
+    return Object.values(value.mcpServers).some(
+      (entry) => isObject(entry) && (namedServer(entry) || hasEndpoint(entry)),
+    );
+  }
+  return (
+    Array.isArray(value.entries) &&
+    value.entries.some(
+      (entry) => isObject(entry) && typeof entry.type === 'string' && /\bmcp\b/i.test(entry.type),
+    )
+  );
+}
+
+/** The first place that answers an MCP discovery document. */
+const mcpFound = (answers: Answers) =>
+  MCP_PLACES.find((spec) => isMcpDiscovery(jsonOf(answers.at(spec), answers)));
 
 export const API_RULES: Record<string, Probe> = {
   'oauth-support': {
@@ -45,10 +147,10 @@ export const API_RULES: Record<string, Probe> = {
         return result('pass', 'noteFoundAt', PROTECTED_RESOURCE.path);
       }
       const spec = specOf(answers);
-      if (spec && /["']?scopes["']?\s*:\s*\{?\s*["']?[\w:./-]+["']?\s*:/.test(spec.body)) {
+      const scopes = spec ? specScopes(spec.body) : 'none';
+      if (spec && scopes === 'scopes')
         return result('pass', 'noteScopesInSpec', spec.evidence.path);
-      }
-      if (spec && /securitySchemes/.test(spec.body))
+      if (spec && scopes === 'schemes')
         return result('partial', 'noteSchemesNoScopes', spec.evidence.path);
       return miss(answers, [PROTECTED_RESOURCE, ...OPENAPI]);
     },
@@ -58,14 +160,16 @@ export const API_RULES: Record<string, Probe> = {
     tier: 'recommended',
     requests: [MCP_CARD],
     surface: true,
+    followUps: (answers) => (mcpFound(answers) ? [] : MCP_PLACES.slice(1)),
     judge(answers) {
-      const answer = answers.at(MCP_CARD);
-      if (!isFile(answer, answers)) return miss(answers, [MCP_CARD]);
-      const card = parseJson(answer.body);
+      const found = mcpFound(answers);
       // Found: the rest of the check needs MCP's own requests (POST), which this does not send.
-      if (isObject(card) && filled(card.name))
-        return result('unknown', 'checkWhyMcpFound', MCP_CARD.path);
-      return result('fail', 'noteBadJson', MCP_CARD.path);
+      if (found) return result('unknown', 'checkWhyMcpFound', found.path);
+      // A file at one of the places that is no discovery document: the service's "invalid
+      // manifest" earns partial credit.
+      const invalid = MCP_PLACES.find((spec) => isFile(answers.at(spec), answers));
+      if (invalid) return result('partial', 'noteMcpInvalid', invalid.path);
+      return miss(answers, MCP_PLACES);
     },
   },
   'rate-limit-headers': {

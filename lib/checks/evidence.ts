@@ -19,6 +19,11 @@ export const LIMITS = {
   bytes: 1_000_000,
   runMs: TIME_LIMITS.runMs,
   evidenceChars: 300,
+  /** Kept per answer: enough for every deciding header a real site sends. */
+  headers: 20,
+  headerName: 64,
+  headerValue: 200,
+  path: 2_048,
 } as const;
 
 /** Which media type a request asks for: its only header. */
@@ -37,8 +42,19 @@ export interface RequestSpec {
   accept: Accept;
 }
 
-/** Why a request gave no answer to judge: named, never a crash. */
-export type ProbeProblem = 'redirect' | 'timeout' | 'network' | 'cancelled' | 'limit';
+/**
+ * Why a request gave no answer to judge: named, never a crash. `refused`: not sent, since its
+ * address would leave the tab's origin.
+ */
+export const PROBE_PROBLEMS = [
+  'redirect',
+  'timeout',
+  'network',
+  'cancelled',
+  'limit',
+  'refused',
+] as const;
+export type ProbeProblem = (typeof PROBE_PROBLEMS)[number];
 
 export interface Evidence {
   method: 'GET' | 'HEAD';

@@ -17,7 +17,9 @@ import {
 } from './answers';
 import type { Fetched, RequestSpec } from './evidence';
 import { looksHtml } from './html-facts';
+import { fencesOf } from './markdown-fences';
 import { type Probe, result } from './probe';
+import { type RobotsTxt, readRobotsTxt } from './robots-txt';
 
 export const OPENAPI = [get('/openapi.json'), get('/api/openapi.yaml')];
 const ROBOTS = get('/robots.txt');
@@ -25,6 +27,9 @@ const SITEMAP = get('/sitemap.xml');
 const LLMS = get('/llms.txt');
 const INSTRUCTIONS = [LLMS, get('/agents.md')];
 const TRUST = [get('/about', 'html'), get('/contact', 'html'), get('/privacy', 'html')];
+
+/** The longest markdown read for fences: far more than a page's, and a bound on a crafted one. */
+const MARKDOWN_READ = 256 * 1024;
 
 const paths = (specs: readonly RequestSpec[]) => listed(specs.map((spec) => spec.path));
 
@@ -39,13 +44,26 @@ const isSitemap = (answer: Fetched | undefined) =>
   /<(urlset|sitemapindex)\b/i.test(answer.body) &&
   /<loc>/i.test(answer.body);
 
+/** robots.txt as read (RFC 9309), once per run's answers; null when it is no file. */
+const robotsOf = (() => {
+  const read = new WeakMap<Fetched, RobotsTxt>();
+  return (answers: Answers): RobotsTxt | null => {
+    const answer = answers.at(ROBOTS);
+    if (!isFile(answer, answers)) return null;
+    let robots = read.get(answer);
+    if (robots === undefined) {
+      robots = readRobotsTxt(answer.body);
+      read.set(answer, robots);
+    }
+    return robots;
+  };
+})();
+
 /** The first same-origin Sitemap line of robots.txt, as a path; null when there is none. */
 export function sitemapLine(answers: Answers, origin: string): RequestSpec | null {
-  const robots = answers.at(ROBOTS);
-  if (!isFile(robots, answers)) return null;
-  for (const match of robots.body.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)) {
+  for (const line of robotsOf(answers)?.sitemaps ?? []) {
     try {
-      const url = new URL(match[1] ?? '', origin);
+      const url = new URL(line, origin);
       if (url.origin === origin) return get(url.pathname + url.search);
     } catch {
       // Not a URL: the next line may be.
@@ -72,8 +90,8 @@ export function fileRules(origin: string): Record<string, Probe> {
       requests: [MISSING],
       judge(answers) {
         const answer = answers.at(MISSING);
-        if (answer?.evidence.problem === 'redirect')
-          return result('partial', 'note404Other', '3xx');
+        // A redirect's target is hidden from extensions: it may end at a 404 page or at the
+        // home page, so the browser cannot tell.
         const why = trouble(answer);
         if (why !== null || answer === undefined)
           return result('unknown', ...(why ?? ['checkWhy_limit']));
@@ -167,12 +185,22 @@ export function fileRules(origin: string): Record<string, Probe> {
           markdownOf(answers.at(LLMS), answers),
         ].filter((answer) => answer !== undefined);
         if (docs.length === 0) return result('unknown', 'checkWhyNoMarkdown');
-        const fences = docs.reduce(
-          (sum, doc) => sum + (doc.body.match(/^ {0,3}(`{3,}|~{3,})/gm)?.length ?? 0),
-          0,
+        // A body cut at the read limit, or longer than fences are read in, may close (or
+        // open) a fence past the cut: it decides nothing.
+        const whole = docs.filter((doc) => !doc.evidence.cut && doc.body.length <= MARKDOWN_READ);
+        // Each document on its own: two left open do not close each other.
+        const read = whole.map((doc) => ({ doc, fences: fencesOf(doc.body) }));
+        const open = read.filter(({ fences }) => fences.unclosed > 0);
+        if (open.length > 0)
+          return result('fail', 'noteFencesOpen', listed(open.map(({ doc }) => doc.evidence.path)));
+        if (whole.length < docs.length) return result('unknown', 'checkWhyCut');
+        const count = read.reduce((sum, { fences }) => sum + fences.fences, 0);
+        return result(
+          'pass',
+          'noteFences',
+          String(count),
+          listed(docs.map((doc) => doc.evidence.path)),
         );
-        const where = listed(docs.map((doc) => doc.evidence.path));
-        return result(fences % 2 === 0 ? 'pass' : 'fail', 'noteFences', String(fences), where);
       },
     },
     'agent-instruction': {
@@ -197,4 +225,4 @@ export function fileRules(origin: string): Record<string, Probe> {
   };
 }
 
-export { LLMS, ROBOTS };
+export { LLMS, ROBOTS, robotsOf };

@@ -35,21 +35,29 @@ const onHome = (
 
 type Node = Record<string, unknown>;
 
-/** Every node of the page's JSON-LD (arrays and `@graph` flattened) and how many blocks failed. */
+/** At most this many nodes are read from a page's JSON-LD: far more than any real page has. */
+const MAX_NODES = 10_000;
+
+/**
+ * Every node of the page's JSON-LD (arrays and `@graph` flattened) and how many blocks failed.
+ * A stack, not recursion: a site's nesting depth is not this code's to trust.
+ */
 export function jsonLdNodes(facts: HtmlFacts): { nodes: Node[]; broken: number } {
   const nodes: Node[] = [];
   let broken = 0;
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (isObject(value)) {
-      nodes.push(value);
-      if ('@graph' in value) visit(value['@graph']);
-    }
-  };
   for (const block of facts.jsonLd) {
     const parsed = parseJson(block.trim());
     if (parsed === undefined) broken++;
-    else visit(parsed);
+    const pending: unknown[] = [parsed];
+    while (pending.length > 0 && nodes.length < MAX_NODES) {
+      const value = pending.pop();
+      if (Array.isArray(value))
+        for (let at = value.length - 1; at >= 0; at--) pending.push(value[at]);
+      else if (isObject(value)) {
+        nodes.push(value);
+        if ('@graph' in value) pending.push(value['@graph']);
+      }
+    }
   }
   return { nodes, broken };
 }
@@ -99,7 +107,9 @@ export const HOME_RULES: Record<string, Probe> = {
             filled(node[key]),
           ),
       );
-      const level = complete ? 'pass' : nodes.length > 0 ? 'partial' : 'fail';
+      // A node without a type says nothing an agent can use: only typed data earns credit.
+      const typed = nodes.some((node) => typesOf(node).length > 0);
+      const level = complete ? 'pass' : typed ? 'partial' : 'fail';
       const types = listed([...new Set(identity.flatMap(typesOf))]);
       return result(level, 'noteJsonLd', String(facts.jsonLd.length), String(broken), types);
     },

@@ -1,8 +1,9 @@
 /**
- * What the rules need from a page's server HTML, read with the browser's own parser (DOMParser:
- * a document without a window, so nothing of the page is run, loaded or shown; and no parser
- * library to ship). The text counted is what an agent reading the HTML with JavaScript off
- * gets: scripts, styles and the head left out, white space collapsed.
+ * What the rules need from a page's server HTML, read by one pass over its tags: the text an
+ * agent gets with JavaScript off (scripts, styles, templates and the like left out, white
+ * space collapsed), the headings, four metadata signals and the JSON-LD. Not a document: the
+ * browser's parser builds one in time that grows faster than the page on crafted nesting, and
+ * nothing here needs the tree. Nothing of the page is ever run, loaded or shown.
  */
 
 export interface HtmlFacts {
@@ -16,45 +17,170 @@ export interface HtmlFacts {
   ogType: boolean;
   /** The text of every `application/ld+json` script. */
   jsonLd: string[];
-  /** Every `a href`, as written. */
-  links: string[];
-  /** A `<meta http-equiv="refresh">`. */
-  refresh: boolean;
 }
 
-const lower = (element: Element, name: string) =>
-  (element.getAttribute(name) ?? '').trim().toLowerCase();
+/** Elements whose content runs to their end tag as text, never as markup. */
+const RAW = new Set([
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+]);
+/** Elements whose content an agent reading the HTML does not see as the page's text. */
+const HIDDEN = new Set(['noscript', 'template', 'svg', 'math']);
+
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+const isNameChar = (code: number) =>
+  (code >= 97 && code <= 122) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 48 && code <= 57) ||
+  code === 45 ||
+  code === 58;
+
+interface Tag {
+  name: string;
+  attributes: Map<string, string>;
+  /** Just after the tag's `>`. */
+  end: number;
+  selfClosing: boolean;
+}
+
+/** The tag that starts at `at` (its `<`), its attributes as written (the first of a name wins). */
+function readTag(html: string, at: number): Tag {
+  let index = at + 1;
+  const nameStart = index;
+  while (index < html.length && isNameChar(html.charCodeAt(index))) index++;
+  const name = html.slice(nameStart, index).toLowerCase();
+  const attributes = new Map<string, string>();
+  let selfClosing = false;
+  while (index < html.length) {
+    const code = html.charCodeAt(index);
+    if (code === 62 /* > */) return { name, attributes, end: index + 1, selfClosing };
+    if (isSpace(code) || code === 47 /* / */) {
+      selfClosing = code === 47;
+      index++;
+      continue;
+    }
+    selfClosing = false;
+    const keyStart = index;
+    while (
+      index < html.length &&
+      !isSpace(html.charCodeAt(index)) &&
+      !'=>/'.includes(html[index] ?? '')
+    )
+      index++;
+    const key = html.slice(keyStart, Math.max(index, keyStart + 1)).toLowerCase();
+    index = Math.max(index, keyStart + 1);
+    while (index < html.length && isSpace(html.charCodeAt(index))) index++;
+    let value = '';
+    if (html[index] === '=') {
+      index++;
+      while (index < html.length && isSpace(html.charCodeAt(index))) index++;
+      const quote = html[index];
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, index + 1);
+        const stop = close === -1 ? html.length : close;
+        value = html.slice(index + 1, stop);
+        index = stop + 1;
+      } else {
+        const valueStart = index;
+        while (index < html.length && !isSpace(html.charCodeAt(index)) && html[index] !== '>')
+          index++;
+        value = html.slice(valueStart, index);
+      }
+    }
+    if (!attributes.has(key)) attributes.set(key, value);
+  }
+  return { name, attributes, end: html.length, selfClosing };
+}
 
 export function htmlFacts(html: string): HtmlFacts {
-  const page = new DOMParser().parseFromString(html, 'text/html');
-  const all = (selector: string) => [...page.querySelectorAll(selector)];
-  const metas = all('meta').map((meta) => ({
-    property: (meta.getAttribute('property') ?? meta.getAttribute('name') ?? '').toLowerCase(),
-    content: meta.getAttribute('content') ?? '',
-    httpEquiv: lower(meta, 'http-equiv'),
-  }));
-  const hasMeta = (property: string) =>
-    metas.some((meta) => meta.property === property && meta.content !== '');
-  const jsonLd = all('script')
-    .filter((script) => lower(script, 'type') === 'application/ld+json')
-    .map((script) => script.textContent ?? '');
-  const headings = [
-    ...new Set(all('h1, h2, h3, h4, h5, h6').map((heading) => Number(heading.tagName[1]))),
-  ];
-  for (const hidden of all('script, style, noscript, template, svg')) hidden.remove();
-  return {
-    text: (page.body?.textContent ?? '').replace(/\s+/g, ' ').trim().length,
-    headings,
-    lang: lower(page.documentElement, 'lang') !== '',
-    canonical: all('link[href]').some((link) =>
-      lower(link, 'rel').split(/\s+/).includes('canonical'),
-    ),
-    ogImage: hasMeta('og:image'),
-    ogType: hasMeta('og:type'),
-    jsonLd,
-    links: all('a[href]').map((link) => link.getAttribute('href') ?? ''),
-    refresh: metas.some((meta) => meta.httpEquiv === 'refresh'),
+  const lower = html.toLowerCase();
+  const facts: HtmlFacts = {
+    text: 0,
+    headings: [],
+    lang: false,
+    canonical: false,
+    ogImage: false,
+    ogType: false,
+    jsonLd: [],
   };
+  let hidden = 0;
+  // Collapsed white space: one space between words, none at either end.
+  let spaceOwed = false;
+  const countText = (from: number, to: number) => {
+    for (let index = from; index < to; index++) {
+      const code = html.charCodeAt(index);
+      if (isSpace(code)) {
+        spaceOwed = facts.text > 0;
+        continue;
+      }
+      if (spaceOwed) facts.text++;
+      spaceOwed = false;
+      facts.text++;
+      // A character reference reads as one character.
+      if (code === 38 /* & */) {
+        const reference = /^&#?[a-z0-9]{1,31};/i.exec(html.slice(index, index + 34));
+        if (reference) index += reference[0].length - 1;
+      }
+    }
+  };
+  const attribute = (tag: Tag, name: string) => (tag.attributes.get(name) ?? '').trim();
+
+  let at = 0;
+  while (at < html.length) {
+    const open = html.indexOf('<', at);
+    const textEnd = open === -1 ? html.length : open;
+    if (hidden === 0) countText(at, textEnd);
+    if (open === -1) break;
+    const next = html.charCodeAt(open + 1);
+    if (lower.startsWith('<!--', open)) {
+      const close = lower.indexOf('-->', open + 4);
+      at = close === -1 ? html.length : close + 3;
+    } else if (next === 33 /* ! */ || next === 63 /* ? */) {
+      const close = html.indexOf('>', open);
+      at = close === -1 ? html.length : close + 1;
+    } else if (next === 47 /* / */) {
+      const tag = readTag(html, open + 1);
+      if (HIDDEN.has(tag.name) && hidden > 0) hidden--;
+      at = tag.end;
+    } else if (open + 1 < html.length && isNameChar(next) && next !== 45 && next !== 58) {
+      const tag = readTag(html, open);
+      at = tag.end;
+      const heading = /^h([1-6])$/.exec(tag.name);
+      if (heading && hidden === 0) {
+        const level = Number(heading[1]);
+        if (!facts.headings.includes(level)) facts.headings.push(level);
+      } else if (tag.name === 'html') facts.lang ||= attribute(tag, 'lang') !== '';
+      else if (tag.name === 'link') {
+        const rel = attribute(tag, 'rel').toLowerCase().split(/\s+/);
+        facts.canonical ||= rel.includes('canonical') && tag.attributes.has('href');
+      } else if (tag.name === 'meta') {
+        const property = (tag.attributes.get('property') ?? attribute(tag, 'name'))
+          .trim()
+          .toLowerCase();
+        const filled = (tag.attributes.get('content') ?? '') !== '';
+        facts.ogImage ||= property === 'og:image' && filled;
+        facts.ogType ||= property === 'og:type' && filled;
+      } else if (HIDDEN.has(tag.name) && !tag.selfClosing) hidden++;
+      if (RAW.has(tag.name)) {
+        const close = lower.indexOf(`</${tag.name}`, at);
+        const contentEnd = close === -1 ? html.length : close;
+        if (tag.name === 'script' && attribute(tag, 'type').toLowerCase() === 'application/ld+json')
+          facts.jsonLd.push(html.slice(at, contentEnd));
+        at = contentEnd;
+      }
+    } else {
+      // A `<` that starts no tag is text.
+      if (hidden === 0) countText(open, open + 1);
+      at = open + 1;
+    }
+  }
+  return facts;
 }
 
 /** Whether a body is an HTML document, whatever its content type says. */

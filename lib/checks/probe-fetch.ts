@@ -4,6 +4,7 @@
  * extensions), only an Accept header, a time limit, and at most LIMITS.bytes read before the
  * body is cancelled. Every failure comes back as a named problem, never as a throw.
  */
+import { withoutUnseen } from '../contract/plain-text';
 import {
   ACCEPT_HEADER,
   type Evidence,
@@ -17,9 +18,23 @@ import {
 const DECIDING =
   /^(content-type|vary|location|age|x-cache|cf-cache-status|retry-after|www-authenticate|(x-)?ratelimit.*)$/i;
 
-/** Text safe to keep and show: no control characters, cut. */
+/** Text safe to keep and show: nothing unseen, cut. */
 export const plainText = (text: string, length: number = LIMITS.evidenceChars) =>
-  text.slice(0, length).replace(/(?![\n\t])\p{Cc}/gu, '\uFFFD');
+  withoutUnseen(text.slice(0, length));
+
+/**
+ * The address of `path` on `origin`, or null when it would leave it. The path is appended as
+ * written: `//host/x` taken from a site's file stays a path of the origin.
+ */
+export function requestUrl(origin: string, path: string): URL | null {
+  if (!path.startsWith('/')) return null;
+  try {
+    const url = new URL(`${origin}${path}`);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 async function readCapped(response: Response): Promise<{ bytes: Uint8Array; cut: boolean }> {
   const reader = response.body?.getReader();
@@ -38,9 +53,11 @@ async function readCapped(response: Response): Promise<{ bytes: Uint8Array; cut:
   return { bytes, cut: !ended };
 }
 
-const blank = (spec: RequestSpec, problem: ProbeProblem, ms = 0): Fetched => ({
+/** What the run records for a request without an answer to judge, and why. */
+export const notSent = (spec: RequestSpec, problem: ProbeProblem, ms = 0): Fetched => ({
   evidence: {
     ...spec,
+    path: plainText(spec.path, LIMITS.path),
     status: null,
     type: '',
     headers: [],
@@ -55,17 +72,23 @@ const blank = (spec: RequestSpec, problem: ProbeProblem, ms = 0): Fetched => ({
   header: () => '',
 });
 
-/** What the run records for a request it did not send, and why. */
-export const notSent = (spec: RequestSpec, why: ProbeProblem): Fetched => blank(spec, why);
+/** The deciding headers as received, at most LIMITS.headers of them, each cut. */
+function decidingHeaders(headers: Headers): { kept: [string, string][]; cut: boolean } {
+  const kept: [string, string][] = [];
+  let cut = false;
+  headers.forEach((value, name) => {
+    if (!DECIDING.test(name)) return;
+    if (kept.length === LIMITS.headers) cut = true;
+    else kept.push([plainText(name, LIMITS.headerName), plainText(value, LIMITS.headerValue)]);
+  });
+  return { kept, cut };
+}
 
 export async function fetchLimited(
-  origin: string,
+  url: URL,
   spec: RequestSpec,
   signal: AbortSignal,
 ): Promise<Fetched> {
-  const url = new URL(spec.path, origin);
-  // Paths found in the site's files are checked before; this is the last guard.
-  if (url.origin !== origin) return blank(spec, 'redirect');
   const started = performance.now();
   const request = new AbortController();
   const cancel = () => request.abort();
@@ -86,26 +109,24 @@ export async function fetchLimited(
       referrerPolicy: 'no-referrer',
       signal: request.signal,
     });
-    if (response.type === 'opaqueredirect') return blank(spec, 'redirect', took());
+    if (response.type === 'opaqueredirect') return notSent(spec, 'redirect', took());
     const { bytes, cut } = await readCapped(response);
     // NUL bytes in the first kilobyte: not text, whatever the content type says.
     const binary = bytes.subarray(0, 1024).includes(0);
     // The decoder drops a byte order mark and replaces what is not UTF-8.
     const body = binary ? '' : new TextDecoder().decode(bytes);
-    const headers: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (DECIDING.test(name)) headers.push([name, plainText(value, 200)]);
-    });
+    const headers = decidingHeaders(response.headers);
     const evidence: Evidence = {
       ...spec,
+      path: plainText(spec.path, LIMITS.path),
       status: response.status,
-      type: plainText(response.headers.get('content-type') ?? '', 200),
-      headers,
+      type: plainText(response.headers.get('content-type') ?? '', LIMITS.headerValue),
+      headers: headers.kept,
       bytes: bytes.length,
       ms: took(),
       text: plainText(body),
       problem: null,
-      cut,
+      cut: cut || headers.cut,
       binary,
     };
     return { evidence, body, header: (name) => response.headers.get(name) ?? '' };
@@ -117,7 +138,7 @@ export async function fetchLimited(
         : signal.aborted
           ? 'cancelled'
           : 'network';
-    return blank(spec, problem, took());
+    return notSent(spec, problem, took());
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', cancel);

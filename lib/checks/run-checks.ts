@@ -1,14 +1,22 @@
 /**
  * One check run from the user's browser: the requests the checks need (each once), four at a
- * time within the run's limits, then their follow-ups, then every check judged on what came
- * back. Loaded only when the user asks for a run, with the parsers it brings.
+ * time, then their follow-ups, then each check judged on what came back, one at a time. The
+ * run's time limit and Cancel hold to the end: a check not judged by then says why.
  */
 import { answersOf, MISSING } from './answers';
 import type { CheckResult, CheckRun } from './check-run-record';
 import { probesFor, QUICK_CHECK_IDS, whyNotProbed } from './check-table';
-import { type Fetched, LIMITS, type Live, type RequestSpec, requestKey } from './evidence';
+import {
+  type Fetched,
+  LIMITS,
+  type Live,
+  type Note,
+  type RequestSpec,
+  requestKey,
+} from './evidence';
 import { homeReachable } from './home-rules';
-import { fetchLimited, notSent } from './probe-fetch';
+import type { Probe } from './probe';
+import { fetchLimited, notSent, plainText, requestUrl } from './probe-fetch';
 import { llmsInfo, robotsInfo } from './site-info';
 
 const randomPath = () =>
@@ -25,38 +33,85 @@ function unique(specs: RequestSpec[], known: ReadonlySet<string> = new Set()): R
 }
 
 /**
+ * Lets the page handle input between two judgements. A message, not a timer: a page in a
+ * background tab would get a timer's turn only once a second.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+/** `work`'s value, or `fallback` when it throws: one bad answer costs one check, not the run. */
+function guarded<T>(work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch {
+    return fallback;
+  }
+}
+
+const RULE_FAILED: Note = ['checkWhyRuleFailed'];
+
+/** `work`, named as a measure, so that a profile (and the bench's figure 10) finds each part. */
+function timed<T>(name: string, work: () => T): T {
+  const began = performance.now();
+  try {
+    return work();
+  } finally {
+    performance.measure?.(`check ${name}`, { start: began });
+  }
+}
+/** Problems of requests that never left: no evidence to show. */
+const NOT_SENT = new Set<string | null>(['limit', 'refused']);
+
+/**
  * `reportIds`: the ids a stored report lists, re-checked; null for a quick check. `signal`
- * cancels the run; what was answered by then is still judged.
+ * cancels the run; what was answered by then is still judged, within the run's time limit.
  */
 export async function runChecks(
   origin: string,
   reportIds: readonly string[] | null,
   signal: AbortSignal,
-): Promise<CheckRun> {
+): Promise<Omit<CheckRun, 'id'>> {
   const at = Date.now();
   const probes = probesFor(origin);
   const ids = reportIds ?? QUICK_CHECK_IDS;
-  const probed = ids.filter((id) => Object.hasOwn(probes, id));
+  const probed = ids.flatMap((id) => (Object.hasOwn(probes, id) ? [probes[id] as Probe] : []));
+  const idOf = new Map(ids.map((id) => [probes[id], id]));
   const answers = new Map<string, Fetched>();
   const sent: Fetched[] = [];
-  let started = 0;
   const run = new AbortController();
   const stop = () => run.abort('cancelled');
   if (signal.aborted) stop();
   signal.addEventListener('abort', stop, { once: true });
   const deadline = setTimeout(() => run.abort('deadline'), LIMITS.runMs);
+  const stopped = (): Note =>
+    run.signal.reason === 'deadline' ? ['checkWhy_timeout'] : ['checkWhy_cancelled'];
   const missingPath = randomPath();
 
+  let started = 0;
   async function fetchAll(specs: RequestSpec[]) {
     let next = 0;
     const worker = async () => {
       for (let spec = specs[next++]; spec !== undefined; spec = specs[next++]) {
-        let answer = notSent(spec, run.signal.aborted ? 'cancelled' : 'limit');
-        if (run.signal.reason === 'deadline') answer = notSent(spec, 'timeout');
-        else if (started < LIMITS.requests && !run.signal.aborted) {
+        const url = requestUrl(origin, spec === MISSING ? missingPath : spec.path);
+        let answer: Fetched;
+        if (run.signal.aborted)
+          answer = notSent(spec, run.signal.reason === 'deadline' ? 'timeout' : 'cancelled');
+        else if (url === null) answer = notSent(spec, 'refused');
+        else if (started >= LIMITS.requests) answer = notSent(spec, 'limit');
+        else {
           started++;
-          const path = spec.path === MISSING.path ? missingPath : spec.path;
-          answer = await fetchLimited(origin, { ...spec, path }, run.signal);
+          answer = await fetchLimited(
+            url,
+            { ...spec, path: url.pathname + url.search },
+            run.signal,
+          );
           sent.push(answer);
         }
         answers.set(requestKey(spec), answer);
@@ -66,43 +121,75 @@ export async function runChecks(
   }
 
   const read = answersOf((spec) => answers.get(requestKey(spec)));
+  const followUpsOf = (probe: Probe) => guarded(() => probe.followUps?.(read) ?? [], []);
+  const results: CheckResult[] = [];
+  let info: Note[] = [];
+  let reachable = false;
   try {
-    const planned = unique(probed.flatMap((id) => probes[id]?.requests ?? []));
+    const planned = unique(probed.flatMap((probe) => [...probe.requests]));
     // The random path first whenever a file is asked for: a hit whose body is its answer is
     // a soft 404.
     const needsMissing = planned.some((spec) => spec.path !== '/');
     await fetchAll(needsMissing ? unique([MISSING, ...planned]) : planned);
-    const followUps = probed.flatMap((id) => probes[id]?.followUps?.(read) ?? []);
+    const followUps: RequestSpec[] = [];
+    for (const probe of probed) {
+      await nextTask();
+      followUps.push(...timed(`${idOf.get(probe)} follow-ups`, () => followUpsOf(probe)));
+    }
     await fetchAll(unique(followUps, new Set(answers.keys())));
+    for (const id of ids) {
+      await nextTask();
+      results.push(timed(id, () => judged(id, probes[id])));
+    }
+    await nextTask();
+    reachable = guarded(() => homeReachable(read), false);
+    if (reportIds === null && !run.signal.aborted) {
+      await nextTask();
+      const robots = timed('robots.txt', () => guarded(() => robotsInfo(read), RULE_FAILED));
+      await nextTask();
+      info = [robots, timed('llms.txt', () => guarded(() => llmsInfo(read), RULE_FAILED))];
+    }
   } finally {
     clearTimeout(deadline);
     signal.removeEventListener('abort', stop);
   }
 
-  const results: CheckResult[] = ids.map((id) => {
-    const probe = probes[id];
+  function judged(id: string, probe: Probe | undefined): CheckResult {
     if (!probe) {
       const live: Live = { level: 'unknown', note: whyNotProbed(id), paths: [] };
       return { id, name: null, tier: null, surface: false, live };
     }
-    const asked = [...probe.requests, ...(probe.followUps?.(read) ?? [])];
+    const asked = [...probe.requests, ...followUpsOf(probe)];
     // By what was sent: the random path's evidence names the path it really asked for.
     const paths = asked.flatMap((spec) => {
       const evidence = answers.get(requestKey(spec))?.evidence;
-      return evidence === undefined || evidence.problem === 'limit' ? [] : [requestKey(evidence)];
+      return evidence === undefined || NOT_SENT.has(evidence.problem) ? [] : [requestKey(evidence)];
     });
-    const live = { ...probe.judge(read), paths, ...(probe.inferred ? { inferred: true } : {}) };
+    const verdict = run.signal.aborted
+      ? { level: 'unknown' as const, note: stopped() }
+      : guarded(() => probe.judge(read), { level: 'unknown' as const, note: RULE_FAILED });
+    const [key, ...values] = verdict.note;
+    // The values come from the site: kept as plain text, cut.
+    const note: Note = [key, ...values.map((value) => plainText(value))];
+    const live = {
+      level: verdict.level,
+      note,
+      paths,
+      ...(probe.inferred ? { inferred: true } : {}),
+    };
     return { id, name: probe.name, tier: probe.tier, surface: probe.surface === true, live };
-  });
+  }
+
   return {
     origin,
     at,
     ms: Date.now() - at,
     state: signal.aborted ? 'cancelled' : 'done',
     quick: reportIds === null,
-    homeReachable: homeReachable(read),
+    homeReachable: reachable,
     requests: sent.map((answer) => answer.evidence),
     results,
-    info: reportIds === null ? [robotsInfo(read, origin), llmsInfo(read)] : [],
+    info,
+    cut: false,
   };
 }

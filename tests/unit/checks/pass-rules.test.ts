@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-// The checks read pages with the DOMParser of the popup they run in.
 /**
  * Every probe's pass rule against the cases in ../shared/notes/checks.md and the details of the
  * four real reports it cites (vercel.com, eve.dev, meta.ai, example.org; tests/fixtures/real-reports.ts).
@@ -47,7 +45,11 @@ describe('agent-friendly-404', () => {
     );
   });
   it('names a redirect, a timeout and a server error rather than guessing', () => {
-    expect(level('agent-friendly-404', missing({ problem: 'redirect' }))).toBe('partial');
+    // Where a redirect ends is hidden from extensions: a home page or a 404 page, unknown.
+    expect(judge('agent-friendly-404', missing({ problem: 'redirect' }))).toEqual({
+      level: 'unknown',
+      note: ['checkWhy_redirect'],
+    });
     expect(judge('agent-friendly-404', missing({ problem: 'timeout' }))).toEqual({
       level: 'unknown',
       note: ['checkWhy_timeout'],
@@ -209,6 +211,21 @@ describe('json-ld', () => {
       'partial',
     );
   });
+  it('fails JSON-LD whose nodes have no type: nothing an agent can use', () => {
+    expect(level('json-ld', withJsonLd(JSON.stringify({ name: 'x', url: 'y' })))).toBe('fail');
+    expect(level('json-ld', withJsonLd(JSON.stringify([{ '@type': [] }, { '@graph': {} }])))).toBe(
+      'fail',
+    );
+  });
+  it('reads JSON-LD nested hundreds deep, and counts a block nested 100,000 deep as unreadable', () => {
+    const nested = (depth: number) =>
+      `${'['.repeat(depth)}${JSON.stringify(ORG)}${']'.repeat(depth)}`;
+    expect(level('json-ld', withJsonLd(nested(500)))).toBe('pass');
+    expect(judge('json-ld', withJsonLd(nested(100_000), JSON.stringify(ORG)))).toEqual({
+      level: 'pass',
+      note: ['noteJsonLd', '2', '1', 'Organization'],
+    });
+  });
   it('counts an unreadable block and does not throw', () => {
     expect(judge('json-ld', withJsonLd('{"@type": "Organization", broken'))).toEqual({
       level: 'fail',
@@ -332,6 +349,31 @@ describe('code-fence-validity', () => {
       note: ['checkWhyNoMarkdown'],
     });
   });
+  const md = (body: string, llms = '# Site\n', more: FakeAnswer = {}) => ({
+    'GET / md': { type: 'text/markdown', body, ...more },
+    '/llms.txt': { body: llms },
+  });
+  it('judges fences as CommonMark does, not by counting fence lines', () => {
+    // A backtick fence is not closed by tildes: the tildes are its content.
+    expect(level('code-fence-validity', md('```\nx\n~~~\n'))).toBe('fail');
+    // A longer fence line inside an open fence is content; the page is valid.
+    expect(level('code-fence-validity', md('````\n```\nx\n````\n'))).toBe('pass');
+    // Fences in a block quote and in a list item count; the quote's end closes an open one.
+    expect(level('code-fence-validity', md('> ```\n> x\n\nafter\n'))).toBe('fail');
+    expect(level('code-fence-validity', md('- item\n\n  ```\n  x\n  ```\n'))).toBe('pass');
+  });
+  it('judges each document on its own: two left open do not close each other', () => {
+    expect(judge('code-fence-validity', md('# A\n```\n', '# B\n```\n'))).toEqual({
+      level: 'fail',
+      note: ['noteFencesOpen', '/, /llms.txt'],
+    });
+  });
+  it("can't tell about a fence left open in a body cut at the read limit", () => {
+    expect(judge('code-fence-validity', md('```\nx', '# B\n', { cut: true }))).toEqual({
+      level: 'unknown',
+      note: ['checkWhyCut'],
+    });
+  });
 });
 
 describe('agent-instruction', () => {
@@ -420,9 +462,76 @@ describe('mcp-server', () => {
       note: ['checkWhyMcpFound', '/.well-known/mcp/server-card.json'],
     });
   });
-  it('fails a card that is not valid JSON (meta.ai: "response is not valid JSON") and a missing one', () => {
-    expect(level('mcp-server', card({ type: 'application/json', body: '{not json' }))).toBe('fail');
+  it('asks the other places real sites publish at only when the first holds no card', () => {
+    const places = probe('mcp-server').followUps?.(fakeAnswers({})) ?? [];
+    expect(places.map((spec) => spec.path)).toEqual([
+      '/.well-known/mcp.json',
+      '/.well-known/mcp',
+      '/.well-known/mcp/manifest.json',
+      '/.well-known/ai-catalog.json',
+      '/.well-known/mcp/server-card',
+      '/.well-known/mcp-server',
+    ]);
+    const found = fakeAnswers(card(json({ name: 'x', url: 'https://mcp.site.example' })));
+    expect(probe('mcp-server').followUps?.(found)).toEqual([]);
+  });
+  it.each([
+    [
+      'a legacy mcp.json with a client-style map (cloudflare.com)',
+      '/.well-known/mcp.json',
+      {
+        mcpServers: { site: { name: 'Site', transport: { type: 'http', url: 'https://x/mcp' } } },
+      },
+    ],
+    [
+      'a card named by its serverInfo (SEP draft)',
+      '/.well-known/mcp/server-card',
+      {
+        serverInfo: { name: 'x', version: '1' },
+        url: 'https://x/mcp',
+      },
+    ],
+    [
+      'an AI catalogue with an MCP entry',
+      '/.well-known/ai-catalog.json',
+      {
+        specVersion: '1.0',
+        entries: [
+          { identifier: 'urn:air:x:mcp', type: 'application/mcp-server-card+json', url: '/c' },
+        ],
+      },
+    ],
+    [
+      'a manifest at the path the service named for meta.ai',
+      '/.well-known/mcp/manifest.json',
+      {
+        name: 'x',
+        tools: [{ name: 'search' }],
+      },
+    ],
+  ])('finds %s', (_case, path, body) => {
+    expect(judge('mcp-server', { [path]: json(body) })).toEqual({
+      level: 'unknown',
+      note: ['checkWhyMcpFound', path],
+    });
+  });
+  it('gives partial credit to a file that is no valid card (meta.ai: "not valid JSON")', () => {
+    expect(judge('mcp-server', card({ type: 'application/json', body: '{not json' }))).toEqual({
+      level: 'partial',
+      note: ['noteMcpInvalid', '/.well-known/mcp/server-card.json'],
+    });
+    expect(level('mcp-server', { '/.well-known/mcp.json': json({ mcpServers: {} }) })).toBe(
+      'partial',
+    );
+  });
+  it("fails when no place has anything, and can't tell when places were not asked", () => {
     expect(level('mcp-server', {})).toBe('fail');
+    expect(judge('mcp-server', { '/.well-known/mcp-server': { problem: 'limit' } })).toEqual({
+      level: 'unknown',
+      note: ['checkWhy_limit'],
+    });
+    // An app shell at every path is no card (operator.chatgpt.com).
+    expect(level('mcp-server', spa())).toBe('fail');
   });
 });
 

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-// The checks read pages with the DOMParser of the popup they run in.
 /**
  * A whole run against a stubbed fetch: the limits every request keeps, and a property test
  * that no answer a site can give makes a run throw, hang or leave its origin.
@@ -7,6 +5,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../../lib/checks/evidence';
+import { HOME_RULES } from '../../../lib/checks/home-rules';
+import type { Probe } from '../../../lib/checks/probe';
 import { runChecks } from '../../../lib/checks/run-checks';
 
 const ORIGIN = 'https://site.example';
@@ -149,5 +149,39 @@ describe('a run', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("follows a Sitemap line's path on the site itself, and neither asks nor counts one elsewhere", async () => {
+    const calls = stubFetch((url) => {
+      if (url.pathname === '/robots.txt')
+        return new Response(
+          'Sitemap: https://elsewhere.example/sitemap.xml\nSitemap: https://site.example//evil.example/map.xml\n',
+        );
+      return new Response('', { status: 404 });
+    });
+    const run = await runChecks(ORIGIN, ['sitemap'], new AbortController().signal);
+    expect(calls.map(({ url }) => url.href)).toContain(
+      'https://site.example//evil.example/map.xml',
+    );
+    expect(calls.every(({ url }) => url.origin === ORIGIN)).toBe(true);
+    expect(run.requests.every((evidence) => evidence.problem !== 'refused')).toBe(true);
+    expect(run.requests.length).toBe(calls.length);
+  });
+
+  it('holds Cancel over the judging: checks not judged by then say so', async () => {
+    stubFetch(() => new Response('<h1>x</h1>', { headers: { 'content-type': 'text/html' } }));
+    const stop = new AbortController();
+    const rule = HOME_RULES['content-no-js'] as Probe;
+    const judge = rule.judge.bind(rule);
+    // The user cancels while the first check is judged.
+    vi.spyOn(rule, 'judge').mockImplementation((answers) => {
+      stop.abort();
+      return judge(answers);
+    });
+    const run = await runChecks(ORIGIN, null, stop.signal);
+    expect(run.state).toBe('cancelled');
+    expect(run.results[0]).toMatchObject({ id: 'content-no-js', live: { level: 'fail' } });
+    for (const result of run.results.slice(1))
+      expect(result.live).toMatchObject({ level: 'unknown', note: ['checkWhy_cancelled'] });
   });
 });

@@ -38,35 +38,33 @@ describe('verdictOf', () => {
 });
 
 describe('robots.txt and llms.txt, as information', () => {
-  const origin = 'https://site.example';
   it('reads each AI crawler by RFC 9309: its own group replaces *, tokens in any case', () => {
     const body =
       'User-agent: gptbot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n';
-    const [, rules] = robotsInfo(fakeAnswers({ '/robots.txt': { body } }), origin);
+    const [, rules] = robotsInfo(fakeAnswers({ '/robots.txt': { body } }));
     expect(rules).toBe(
       'GPTBot ✗, ChatGPT-User ✓, OAI-SearchBot ✓, ClaudeBot ✗, Claude-User ✓, PerplexityBot ✓, Google-Extended ✓, CCBot ✓',
     );
   });
   it('a 4xx means no restriction, a 5xx or no answer means assume all disallowed, an HTML page is named', () => {
-    expect(robotsInfo(fakeAnswers({ '/robots.txt': { status: 404 } }), origin)).toEqual([
+    expect(robotsInfo(fakeAnswers({ '/robots.txt': { status: 404 } }))).toEqual([
       'infoRobotsNone',
       '404',
     ]);
-    expect(robotsInfo(fakeAnswers({ '/robots.txt': { status: 503 } }), origin)).toEqual([
+    expect(robotsInfo(fakeAnswers({ '/robots.txt': { status: 503 } }))).toEqual([
       'infoRobotsUnreachable',
     ]);
-    expect(robotsInfo(fakeAnswers({ '/robots.txt': { problem: 'timeout' } }), origin)).toEqual([
+    expect(robotsInfo(fakeAnswers({ '/robots.txt': { problem: 'timeout' } }))).toEqual([
       'infoRobotsUnreachable',
     ]);
-    expect(
-      robotsInfo(fakeAnswers({ '/robots.txt': { body: '<!doctype html><p>app' } }), origin),
-    ).toEqual(['infoRobotsNotText']);
+    expect(robotsInfo(fakeAnswers({ '/robots.txt': { body: '<!doctype html><p>app' } }))).toEqual([
+      'infoRobotsNotText',
+    ]);
   });
   it('reads malformed robots.txt without failing, and llms.txt with or without an H1', () => {
     expect(
       robotsInfo(
         fakeAnswers({ '/robots.txt': { body: 'User-agent GPTBot\nDisallow /\n\u0000<html>' } }),
-        origin,
       )[0],
     ).toBe('infoRobots');
     expect(llmsInfo(fakeAnswers({ '/llms.txt': { body: '# Site\n\n> About' } }))).toEqual([
