@@ -2,8 +2,11 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/badge/browser-badge';
 import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
+import { createCheckAccess } from '../lib/checks/check-access';
+import { createCheckRuns } from '../lib/checks/check-runs';
 import { ensureAlarms, registerAlarms, scheduleServiceWindowAlarm } from '../lib/events/alarms';
 import { createBackupIntents } from '../lib/events/backup-intents';
+import { registerCheckRunPorts } from '../lib/events/check-run-port';
 import { openSiteReportWindow, openSitesPage } from '../lib/events/extension-pages';
 import { createSitesMenuItem, registerLinkMenu, registerSitesMenu } from '../lib/events/menus';
 import { registerPermissionChanges } from '../lib/events/permission-changes';
@@ -15,7 +18,7 @@ import {
   registerWatchNotificationClicks,
 } from '../lib/events/watch-notifications';
 import { registerWelcomePage } from '../lib/events/welcome-page';
-import { createWorkerIntents } from '../lib/events/worker-intents';
+import { createCheckRunStart, createWorkerIntents } from '../lib/events/worker-intents';
 import { registerWorkerMessages } from '../lib/events/worker-messages';
 import { createLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory } from '../lib/history/score-history';
@@ -24,7 +27,7 @@ import { createLookupService } from '../lib/lookup/lookup-service';
 import { createDeprecationNotices } from '../lib/service/deprecation-notice';
 import { createReportClient } from '../lib/service/report-client';
 import { serviceAccessFor } from '../lib/settings/service-base-url-choice';
-import { createSettingsReader, watchSettings } from '../lib/settings/settings';
+import { createSettingsReader, serviceBaseUrlOf, watchSettings } from '../lib/settings/settings';
 import { runStoredWatchRound } from '../lib/sites/watch-check';
 import { createStore } from '../lib/storage/store';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
@@ -72,16 +75,34 @@ export default defineBackground(() => {
     onError: logError,
   });
 
+  const checkRuns = createCheckRuns({
+    store,
+    log: lookupLog,
+    now,
+    isPrivateTab: async (tabId) => (await readTab(tabId))?.incognito === true,
+  });
+  const checkAccess = createCheckAccess({
+    store,
+    serviceBaseUrl: async () => serviceBaseUrlOf(await readSettings()),
+  });
+
   const wakingEventFirst = createWakingEventFirst();
   // Synchronously, before anything is awaited: see lib/events/tab-listeners.ts.
   registerTabListeners(service, logError, wakingEventFirst.handling);
   registerWorkerMessages(
     {
-      ...createWorkerIntents({ store, lookups: service, lookupLog, now }),
+      ...createWorkerIntents({ store, lookups: service, lookupLog, checkRuns, checkAccess, now }),
       ...createBackupIntents({ store }),
     },
     logError,
   );
+  registerCheckRunPorts({
+    start: createCheckRunStart({ checkRuns, checkAccess }),
+    gone: (run) => {
+      checkRuns.abandon(run.origin, run.id).catch(logError);
+    },
+    onError: logError,
+  });
   registerLinkMenu(openSiteReportWindow, logError, createSitesMenuItem);
   registerSitesMenu(() => openSitesPage(), logError);
   registerAlarms(
@@ -109,12 +130,15 @@ export default defineBackground(() => {
     service.settingsChanged().catch(logError);
   };
   watchSettings(showTabsAfresh);
-  registerPermissionChanges(showTabsAfresh);
+  registerPermissionChanges(showTabsAfresh, (removed) => {
+    checkAccess.forget(removed).catch(logError);
+  });
 
   // Once the event that woke the worker is answered: the alarms exist, and what a stopped
   // worker left half done is done.
   wakingEventFirst.thenRun(() => {
     ensureAlarms().catch(logError);
     service.reconcile().catch(logError);
+    checkRuns.reconcile().catch(logError);
   });
 });

@@ -1,17 +1,18 @@
-import { useMemo } from 'preact/hooks';
+import { useContext, useMemo } from 'preact/hooks';
 import { countVerdicts, judgedResults, noteText, quickSummary } from '../../lib/checks/verdicts';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { formatClockTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
 import { t } from '../../lib/locale/i18n';
 import { checkRunMarkdown } from '../../lib/markdown/check-run';
 import { copyText } from '../../lib/ui/page-actions';
-import { useCheckNow } from '../../lib/ui/use-check-now';
+import { type CheckTarget, useCheckNow } from '../../lib/ui/use-check-now';
+import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
 import { CopyFixListButton } from '../report/CopyFixListButton';
 import { IssueList } from '../report/IssueList';
 import { LiveResult } from './LiveResult';
 
 export interface CheckNowProps {
-  origin: string;
+  target: CheckTarget;
   /** The stored report whose findings are re-checked; null for a quick check. */
   report: ScanReport | null;
   now: number;
@@ -21,12 +22,14 @@ export interface CheckNowProps {
  * The button, the run's state, its summary and each live result: beside the report's stored
  * findings, or as a quick check's own list. The stored score and badge never change.
  */
-export function CheckNow({ origin, report, now }: CheckNowProps) {
+export function CheckNow({ target, report, now }: CheckNowProps) {
+  const { origin } = target;
+  const serviceBaseUrl = useContext(ServiceBaseUrlContext);
   const reportIds = useMemo(() => report?.issues.map((issue) => issue.id) ?? null, [report]);
-  const { run, state, start, cancel } = useCheckNow(origin, reportIds);
+  const { run, state, start, cancel } = useCheckNow(target, reportIds);
   const judged = run ? judgedResults(run, report?.issues ?? null) : [];
   const copy = (id?: string) =>
-    run ? copyText(checkRunMarkdown(run, report, id)) : Promise.resolve(false);
+    run ? copyText(checkRunMarkdown(run, report, { serviceBaseUrl, id })) : Promise.resolve(false);
   const liveOf = (id: string) => {
     const found = judged.find((entry) => entry.result.id === id);
     return found && run ? (
@@ -78,6 +81,8 @@ export function CheckNow({ origin, report, now }: CheckNowProps) {
                 : t('checkNowWhenQuick', when)}
             </p>
             {run.state === 'cancelled' ? <p>{t('checkNowCancelled')}</p> : null}
+            {run.state === 'abandoned' ? <p>{t('checkNowAbandoned')}</p> : null}
+            {run.cut ? <p class="muted">{t('checkNowCut')}</p> : null}
             <p class="check-summary">
               <strong>
                 {report

@@ -8,5 +8,10 @@ import type { CheckNowProps } from './CheckNow';
  */
 export function CheckNowSlot(props: CheckNowProps & { fallback?: ComponentChildren }) {
   const CheckNow = useLazyComponent(() => import('./CheckNow').then((module) => module.CheckNow));
-  return CheckNow === null ? (props.fallback ?? null) : <CheckNow {...props} />;
+  // Keyed by site: a page that moves to another site starts from nothing of the previous one.
+  return CheckNow === null ? (
+    (props.fallback ?? null)
+  ) : (
+    <CheckNow key={props.target.origin} {...props} />
+  );
 }

@@ -9,6 +9,8 @@ export function outcomeText(
   // A check run went to the site itself, not to the service.
   if (entry.outcome === 'check-running') return t('optionsLogCheckRunning');
   if (entry.outcome === 'check-run') return t('optionsLogCheckRun', String(entry.requests ?? 0));
+  if (entry.outcome === 'check-abandoned')
+    return t('optionsLogCheckAbandoned', String(entry.requests ?? 0));
   const words = t(OUTCOME_WORDS[entry.outcome as LookupOutcomeKind] ?? 'outcomeInvalidResponse');
   return entry.status === null || entry.status === 0 ? words : `${words} (HTTP ${entry.status})`;
 }

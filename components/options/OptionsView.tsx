@@ -2,6 +2,7 @@ import { t } from '../../lib/locale/i18n';
 import type { EffectiveSettings } from '../../lib/settings/settings';
 import type { useOptions } from '../../lib/ui/use-options';
 import { BackupSection } from './BackupSection';
+import { CheckAccessSection } from './CheckAccessSection';
 import { ChoiceSection, OLD_REPORT_WORDS } from './ChoiceSection';
 import { LookupLogSection } from './LookupLogSection';
 import { PausedSitesSection } from './PausedSitesSection';
@@ -82,6 +83,7 @@ export function OptionsView(props: OptionsViewProps) {
         onApply={actions.applyBackup}
         onCancel={actions.cancelBackup}
       />
+      <CheckAccessSection permissions={props.checkAccess} onRemove={actions.removeCheckAccess} />
       <section aria-labelledby="data-heading">
         <h2 id="data-heading">{t('optionsDataHeading')}</h2>
         <p class="hint">{t('optionsDataExplain')}</p>

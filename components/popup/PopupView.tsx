@@ -46,8 +46,8 @@ export function PopupView(props: PopupViewProps) {
             onShow={controls.showParent}
           />
         ) : null}
-        {controls?.checkOrigin && props.view?.status !== 'report' ? (
-          <CheckNowSlot origin={controls.checkOrigin} report={null} now={props.now} />
+        {controls?.check && props.view?.status !== 'report' ? (
+          <CheckNowSlot target={controls.check} report={null} now={props.now} />
         ) : null}
         {controls ? <SiteControls controls={controls} /> : null}
       </main>
@@ -74,7 +74,7 @@ function viewFor({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
         onCopyFixList={controls?.copyFixList}
         change={controls?.scoreChange}
         checkDiff={controls?.checkDiff}
-        checkOrigin={controls?.checkOrigin}
+        check={controls?.check}
         oldReportDays={controls?.settings?.oldReportDays}
       />
     );

@@ -1,5 +1,6 @@
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
+import type { CheckTarget } from '../../lib/ui/use-check-now';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ExternalLink } from '../popup/ExternalLink';
 import { RefreshButton } from '../popup/RefreshButton';
@@ -13,14 +14,14 @@ export interface ReportViewProps extends ScoreHeaderProps {
   /** Copies the fix list; without it no Copy button is shown. */
   onCopyFixList?: ((report: ScanReport) => Promise<boolean>) | undefined;
   /** The site "Check now" re-checks the findings of; without it there is no such button. */
-  checkOrigin?: string | null | undefined;
+  check?: CheckTarget | null | undefined;
 }
 
 /**
  * A stored report: the score first, then what to do next (the actions), then why (the tier
  * buckets), then what to fix (the issues).
  */
-export function ReportView({ onRefresh, onCopyFixList, checkOrigin, ...shown }: ReportViewProps) {
+export function ReportView({ onRefresh, onCopyFixList, check, ...shown }: ReportViewProps) {
   const { report } = shown;
   return (
     <article class="report">
@@ -40,9 +41,9 @@ export function ReportView({ onRefresh, onCopyFixList, checkOrigin, ...shown }: 
         coverage={{ bonusListed: report.issues.some((issue) => issue.tier === 'bonus') }}
         heading={shown.nested ? { id: 'buckets-title', level: 3 } : undefined}
       />
-      {checkOrigin ? (
+      {check ? (
         <CheckNowSlot
-          origin={checkOrigin}
+          target={check}
           report={report}
           now={shown.now}
           fallback={<IssueList issues={report.issues} />}

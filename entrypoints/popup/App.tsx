@@ -11,6 +11,6 @@ import { useTabView } from '../../lib/ui/use-tab-view';
 export function App({ tabId, start }: { tabId: number | null; start: PopupStart | null }) {
   const { view, now, refresh } = useTabView(tabId, { start: start ?? undefined });
   const site = usePageSite(tabId, start ? start.pageUrl : undefined);
-  const controls = usePopupControls(view, site, start?.settings);
+  const controls = usePopupControls(view, site, { tabId, settings: start?.settings });
   return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;
 }

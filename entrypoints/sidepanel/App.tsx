@@ -13,7 +13,7 @@ export function App({ windowId }: { windowId: number | null }) {
 
 function ActiveTabReport({ tabId }: { tabId: number | null }) {
   const { view, now, refresh, lookUp, site } = useFollowedTab(tabId);
-  const controls = usePopupControls(view, site);
+  const controls = usePopupControls(view, site, { tabId });
   return (
     <PopupView
       view={view}

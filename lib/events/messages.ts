@@ -55,14 +55,22 @@ export function requestSchemas() {
     unwatchSite: z.object({ origin: text() }),
     clearLookupLog: z.object({}),
     clearLocalData: z.object({}),
-    /** A check run of the page that ran it, as it starts and as it ends; kept per origin. */
-    saveCheckRun: z.object({ run: checkRunSchema() }),
-    /** The records an import leaves, as the page planned them: the worker parses each itself. */
+    /** A started run as it ended, handed back by the page that ran it. */
+    finishCheckRun: z.object({ run: checkRunSchema() }),
+    /** Takes back the host access a check asked for: one site's permission, or all (null). */
+    removeCheckAccess: z.object({ permission: z.nullable(text()) }),
+    /**
+     * The records an import leaves, as the page planned them (the worker parses each itself),
+     * the fingerprint of the records it planned on, and whether the user chose the file's
+     * report service.
+     */
     importBackup: z.object({
       settings: z.unknown(),
       watchList: z.unknown(),
       scoreHistory: z.optional(z.unknown()),
       lookupLog: z.optional(z.unknown()),
+      plannedOn: text(),
+      switchService: z.boolean(),
     }),
   } satisfies { [N in MessageName]: z.ZodMiniType };
 }
@@ -83,17 +91,20 @@ interface Replies {
   clearLookupLog: null;
   clearLocalData: number;
   importBackup: ImportResult;
-  /** False: not kept (a page in a private window, or cleared since). */
-  saveCheckRun: boolean;
+  /** False: not kept (cleared since, or no longer that run's record). */
+  finishCheckRun: boolean;
+  removeCheckAccess: null;
 }
 
 /**
- * Applied, or why the records were refused (nothing was touched then). `baseUrlKept`: the file
- * names a service the extension has no permission for, so the current one stays.
+ * Applied, or why the records were refused (nothing was touched then; `changed`: the records
+ * changed since the page planned the import). `baseUrlKept`: the file names another service
+ * that the user did not choose, or that the extension has no permission for, so the current
+ * one stays.
  */
 export type ImportResult =
   | { ok: true; baseUrlKept: boolean }
-  | { ok: false; problem: BackupProblem };
+  | { ok: false; problem: BackupProblem | 'changed' };
 
 type Schemas = ReturnType<typeof requestSchemas>;
 export type MessageName = keyof Replies;

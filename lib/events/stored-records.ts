@@ -4,6 +4,7 @@
  */
 import { CACHE_ENTRY_RECORD, CACHE_INDEX_RECORD } from '../cache/cache-records';
 import { RETRY_GATE_RECORD } from '../cache/retry-gate';
+import { CHECK_ACCESS_RECORD } from '../checks/check-access';
 import { CHECK_RUN_RECORD } from '../checks/check-run-record';
 import { LOOKUP_LOG_RECORD } from '../history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../history/scan-record';
@@ -27,5 +28,6 @@ export const ALL_RECORDS = [
   CACHE_INDEX_RECORD,
   TAB_STATE_RECORD,
   CHECK_RUN_RECORD,
+  CHECK_ACCESS_RECORD,
   STORAGE_VERSIONS_RECORD,
 ] as StoredRecord<unknown>[];

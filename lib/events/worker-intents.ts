@@ -5,7 +5,9 @@
  * schemas (messages.ts) checked the data, and a service base URL must also be one the extension
  * holds the host permission for (the options page asks the user for it first).
  */
-import { CHECK_RUN_RECORD, type CheckRun } from '../checks/check-run-record';
+import type { CheckAccess } from '../checks/check-access';
+import type { CheckRun } from '../checks/check-run-record';
+import type { CheckRuns } from '../checks/check-runs';
 import type { LookupLog } from '../history/lookup-log';
 import type { LookupService } from '../lookup/ports';
 import { isSitePausedBy } from '../privacy/paused-domains';
@@ -14,12 +16,15 @@ import { changeSettings } from '../settings/settings';
 import { unwatchSite, watchSite } from '../sites/watch-list';
 import type { Store } from '../storage/store';
 import { notLookedUp } from '../tabs/tab-view';
-import type { WorkerHandlers } from './worker-messages';
+import type { CheckRunRequest } from './check-run-port';
+import type { RequestOrigin, WorkerHandlers } from './worker-messages';
 
 export function createWorkerIntents(deps: {
   store: Store;
   lookups: Pick<LookupService, 'showTab' | 'showSite'>;
-  lookupLog: Pick<LookupLog, 'clear' | 'checkRun'>;
+  lookupLog: Pick<LookupLog, 'clear'>;
+  checkRuns: Pick<CheckRuns, 'finish'>;
+  checkAccess: Pick<CheckAccess, 'remove'>;
   now(): number;
 }): Omit<WorkerHandlers, 'importBackup'> {
   const { store } = deps;
@@ -53,12 +58,28 @@ export function createWorkerIntents(deps: {
       !from.privateWindow && watchSite(store, origin, deps.now()),
     unwatchSite: ({ origin }) => unwatchSite(store, origin).then(() => null),
     clearLookupLog: () => deps.lookupLog.clear().then(() => null),
-    clearLocalData: () => store.clearLocalData(),
-    async saveCheckRun({ run }, from) {
-      // Nothing of a private window is kept; a page there never starts a run anyway.
-      if (from.privateWindow) return false;
-      await deps.lookupLog.checkRun(run as CheckRun);
-      return store.write(CHECK_RUN_RECORD, run as CheckRun, { id: run.origin });
+    async clearLocalData() {
+      // The browser's own record of the sites checked goes too, before the list of them does.
+      await deps.checkAccess.remove(null);
+      return store.clearLocalData();
     },
+    // The schema checked every field; a note's key is any string there, as a later version may add one.
+    finishCheckRun: ({ run }) => deps.checkRuns.finish(run as CheckRun),
+    removeCheckAccess: ({ permission }) => deps.checkAccess.remove(permission).then(() => null),
+  };
+}
+
+/**
+ * A check run's start, asked on its port (check-run-port.ts): the run's record, and the site's
+ * access listed when the page has just been granted it for this run.
+ */
+export function createCheckRunStart(deps: {
+  checkRuns: Pick<CheckRuns, 'start'>;
+  checkAccess: Pick<CheckAccess, 'granted'>;
+}) {
+  return async ({ asked, ...request }: CheckRunRequest, from: RequestOrigin) => {
+    const started = await deps.checkRuns.start(request, from);
+    if (started.ok && asked) await deps.checkAccess.granted(request.origin);
+    return started;
   };
 }

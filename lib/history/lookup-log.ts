@@ -24,7 +24,7 @@ function logEntrySchema() {
     outcome: z.string(),
     /** The HTTP status, when there was an answer. */
     status: z.catch(z.nullable(z.number()), null),
-    /** A check run's requests to the site itself (`outcome`: check-run, check-running). */
+    /** A check run's requests to the site itself (`outcome`: check-running, check-run, check-abandoned). */
     requests: z.optional(z.number()),
   });
 }
@@ -60,6 +60,12 @@ export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
   },
 };
 
+/** A check run's line in the log, by the run's state. */
+const CHECK_OUTCOMES: Record<string, string> = {
+  running: 'check-running',
+  abandoned: 'check-abandoned',
+};
+
 const newestFirst = (log: StoredLog): LookupLogEntry[] => log.entries.slice().reverse();
 
 export async function readLookupLog(): Promise<LookupLogEntry[]> {
@@ -74,7 +80,7 @@ export interface LookupLog {
   /** Notes a request leaving; resolves to the entry's id, to settle it with the outcome. */
   sent(origin: string, service: string): Promise<number>;
   settled(id: number, outcome: LookupOutcome): Promise<void>;
-  /** Notes a check run from the browser as it starts, and settles it as it ends. */
+  /** Notes a check run from the browser as it starts, and settles that note as it ends. */
   checkRun(run: {
     origin: string;
     at: number;
@@ -117,24 +123,22 @@ export function createLookupLog(deps: {
       );
     },
     async checkRun(run) {
-      const outcome = run.state === 'running' ? 'check-running' : 'check-run';
-      const entry = { at: run.at, origin: run.origin, service: run.origin, outcome, status: null };
+      const outcome = CHECK_OUTCOMES[run.state] ?? 'check-run';
       const requests = run.requests.length;
       const same = (logged: LookupLogEntry) =>
         logged.origin === run.origin && logged.at === run.at && logged.outcome.startsWith('check');
-      await change((log) =>
-        log.entries.some(same)
-          ? {
-              ...log,
-              entries: log.entries.map((logged) =>
-                same(logged) ? { ...logged, outcome, requests } : logged,
-              ),
-            }
-          : {
-              nextId: log.nextId + 1,
-              entries: [...log.entries, { ...entry, id: log.nextId, requests }].slice(-maxEntries),
-            },
-      );
+      await change((log) => {
+        if (run.state !== 'running') {
+          // Settled only where its start is still listed: an entry cleared meanwhile stays cleared.
+          if (!log.entries.some(same)) return log;
+          const settle = (logged: LookupLogEntry) =>
+            same(logged) ? { ...logged, outcome, requests } : logged;
+          return { ...log, entries: log.entries.map(settle) };
+        }
+        const entry = { id: log.nextId, at: run.at, origin: run.origin, service: run.origin };
+        const started = { ...entry, outcome, status: null, requests };
+        return { nextId: log.nextId + 1, entries: [...log.entries, started].slice(-maxEntries) };
+      });
     },
     clear: async () => {
       await change((log) => ({ nextId: log.nextId, entries: [] }));

@@ -2,12 +2,14 @@
  * "Check now": the run of the page that asked, and the last run for the origin. The host
  * permission is asked for in the click itself (browsers grant it only within the user's
  * gesture; one already held asks nothing); the run happens in this page, which loads the
- * probes and their parsers only now; the worker keeps each run (it is the only writer).
- * Never from a private window; never without a click.
+ * probes and their parsers only now. The worker decides whether the run may start (never for
+ * a private window's tab), keeps its record, and marks it abandoned when this page goes away
+ * mid-run (the run's port tells it).
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { CHECK_RUN_RECORD, type CheckRun } from '../checks/check-run-record';
+import { openCheckRun } from '../events/check-run-port';
 import { sendToWorker } from '../events/protocol';
 import { hostPermissionFor } from '../service/service-base-url';
 import { readRecord, watchRecord } from '../storage/record';
@@ -21,48 +23,80 @@ export type CheckState =
   | { kind: 'private' }
   | { kind: 'failed'; message: string };
 
-const save = (run: CheckRun) => sendToWorker('saveCheckRun', { run }).catch(logError);
+/** The site a run checks and the tab it is about (none for the site report window). */
+export interface CheckTarget {
+  origin: string;
+  tabId: number | null;
+}
 
 /** `reportIds`: the ids a stored report lists, re-checked; null for a quick check. */
-export function useCheckNow(origin: string, reportIds: readonly string[] | null) {
+export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly string[] | null) {
   const [run, setRun] = useState<CheckRun | null>(null);
   const [state, setState] = useState<CheckState>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
+  // Whether the extension holds the site's host, kept current: a check that finds it held asked
+  // the browser for nothing, and its access is not the check's to list.
+  const held = useRef(false);
 
   useEffect(() => {
     setRun(null);
+    setState({ kind: 'idle' });
+    held.current = false;
+    let current = true;
     const show = (stored: CheckRun | null) => {
-      if (stored?.state !== 'running') setRun(stored);
+      if (current && stored?.state !== 'running') setRun(stored);
     };
     readRecord(CHECK_RUN_RECORD, origin).then(show, logError);
+    const permission = { origins: [hostPermissionFor(origin)] };
+    const learnHeld = () => {
+      browser.permissions.contains(permission).then(
+        (yes) => {
+          if (current) held.current = yes;
+        },
+        () => undefined,
+      );
+    };
+    learnHeld();
+    browser.permissions.onAdded?.addListener(learnHeld);
+    browser.permissions.onRemoved?.addListener(learnHeld);
     const stop = watchRecord(CHECK_RUN_RECORD, show, origin);
     return () => {
+      current = false;
+      browser.permissions.onAdded?.removeListener(learnHeld);
+      browser.permissions.onRemoved?.removeListener(learnHeld);
       stop();
       running.current?.abort();
+      running.current = null;
     };
   }, [origin]);
 
-  const go = useCallback(async () => {
-    const controller = new AbortController();
-    running.current = controller;
-    const { runChecks } = await import('../checks/run-checks');
-    const at = Date.now();
-    save({
-      origin,
-      at,
-      ms: 0,
-      state: 'running',
-      quick: reportIds === null,
-      homeReachable: false,
-      requests: [],
-      results: [],
-      info: [],
-    });
-    const done = { ...(await runChecks(origin, reportIds, controller.signal)), at };
-    setRun(done);
-    setState({ kind: 'idle' });
-    await save(done);
-  }, [origin, reportIds]);
+  const go = useCallback(
+    async (asked: boolean) => {
+      const controller = new AbortController();
+      running.current = controller;
+      const quick = reportIds === null;
+      const { start, close } = await openCheckRun({ origin, tabId, quick, asked });
+      if (!start.ok) {
+        close();
+        setState({ kind: 'private' });
+        return;
+      }
+      try {
+        const { runChecks } = await import('../checks/run-checks');
+        const ran = await runChecks(origin, reportIds, controller.signal);
+        const done: CheckRun = { ...ran, id: start.run.id, at: start.run.at };
+        // A page that moved on to another site meanwhile shows nothing of this one.
+        if (running.current === controller) {
+          setRun(done);
+          setState({ kind: 'idle' });
+        }
+        await sendToWorker('finishCheckRun', { run: done });
+      } finally {
+        close();
+      }
+    },
+    [origin, tabId, reportIds],
+  );
 
   /** For the click handler: the permission request must be its first call. */
   const start = useCallback(() => {
@@ -70,12 +104,15 @@ export function useCheckNow(origin: string, reportIds: readonly string[] | null)
       setState({ kind: 'private' });
       return;
     }
+    // Asked every time, as the click's first call: a permission held resolves without a prompt,
+    // and one taken back since is asked for again.
+    const heldBefore = held.current;
     const asked = browser.permissions
       .request({ origins: [hostPermissionFor(origin)] })
       .catch(() => false);
     setState({ kind: 'running' });
     asked
-      .then((granted) => (granted ? go() : setState({ kind: 'refused' })))
+      .then((granted) => (granted ? go(!heldBefore) : setState({ kind: 'refused' })))
       .catch((error: unknown) => setState({ kind: 'failed', message: String(error) }));
   }, [origin, go]);
 

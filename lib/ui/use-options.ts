@@ -10,15 +10,12 @@ import { buildBackup } from '../backup/backup-export';
 import type { Backup, BackupChoices, BackupProblem } from '../backup/backup-format';
 import type { ImportMode, ImportPreview } from '../backup/import-changes';
 import { planImport, previewImport } from '../backup/import-plan';
+import { fingerprintOf, readKeptData } from '../backup/kept-data';
 import { readBackupFile } from '../backup/read-backup';
+import { readCheckAccess, watchCheckAccess } from '../checks/check-access';
+import type { ImportResult } from '../events/messages';
 import { sendToWorker } from '../events/protocol';
-import {
-  LOOKUP_LOG_RECORD,
-  type LookupLogEntry,
-  readLookupLog,
-  watchLookupLog,
-} from '../history/lookup-log';
-import { SCORE_HISTORY_RECORD } from '../history/scan-record';
+import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../history/lookup-log';
 import { pausedDomainOfAddress } from '../privacy/paused-domains';
 import {
   type DeprecationNotice,
@@ -39,12 +36,10 @@ import {
   type LookupMode,
   type OldReportDays,
   readSettings,
-  readUserSettings,
   serviceBaseUrlOf,
   watchSettings,
 } from '../settings/settings';
 import { exportFileName } from '../sites/site-export';
-import { readWatchList } from '../sites/watch-list';
 import { readRecord } from '../storage/record';
 import { downloadText } from './page-actions';
 
@@ -53,22 +48,18 @@ const saveBaseUrl = (baseUrl: string | null) => sendToWorker('setServiceBaseUrl'
 /** The backup section's state: a chosen file's preview or refusal, and an applied import. */
 export interface BackupState {
   preview: ImportPreview | null;
-  problem: BackupProblem | null;
+  /** `changed`: the records kept changing while the import was applied. */
+  problem: BackupProblem | 'changed' | null;
   applied: boolean;
 }
 
 const NO_BACKUP: BackupState = { preview: null, problem: null, applied: false };
 
 /** What a backup holds and an import changes: everything the user keeps, as stored. */
-async function readKeptData() {
-  const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
-    readUserSettings(),
-    readWatchList(),
-    readRecord(SCORE_HISTORY_RECORD),
-    readRecord(LOOKUP_LOG_RECORD),
-  ]);
-  return { settings, watchList, scoreHistory, lookupLog };
-}
+const readKept = () => readKeptData(readRecord);
+
+/** Times an import is planned again because the records changed while it was applied. */
+const PLANS = 3;
 
 /** Asks for a host in the click itself, the only moment a browser asks the user. */
 const requestHost = (baseUrl: string) =>
@@ -86,6 +77,8 @@ export function useOptions(onError: (error: unknown) => void) {
   const [backup, setBackup] = useState(NO_BACKUP);
   /** Whether the browser lets the extension reach the service in effect; null until known. */
   const [serviceAccess, setServiceAccess] = useState<ServiceAccess | null>(null);
+  /** The host access Check now asked for, still held. */
+  const [checkAccess, setCheckAccess] = useState<string[]>([]);
   // The chosen file, as read and checked.
   const chosen = useRef<Backup | null>(null);
 
@@ -93,10 +86,12 @@ export function useOptions(onError: (error: unknown) => void) {
     readSettings().then(setSettings, onError);
     readLookupLog().then(setLog, onError);
     readDeprecationNotice().then(setDeprecation, onError);
+    readCheckAccess().then(setCheckAccess, onError);
     const stops = [
       watchSettings(setSettings),
       watchLookupLog(setLog),
       watchDeprecationNotice(setDeprecation),
+      watchCheckAccess(setCheckAccess),
     ];
     return () => {
       for (const stop of stops) stop();
@@ -150,8 +145,11 @@ export function useOptions(onError: (error: unknown) => void) {
       run(sendToWorker('clearLocalData', {}), () => setDataCleared(true));
     },
     clearLog: () => run(sendToWorker('clearLookupLog', {})),
+    /** Takes back one site's access that Check now asked for, or all of it (null). */
+    removeCheckAccess: (permission: string | null) =>
+      run(sendToWorker('removeCheckAccess', { permission })),
     exportBackup(choices: BackupChoices) {
-      run(readKeptData(), (data) => {
+      run(readKept(), (data) => {
         const now = Date.now();
         const text = JSON.stringify(buildBackup(data, { ...choices, now }), null, 2);
         downloadText(exportFileName('badge-backup', 'json', now), 'application/json', text);
@@ -161,27 +159,35 @@ export function useOptions(onError: (error: unknown) => void) {
       chosen.current = null;
       const reading = readBackupFile(text);
       if (!reading.ok) return showBackup({ problem: reading.problem });
-      run(readKeptData(), (current) => {
+      run(readKept(), (current) => {
         chosen.current = reading.backup;
         showBackup({ preview: previewImport(current, reading.backup) });
       });
     },
-    applyBackup(mode: ImportMode) {
+    /** `switchService`: the user chose the file's report service in the preview. */
+    applyBackup(mode: ImportMode, { switchService }: { switchService: boolean }) {
       const file = chosen.current;
       if (file === null) return;
-      // The worker takes the file's service only if the permission is there.
       const wanted = file.settings.serviceBaseUrl;
+      // Asked in the click, the only moment a browser asks the user.
       const asked =
-        wanted !== null && wanted !== settings?.serviceBaseUrl
+        switchService && wanted !== null && wanted !== settings?.serviceBaseUrl
           ? requestHost(wanted).catch(() => false)
           : Promise.resolve(true);
+      // Planned against the records as stored now; planned again if they change meanwhile.
+      const apply = async (plans: number): Promise<ImportResult> => {
+        const current = await readKept();
+        const { next } = planImport(current, file, { mode });
+        const result = await sendToWorker('importBackup', {
+          ...next,
+          plannedOn: fingerprintOf(current),
+          switchService,
+        });
+        const again = !result.ok && result.problem === 'changed' && plans > 1;
+        return again ? apply(plans - 1) : result;
+      };
       run(
-        // Planned against the records as stored now, so a change since the preview is kept.
-        asked
-          .then(readKeptData)
-          .then((current) =>
-            sendToWorker('importBackup', planImport(current, file, { mode }).next),
-          ),
+        asked.then(() => apply(PLANS)),
         (result) => {
           chosen.current = null;
           showBackup(result.ok ? { applied: true } : { problem: result.problem });
@@ -202,6 +208,7 @@ export function useOptions(onError: (error: unknown) => void) {
     dataCleared,
     deprecation,
     serviceAccess,
+    checkAccess,
     backup,
     actions,
   };

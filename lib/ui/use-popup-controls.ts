@@ -19,6 +19,7 @@ import type { ShownView, TabView } from '../tabs/tab-view';
 import { isNotLookedUp } from '../tabs/tab-view';
 import { copyText, logError, openOptionsPageFromClick } from './page-actions';
 import { type PauseChoice, sitePauseOf } from './site-pause';
+import type { CheckTarget } from './use-check-now';
 import { useSettings } from './use-settings';
 
 export type PopupControls = ReturnType<typeof usePopupControls>;
@@ -65,20 +66,33 @@ const NO_CHECK = new Set(['no-url', 'not-http', 'invalid-url', 'incognito']);
  * The site "Check now" checks, from the user's browser: a report's, no report's, the service's
  * trouble's, or a site never sent (local, private, intranet, paused). Not while loading.
  */
-function checkOriginOf(view: ShownView | null, pageSite: string | null): string | null {
+function checkTargetOf(
+  view: ShownView | null,
+  pageSite: string | null,
+  tabId: number | null,
+): CheckTarget | null {
   if (view === null || view.status === 'loading' || view.status === 'not-asked') return null;
-  if (isNotLookedUp(view)) return NO_CHECK.has(view.reason) ? null : pageSite;
-  return view.origin;
+  if (isNotLookedUp(view)) {
+    return NO_CHECK.has(view.reason) || pageSite === null ? null : { origin: pageSite, tabId };
+  }
+  // The site's own requests go where the tab is: a lookup sends "example.com." as
+  // "example.com", but the page the user sees came from the host with the dot.
+  const sameSite = pageSite !== null && pageSite.replace(/\.(:\d+)?$/, '$1') === view.origin;
+  return { origin: sameSite ? pageSite : view.origin, tabId };
 }
 
 /**
  * `pageSite` is the origin of the page the popup is about, when known (see siteOfView);
- * `initialSettings`, the settings when the page read them before its first render.
+ * `tabId`, the tab it shows (none in the site report window); `settings`, the settings when
+ * the page read them before its first render.
  */
 export function usePopupControls(
   view: ShownView | null,
   pageSite: string | null,
-  initialSettings?: EffectiveSettings,
+  {
+    tabId = null,
+    settings: initialSettings,
+  }: { tabId?: number | null; settings?: EffectiveSettings } = {},
 ) {
   const settings = useSettings(initialSettings);
   const site = siteOfView(view, pageSite);
@@ -166,7 +180,7 @@ export function usePopupControls(
     serviceSetByPolicy: settings?.locked.serviceBaseUrl ?? false,
     /** What Pause and Resume act on. */
     site,
-    checkOrigin: checkOriginOf(view, pageSite),
+    check: checkTargetOf(view, pageSite, tabId),
     sitePause: settings !== null && site !== null ? sitePauseOf(settings, site, choice) : null,
     scoreChange,
     checkDiff,

@@ -11,18 +11,20 @@ import { fixedSiteReport } from '../../reference-server/fixtures/check-site-repo
 // fixed date: the clock this test passes in, to the view and to the fixture report
 const NOW = Date.parse('2026-11-22T09:30:00Z');
 const REPORT = fixedSiteReport('https://is-agentic.com', NOW);
+const TARGET = { origin: CHECK_SITES.fixed, tabId: 7 };
 
 beforeEach(() => {
   fakeBrowser.reset();
   (browser as unknown as { permissions: object }).permissions = {
     request: vi.fn(async () => false),
+    contains: vi.fn(async () => false),
   };
 });
 afterEach(cleanup);
 
 describe('Check now', () => {
   it('is one button named "Check now"; a refused permission is a named state with "Try again"', async () => {
-    render(<CheckNow origin={CHECK_SITES.fixed} report={REPORT} now={NOW} />);
+    render(<CheckNow target={TARGET} report={REPORT} now={NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
     await screen.findByText(
       /did not allow this extension to read fixed-since\.readiness-fixtures\.com/,
@@ -36,6 +38,7 @@ describe('Check now', () => {
 
   it("shows the last stored run beside the findings, labelled as the browser's, the stored score untouched", async () => {
     const run: CheckRun = {
+      id: 'run-1',
       origin: CHECK_SITES.fixed,
       at: NOW - 60_000,
       ms: 120,
@@ -60,9 +63,10 @@ describe('Check now', () => {
         },
       ],
       info: [],
+      cut: false,
     };
     await browser.storage.session.set({ [keyOf(CHECK_RUN_RECORD, CHECK_SITES.fixed)]: run });
-    render(<CheckNow origin={CHECK_SITES.fixed} report={REPORT} now={NOW} />);
+    render(<CheckNow target={TARGET} report={REPORT} now={NOW} />);
     await screen.findByText(/Checked from your browser at/);
     expect(screen.getByText('reachable for you, not for the scanner')).toBeTruthy();
     expect(screen.getByText('passes now')).toBeTruthy();

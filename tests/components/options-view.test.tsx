@@ -38,6 +38,7 @@ const actions = (): OptionsActions => ({
   chooseBackupFile: vi.fn(),
   applyBackup: vi.fn(),
   cancelBackup: vi.fn(),
+  removeCheckAccess: vi.fn(),
 });
 
 const ENTRY: LookupLogEntry = {
@@ -52,7 +53,12 @@ const ENTRY: LookupLogEntry = {
 
 function renderOptions(
   change: Partial<EffectiveSettings> = {},
-  more: { log?: LookupLogEntry[]; actions?: OptionsActions; serviceAccess?: ServiceAccess } = {},
+  more: {
+    log?: LookupLogEntry[];
+    actions?: OptionsActions;
+    serviceAccess?: ServiceAccess;
+    checkAccess?: string[];
+  } = {},
 ) {
   return render(
     <OptionsView
@@ -66,6 +72,7 @@ function renderOptions(
       serviceAccess={more.serviceAccess ?? { permitted: true }}
       deprecation={null}
       backup={{ preview: null, problem: null, applied: false }}
+      checkAccess={more.checkAccess ?? []}
     />,
   );
 }

@@ -54,7 +54,7 @@ function controls(
     serviceHost: 'is-agentic.com',
     serviceSetByPolicy: false,
     site: SITE,
-    checkOrigin: null,
+    check: null,
     sitePause: sitePauseOf(effective, SITE, null),
     scoreChange: null,
     checkDiff: null,
@@ -479,6 +479,31 @@ describe("usePopupControls: the other site's report", () => {
       expect(hooks[0]?.current.settings?.pausedDomains).toContain('paused-site.com'),
     );
     expect(hooks.map((hook) => hook.current.parent)).toEqual([null, null, null, null]);
+  });
+});
+
+describe('usePopupControls: the site and tab Check now checks', () => {
+  beforeEach(() => fakeBrowser.reset());
+  const check = (view: TabView, pageSite: string | null, tabId: number | null = 7) =>
+    renderHook(() => usePopupControls(view, pageSite, { tabId })).result.current.check;
+
+  it('checks the site the tab shows, trailing dot and all, for the report of its name without it', () => {
+    // The lookup sends "mid.readiness-fixtures.com." as the name without its dot; the page the
+    // user sees came from the host with it, and Check now asks that host.
+    expect(check(reportView(), `${SITE}.`)).toEqual({ origin: `${SITE}.`, tabId: 7 });
+    expect(check(reportView(), SITE)).toEqual({ origin: SITE, tabId: 7 });
+    // The report window shows a site, not a tab.
+    expect(check(reportView(), null, null)).toEqual({ origin: SITE, tabId: null });
+  });
+
+  it('checks a site never sent (local, paused) by the page it shows, and nothing private', () => {
+    const local: TabView = { status: 'not-looked-up', reason: 'localhost' };
+    expect(check(local, 'http://localhost:3000')).toEqual({
+      origin: 'http://localhost:3000',
+      tabId: 7,
+    });
+    expect(check({ status: 'not-looked-up', reason: 'incognito' }, SITE)).toBeNull();
+    expect(check({ status: 'loading', origin: SITE }, SITE)).toBeNull();
   });
 });
 

@@ -116,7 +116,10 @@ describe('a stored report with fixed and still-failing findings', () => {
     expect(run.length).toBeGreaterThan(0);
     expect(run.length).toBeLessThanOrEqual(16);
     expect(new Set(run.map((visit) => visit.host))).toEqual(new Set([hostOf(CHECK_SITES.fixed)]));
+    // Nothing that tells the site who asked, or from where: no cookie, no Origin, no Referer.
     expect(run.map((visit) => visit.cookie).filter(Boolean)).toEqual([]);
+    expect(run.map((visit) => visit.origin).filter(Boolean)).toEqual([]);
+    expect(run.map((visit) => visit.referer).filter(Boolean)).toEqual([]);
     expect(
       run.every((visit) =>
         ['text/html', 'text/markdown', '*/*', 'application/json'].includes(visit.accept),

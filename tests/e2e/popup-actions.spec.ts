@@ -87,6 +87,9 @@ describe('the popup of a site with a report', () => {
 
   it('reaches every action with Tab, each with a visible focus ring', async () => {
     const popup = await popupOnMid();
+    // Check now arrives after the first frame and takes the issue list's place: the walk is of
+    // the popup as it stays.
+    await popup.page.getByRole('button', { name: 'Check now', exact: true }).waitFor();
     const reached: string[] = [];
     for (let step = 0; step < 20; step++) {
       await popup.page.keyboard.press('Tab');

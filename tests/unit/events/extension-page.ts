@@ -8,11 +8,15 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createCheckAccess } from '../../../lib/checks/check-access';
+import { type CheckRunLog, createCheckRuns } from '../../../lib/checks/check-runs';
 import { createBackupIntents } from '../../../lib/events/backup-intents';
 import { createWorkerIntents } from '../../../lib/events/worker-intents';
 import { registerWorkerMessages } from '../../../lib/events/worker-messages';
 import { createLookupLog } from '../../../lib/history/lookup-log';
+import { configuredServiceBaseUrl } from '../../../lib/service/service-base-url';
 import type { Store } from '../../../lib/storage/store';
+import { readTab } from '../../../lib/tabs/browser-tabs';
 
 export interface MessageSender {
   id?: string;
@@ -68,6 +72,22 @@ export function deliverMessagesFrom(sender: MessageSender) {
   return vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation(deliver as never);
 }
 
+/** The worker's check-run records and check access as the background makes them. */
+export function checkParts(store: Store, lookupLog: CheckRunLog, now: () => number) {
+  return {
+    checkRuns: createCheckRuns({
+      store,
+      log: lookupLog,
+      now,
+      isPrivateTab: async (tabId) => (await readTab(tabId))?.incognito === true,
+    }),
+    checkAccess: createCheckAccess({
+      store,
+      serviceBaseUrl: async () => configuredServiceBaseUrl(),
+    }),
+  };
+}
+
 /**
  * The worker's side as the background starts it, over `store`, with lookups that show nothing;
  * and messages delivered as from the options page. For tests of pages that send intents.
@@ -81,7 +101,13 @@ export function serveWorker(store: Store, now: () => number = () => 0) {
   const onError = vi.fn();
   registerWorkerMessages(
     {
-      ...createWorkerIntents({ store, lookups, lookupLog, now }),
+      ...createWorkerIntents({
+        store,
+        lookups,
+        lookupLog,
+        now,
+        ...checkParts(store, lookupLog, now),
+      }),
       ...createBackupIntents({ store }),
     },
     onError,

@@ -36,7 +36,8 @@ function fakeHandlers() {
     clearLookupLog: vi.fn<WorkerHandlers['clearLookupLog']>(async () => null),
     clearLocalData: vi.fn<WorkerHandlers['clearLocalData']>(async () => 0),
     importBackup: vi.fn<WorkerHandlers['importBackup']>(fail),
-    saveCheckRun: vi.fn<WorkerHandlers['saveCheckRun']>(async () => true),
+    finishCheckRun: vi.fn<WorkerHandlers['finishCheckRun']>(async () => true),
+    removeCheckAccess: vi.fn<WorkerHandlers['removeCheckAccess']>(async () => null),
   } satisfies WorkerHandlers;
 }
 

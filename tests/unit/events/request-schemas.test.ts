@@ -40,6 +40,7 @@ const NOT_A_DOMAIN = [
 ];
 
 const CHECK_RUN = {
+  id: 'a2b4c6',
   origin: 'http://localhost:3000',
   at: 1,
   ms: 20,
@@ -72,6 +73,7 @@ const CHECK_RUN = {
     },
   ],
   info: [['infoLlmsNone']],
+  cut: false,
 } satisfies CheckRun;
 
 // One row per message (the type asks for every one): what its schema takes, and what it refuses.
@@ -189,16 +191,30 @@ const CASES: Cases = {
   importBackup: {
     accepted: [
       [
-        { settings: {}, watchList: {}, lookupLog: null },
-        { settings: {}, watchList: {}, lookupLog: null },
+        { settings: {}, watchList: {}, lookupLog: null, plannedOn: 'x', switchService: false },
+        { settings: {}, watchList: {}, lookupLog: null, plannedOn: 'x', switchService: false },
       ],
     ],
-    refused: [null, 'records'],
+    refused: [
+      null,
+      'records',
+      // Without what it was planned on, or whether the user chose the file's service.
+      { settings: {}, watchList: {} },
+      { settings: {}, watchList: {}, plannedOn: 'x' },
+    ],
   },
-  saveCheckRun: {
+  removeCheckAccess: {
+    accepted: [
+      [{ permission: 'https://a.example.com/*' }, { permission: 'https://a.example.com/*' }],
+      [{ permission: null }, { permission: null }],
+    ],
+    refused: [{}, { permission: 7 }, { permission: 'x'.repeat(3000) }],
+  },
+  finishCheckRun: {
     accepted: [[{ run: CHECK_RUN }, { run: CHECK_RUN }]],
     refused: [
       { run: { ...CHECK_RUN, state: 'finished' } },
+      { run: { ...CHECK_RUN, id: undefined } },
       { run: { ...CHECK_RUN, origin: 'javascript:alert(1)' } },
       // More requests than a run may send.
       { run: { ...CHECK_RUN, requests: Array.from({ length: 17 }, () => CHECK_RUN.requests[0]) } },

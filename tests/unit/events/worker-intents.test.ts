@@ -13,7 +13,12 @@ import { keyOf } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { deliverMessagesFrom, extensionPage, extensionPageInPrivateTab } from './extension-page';
+import {
+  checkParts,
+  deliverMessagesFrom,
+  extensionPage,
+  extensionPageInPrivateTab,
+} from './extension-page';
 
 // fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');
@@ -66,7 +71,14 @@ describe('createWorkerIntents', () => {
       showTab: vi.fn(async () => VIEW),
       showSite: vi.fn(async () => VIEW),
     };
-    const handlers = createWorkerIntents({ store, lookups, lookupLog, now: () => NOW });
+    const now = () => NOW;
+    const handlers = createWorkerIntents({
+      store,
+      lookups,
+      lookupLog,
+      now,
+      ...checkParts(store, lookupLog, now),
+    });
     intents = sentFrom(handlers, { privateWindow: false });
     privateIntents = sentFrom(handlers, { privateWindow: true });
     await store.write(SETTINGS_RECORD, STORED);
@@ -262,7 +274,13 @@ describe('worker intents sent by a page', () => {
     onError = vi.fn<(error: unknown) => void>();
     registerWorkerMessages(
       {
-        ...createWorkerIntents({ store, lookups, lookupLog, now: () => NOW }),
+        ...createWorkerIntents({
+          store,
+          lookups,
+          lookupLog,
+          now: () => NOW,
+          ...checkParts(store, lookupLog, () => NOW),
+        }),
         importBackup: async () => ({ ok: false, problem: 'malformed' }),
       },
       onError,

@@ -1,0 +1,131 @@
+/**
+ * The worker's side of a check run's record: it starts the record (or refuses a private
+ * window's run), settles it with the run the page hands back, and decides when the page that
+ * ran it is gone. Only the run that started a record may settle it, and only while it runs:
+ * after "clear all local data" nothing is written back, and a late message never moves a
+ * record back.
+ */
+import { keyOf } from '../storage/record';
+import type { Store } from '../storage/store';
+import { CHECK_RUN_RECORD, type CheckRun, keptRun, MAX_KEPT_RUNS } from './check-run-record';
+import { LIMITS } from './evidence';
+
+/** What the lookup log notes of a run: as it starts, and as it ends. */
+export interface CheckRunLog {
+  checkRun(run: Pick<CheckRun, 'origin' | 'at' | 'state' | 'requests'>): Promise<void>;
+}
+
+/** A run still "running" this long after it started has lost its page. */
+const ABANDONED_AFTER_MS = LIMITS.runMs + 10_000;
+
+export type CheckRunStart = { ok: true; run: CheckRun } | { ok: false; reason: 'private' };
+
+export function createCheckRuns(deps: {
+  store: Store;
+  log: CheckRunLog;
+  now(): number;
+  /** Whether the tab the run is for is in a private window, as the browser says. */
+  isPrivateTab(tabId: number): Promise<boolean>;
+}) {
+  const { store } = deps;
+  /**
+   * Settles the record of `id` with `next`, if it is still that run's and running; resolves to
+   * the record written, or null when there was none to settle.
+   */
+  async function settle(origin: string, id: string, next: (running: CheckRun) => CheckRun) {
+    let settled: CheckRun | null = null;
+    await store.update(
+      CHECK_RUN_RECORD,
+      (current) => {
+        if (current?.id !== id || current.state !== 'running') return current;
+        settled = next(current);
+        return settled;
+      },
+      { id: origin },
+    );
+    return settled as CheckRun | null;
+  }
+
+  /** Keeps the newest runs only; `keep` is the origin about to be written. */
+  async function prune(keep: string) {
+    const stored = await store.readAll('session');
+    const runs = Object.entries(stored).flatMap(([key, value]) =>
+      key.startsWith(CHECK_RUN_RECORD.key) && key !== keyOf(CHECK_RUN_RECORD, keep)
+        ? [{ key, at: (value as { at?: unknown } | null)?.at }]
+        : [],
+    );
+    const newestFirst = runs.sort((one, other) => Number(other.at ?? 0) - Number(one.at ?? 0));
+    await store.removeKeys(
+      'session',
+      newestFirst.slice(MAX_KEPT_RUNS - 1).map(({ key }) => key),
+    );
+  }
+
+  async function abandon(origin: string, id: string) {
+    const settled = await settle(origin, id, (running) => ({
+      ...running,
+      state: 'abandoned',
+      ms: deps.now() - running.at,
+    }));
+    if (settled) await deps.log.checkRun(settled);
+  }
+
+  return {
+    /** The record of a run about to start, or why it may not: the worker decides. */
+    async start(
+      request: { origin: string; tabId: number | null; quick: boolean },
+      from: { privateWindow: boolean },
+    ): Promise<CheckRunStart> {
+      const inPrivateTab =
+        request.tabId !== null && (await deps.isPrivateTab(request.tabId).catch(() => false));
+      if (from.privateWindow || inPrivateTab) return { ok: false, reason: 'private' };
+      const run: CheckRun = {
+        id: crypto.randomUUID(),
+        origin: request.origin,
+        at: deps.now(),
+        ms: 0,
+        state: 'running',
+        quick: request.quick,
+        homeReachable: false,
+        requests: [],
+        results: [],
+        info: [],
+        cut: false,
+      };
+      await prune(run.origin);
+      await store.write(CHECK_RUN_RECORD, run, { id: run.origin });
+      await deps.log.checkRun(run);
+      return { ok: true, run };
+    },
+
+    /** False when the record is no longer that run's running one (cleared, abandoned, newer). */
+    async finish(run: CheckRun): Promise<boolean> {
+      if (run.state === 'running' || run.state === 'abandoned') return false;
+      const settled = await settle(run.origin, run.id, (running) => ({
+        ...keptRun(run),
+        at: running.at,
+      }));
+      if (settled) await deps.log.checkRun(settled);
+      return settled !== null;
+    },
+
+    abandon,
+
+    /** Runs whose page went away while the worker was stopped. */
+    async reconcile(): Promise<void> {
+      const stored = await store.readAll('session');
+      const now = deps.now();
+      await Promise.all(
+        Object.entries(stored).flatMap(([key, value]) => {
+          if (!key.startsWith(CHECK_RUN_RECORD.key)) return [];
+          const run = CHECK_RUN_RECORD.parse(value);
+          return run?.state === 'running' && now - run.at > ABANDONED_AFTER_MS
+            ? [abandon(run.origin, run.id)]
+            : [];
+        }),
+      );
+    },
+  };
+}
+
+export type CheckRuns = ReturnType<typeof createCheckRuns>;

@@ -1,0 +1,121 @@
+/**
+ * A check run's own channel between the page that runs it and the worker: the page opens a
+ * port and asks to start; the worker decides (never for a private window's tab), starts the
+ * run's record and answers on the port. The port stays open while the run does, so the worker
+ * learns the page is gone (the popup closed mid-run) when it closes without the run handed
+ * back. A worker stopped meanwhile closes it too: the page opens it again and says which run.
+ */
+
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import type { CheckRunStart } from '../checks/check-runs';
+import { isHttpOrigin } from '../contract/http-origin';
+import { isOwnPage, type RequestOrigin } from './worker-messages';
+
+export const CHECK_RUN_PORT = 'check-run';
+
+/** Times a page opens its port again during one run, after the worker closed it. */
+const REOPENS = 3;
+
+/**
+ * A run about to start, for the site of a tab (none from the site report window); `asked`: the
+ * page has just asked the browser for the site's host, and was granted it.
+ */
+export interface CheckRunRequest {
+  origin: string;
+  tabId: number | null;
+  quick: boolean;
+  asked: boolean;
+}
+
+/** The run a page is running, as it tells a worker that started anew. */
+interface RunningCheck {
+  id: string;
+  origin: string;
+}
+
+const origin = () => z.string().check(z.maxLength(2048), z.refine(isHttpOrigin));
+const portMessage = () =>
+  z.union([
+    z.object({
+      start: z.object({
+        origin: origin(),
+        tabId: z.nullable(z.int()),
+        quick: z.boolean(),
+        asked: z.boolean(),
+      }),
+    }),
+    z.object({ running: z.object({ id: z.string().check(z.maxLength(64)), origin: origin() }) }),
+  ]);
+
+/** The worker's side, registered synchronously when it starts, like every listener that may wake it. */
+export function registerCheckRunPorts(handlers: {
+  start(request: CheckRunRequest, from: RequestOrigin): Promise<CheckRunStart>;
+  /** The page of a run that was still running is gone. */
+  gone(run: RunningCheck): void;
+  onError(error: unknown): void;
+}): void {
+  let schema: ReturnType<typeof portMessage> | null = null;
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== CHECK_RUN_PORT || !isOwnPage(port.sender ?? {})) return;
+    const from = { privateWindow: port.sender?.tab?.incognito === true };
+    let running: RunningCheck | null = null;
+    let open = true;
+    port.onDisconnect.addListener(() => {
+      open = false;
+      if (running !== null) handlers.gone(running);
+    });
+    port.onMessage.addListener((raw: unknown) => {
+      schema ??= portMessage();
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success || running !== null) return;
+      const message = parsed.data;
+      if ('running' in message) {
+        running = message.running;
+        return;
+      }
+      handlers.start(message.start, from).then((started) => {
+        if (started.ok) running = { id: started.run.id, origin: started.run.origin };
+        // A page that closed while the run started leaves it to be marked gone.
+        if (!open) {
+          if (running !== null) handlers.gone(running);
+        } else port.postMessage(started);
+      }, handlers.onError);
+    });
+  });
+}
+
+/**
+ * The page's side: asks the worker to start a run, and keeps the run's port open until
+ * `close`. Rejects when the worker cannot be reached.
+ */
+export function openCheckRun(
+  request: CheckRunRequest,
+): Promise<{ start: CheckRunStart; close(): void }> {
+  return new Promise((resolve, reject) => {
+    let port: ReturnType<typeof browser.runtime.connect> | null = null;
+    let started: RunningCheck | null = null;
+    let reopens = 0;
+    const close = () => {
+      const open = port;
+      port = null;
+      open?.disconnect();
+    };
+    const connect = (message: object) => {
+      const opened = browser.runtime.connect({ name: CHECK_RUN_PORT });
+      port = opened;
+      opened.onMessage.addListener((reply: CheckRunStart) => {
+        if (started !== null) return;
+        if (reply.ok) started = { id: reply.run.id, origin: reply.run.origin };
+        resolve({ start: reply, close });
+      });
+      opened.onDisconnect.addListener(() => {
+        if (port !== opened) return;
+        if (reopens++ >= REOPENS) reject(new Error('the worker could not be reached'));
+        else connect(started === null ? { start: request } : { running: started });
+      });
+      opened.postMessage(message);
+    };
+    connect({ start: request });
+  });
+}
