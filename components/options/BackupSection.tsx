@@ -17,11 +17,13 @@ export interface BackupSectionProps extends BackupState {
   onExport(choices: BackupChoices): void;
   /** The chosen file's text (never more of it than it takes to tell it is too large). */
   onChooseFile(text: string): void;
-  onApply(mode: ImportMode): void;
+  /** `switchService`: the user chose the file's report service. */
+  onApply(mode: ImportMode, choice: { switchService: boolean }): void;
   onCancel(): void;
 }
 
-const PROBLEM_TEXT: Record<BackupProblem, MessageKey> = {
+const PROBLEM_TEXT: Record<BackupProblem | 'changed', MessageKey> = {
+  changed: 'optionsBackupChanged',
   'too-large': 'optionsBackupTooLarge',
   'not-json': 'optionsBackupNotJson',
   'wrong-file': 'optionsBackupWrongFile',
@@ -117,6 +119,8 @@ export function BackupSection(props: BackupSectionProps) {
     includeLog: false,
   });
   const [mode, setMode] = useState<ImportMode>('merge');
+  // Never switched without the user's own yes: access held for a check asks nothing.
+  const [switchService, setSwitchService] = useState(false);
   const [unreadable, setUnreadable] = useState(false);
 
   const chooseFile = (input: HTMLInputElement) => {
@@ -126,11 +130,17 @@ export function BackupSection(props: BackupSectionProps) {
     if (file === undefined) return;
     setUnreadable(false);
     setMode('merge');
+    setSwitchService(false);
     file
       .slice(0, BACKUP_READ_LIMIT_BYTES)
       .text()
       .then(props.onChooseFile, () => setUnreadable(true));
   };
+
+  const serviceChange = preview?.[mode].find(
+    (change): change is Extract<ImportChange, { kind: 'service-base-url' }> =>
+      change.kind === 'service-base-url',
+  );
 
   const include = (choice: keyof BackupChoices, label: MessageKey) => (
     <label class="choice">
@@ -188,8 +198,23 @@ export function BackupSection(props: BackupSectionProps) {
             {modeOption('replace', 'optionsBackupModeReplace')}
           </fieldset>
           <ChangeList changes={preview[mode]} defaultBaseUrl={defaultBaseUrl} />
+          {serviceChange ? (
+            <label class="choice">
+              <input
+                type="checkbox"
+                checked={switchService}
+                onChange={(event) => setSwitchService(event.currentTarget.checked)}
+              />
+              {t('optionsBackupSwitchService', serviceChange.to ?? defaultBaseUrl)}
+            </label>
+          ) : null}
           <div class="backup-actions">
-            <button type="button" onClick={() => props.onApply(mode)}>
+            <button
+              type="button"
+              onClick={() =>
+                props.onApply(mode, { switchService: serviceChange !== undefined && switchService })
+              }
+            >
               {t('optionsBackupApply')}
             </button>
             <button type="button" onClick={props.onCancel}>

@@ -5,17 +5,8 @@
 import { parseContractDateTime } from '../contract/date-time';
 import { type LookupLogEntry, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
 import type { ScoreRecord, SiteHistory, StoredHistory } from '../history/scan-record';
-import { MAX_SITES, SCANS_PER_SITE } from '../history/score-history';
+import { boundedHistory } from '../history/score-history';
 import type { ImportMode } from './import-changes';
-
-/** The history within its bounds: its latest scans per site, its most recently seen sites. */
-export function boundedHistory(history: StoredHistory): StoredHistory {
-  const sites = Object.entries(history)
-    .sort(([, a], [, b]) => b.seen - a.seen)
-    .slice(0, MAX_SITES)
-    .map(([site, { seen, scans }]) => [site, { seen, scans: scans.slice(-SCANS_PER_SITE) }]);
-  return Object.fromEntries(sites);
-}
 
 /** Scans oldest first; a scan time that does not read (only from storage) counts as oldest. */
 function oldestFirst(scans: readonly ScoreRecord[]): ScoreRecord[] {

@@ -7,11 +7,13 @@
  * the worker over them as over any other write. The watch list stays within
  * MAX_WATCHED_SITES (the plan says which sites did not fit).
  */
+
+import { boundedHistory } from '../history/score-history';
 import type { UserSettings } from '../settings/settings';
 import { MAX_WATCHED_SITES, type WatchList } from '../sites/watch-list';
 import type { Backup, KeptData } from './backup-format';
 import type { ImportChange, ImportMode, ImportPreview, LookupChoice } from './import-changes';
-import { boundedHistory, mergedHistory, newScans, plannedLog } from './import-history';
+import { mergedHistory, newScans, plannedLog } from './import-history';
 
 type SitesChange = Exclude<
   Extract<ImportChange, { sites: string[] }>['kind'],

@@ -66,6 +66,21 @@ export function withScan(
   return next;
 }
 
+/**
+ * A history within every bound a write keeps: its latest scans per site, its most recently
+ * seen sites, its size. What a backup brings is held to the same.
+ */
+export function boundedHistory(history: StoredHistory): StoredHistory {
+  const newestFirst = Object.entries(history).sort(([, a], [, b]) => b.seen - a.seen);
+  const kept: StoredHistory = Object.fromEntries(
+    newestFirst
+      .slice(0, MAX_SITES)
+      .map(([site, { seen, scans }]) => [site, { seen, scans: scans.slice(-SCANS_PER_SITE) }]),
+  );
+  evictBeyondBytes(kept, Object.keys(kept).reverse());
+  return kept;
+}
+
 /** Drops sites, in the order given, until the history's JSON is within MAX_HISTORY_BYTES. */
 function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]): void {
   const sizeOf = (site: string) =>

@@ -1,14 +1,16 @@
 /**
  * A check run as Markdown, ready to paste into an issue: for one finding (its id and name, tier,
  * the stored verdict and details with report_url and scanned_at, the live verdict and its
- * evidence) or the whole run. Every string from the site or the service is escaped.
+ * evidence) or the whole run. Every string from the site or the service is a code span, so
+ * none renders as markup, a link or a mention; only a safe report link is a link.
  */
 
 import type { CheckRun } from '../checks/check-run-record';
-import { type Evidence, requestKey } from '../checks/evidence';
-import { type JudgedResult, judgedResults, noteText, verdictText } from '../checks/verdicts';
+import { type Evidence, type Note, requestKey } from '../checks/evidence';
+import { type JudgedResult, judgedResults, VERDICT_WORDS } from '../checks/verdicts';
 import type { ScanReport } from '../contract/report-schema';
-import { t } from '../locale/i18n';
+import { serviceLinkOrNull } from '../contract/safe-url';
+import { type MessageKey, t } from '../locale/i18n';
 import { markdownCode, markdownText } from './fix-list';
 
 export function evidenceLine(evidence: Evidence): string {
@@ -26,26 +28,54 @@ export function evidenceLine(evidence: Evidence): string {
     .join(' · ');
 }
 
-function findingLines(judged: JudgedResult, run: CheckRun, report: ScanReport | null): string[] {
+/** Our words for `key`, escaped, with Markdown already made put in for its values. */
+function wordsWith(key: MessageKey, values: readonly string[]): string {
+  // Marks in the private use area stand for the values while the words are escaped.
+  const marked = t(
+    key,
+    values.map((_value, at) => `\ue000${at}\ue001`),
+  );
+  return markdownText(marked).replace(
+    /\ue000(\d+)\ue001/g,
+    (_mark, at: string) => values[Number(at)] ?? '',
+  );
+}
+
+/** A note in words, its values (the site's) as code spans. */
+const noteMarkdown = ([key, ...values]: Note) => wordsWith(key, values.map(markdownCode));
+
+interface Context {
+  run: CheckRun;
+  report: ScanReport | null;
+  serviceBaseUrl: string;
+}
+
+function findingLines(judged: JudgedResult, { run, report, serviceBaseUrl }: Context): string[] {
   const { result, stored, verdict } = judged;
   const name = stored?.name ?? result.name ?? result.id;
   const tier = stored?.tier ?? result.tier ?? '';
   const lines = [
-    `### ${markdownText(name)} (${markdownCode(result.id)}, ${markdownText(tier)})`,
+    `### ${markdownCode(name)} (${markdownCode(result.id)}, ${markdownCode(tier)})`,
     '',
   ];
   if (stored && report) {
+    const link = serviceLinkOrNull(report.report_url, serviceBaseUrl);
+    // A parsed http(s) URL has no spaces or angle brackets left, so it fits an autolink as is.
+    const where = link === null ? markdownCode(report.report_url) : `<${link}>`;
     lines.push(
-      `- ${t('checkMdStored', [markdownCode(stored.result), markdownText(report.scanned_at), `<${report.report_url}>`])}`,
+      `- ${t('checkMdStored', [markdownCode(stored.result), markdownCode(report.scanned_at), where])}`,
     );
-    if (stored.details) lines.push(`  - ${markdownText(stored.details)}`);
+    if (stored.details) lines.push(`  - ${markdownCode(stored.details)}`);
   }
   const when = new Date(run.at).toISOString();
   const reading = result.live.inferred ? ` (${t('checkInferred')})` : '';
-  lines.push(
-    `- ${t('checkMdLive', [markdownText(when), markdownText(verdictText(verdict, result.live))])}${reading}`,
-  );
-  lines.push(`  - ${markdownText(noteText(result.live.note))}`);
+  const note = noteMarkdown(result.live.note);
+  const words =
+    verdict === 'unknown'
+      ? wordsWith(VERDICT_WORDS.unknown, [note])
+      : markdownText(t(VERDICT_WORDS[verdict]));
+  lines.push(`- ${t('checkMdLive', [when, words])}${reading}`);
+  if (verdict !== 'unknown') lines.push(`  - ${note}`);
   for (const evidence of run.requests) {
     if (!result.live.paths.includes(requestKey(evidence))) continue;
     lines.push(`  - ${markdownCode(evidenceLine(evidence))}`);
@@ -54,17 +84,24 @@ function findingLines(judged: JudgedResult, run: CheckRun, report: ScanReport | 
   return lines;
 }
 
-/** One finding's Markdown, or the whole run's when `id` is not given. */
-export function checkRunMarkdown(run: CheckRun, report: ScanReport | null, id?: string): string {
+/**
+ * One finding's Markdown (`id`), or the whole run's. `serviceBaseUrl`: the service the report
+ * came from, which decides whether its link may be given (safe-url.ts).
+ */
+export function checkRunMarkdown(
+  run: CheckRun,
+  report: ScanReport | null,
+  { serviceBaseUrl, id }: { serviceBaseUrl: string; id?: string | undefined },
+): string {
+  const context = { run, report, serviceBaseUrl };
   const judged = judgedResults(run, report?.issues ?? null).filter(
     (entry) => id === undefined || entry.result.id === id,
   );
   const lines =
     id === undefined
-      ? [`# ${t('checkMdTitle', markdownText(run.origin))}`, '', t('checkMdNotService'), '']
+      ? [`# ${t('checkMdTitle', markdownCode(run.origin))}`, '', t('checkMdNotService'), '']
       : [];
-  for (const entry of judged) lines.push(...findingLines(entry, run, report), '');
-  if (id === undefined)
-    for (const note of run.info) lines.push(`- ${markdownText(noteText(note))}`);
+  for (const entry of judged) lines.push(...findingLines(entry, context), '');
+  if (id === undefined) for (const note of run.info) lines.push(`- ${noteMarkdown(note)}`);
   return `${lines.join('\n').trim()}\n`;
 }

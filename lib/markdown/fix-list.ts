@@ -5,6 +5,7 @@
  */
 import { roundScore } from '../badge/score-band';
 import { groupIssuesByTier } from '../contract/issue-groups';
+import { withoutUnseen } from '../contract/plain-text';
 import type { IssueTier, ScanIssue, ScanReport } from '../contract/report-schema';
 import { serviceLinkOrNull } from '../contract/safe-url';
 import { t } from '../locale/i18n';
@@ -23,16 +24,27 @@ export const tierWords = (tier: IssueTier): string => t(TIER_KEY[tier]);
  * is backslash-escaped.
  */
 export function markdownText(text: string): string {
-  return text
-    .replace(/\s*[\r\n]+\s*/g, ' ')
+  // Line by line, not one pattern around the break: a pattern with a run of white space on
+  // each side of it takes quadratic time on a long run of spaces.
+  const lines = withoutUnseen(text).split(/[\r\n]+/);
+  const last = lines.length - 1;
+  return lines
+    .map((line, at) => {
+      const start = at > 0 ? line.trimStart() : line;
+      return at < last ? start.trimEnd() : start;
+    })
+    .join(' ')
     .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (character) => `\\${character}`);
 }
 
 /** A code span that holds any string: the fence is one backtick longer than any run inside. */
 export function markdownCode(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ');
+  const flat = withoutUnseen(text).replace(/[\r\n]+/g, ' ');
   if (flat === '') return '` `';
-  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const longestRun = (flat.match(/`+/g) ?? []).reduce(
+    (longest, run) => Math.max(longest, run.length),
+    0,
+  );
   const fence = '`'.repeat(longestRun + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;

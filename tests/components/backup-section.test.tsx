@@ -103,8 +103,16 @@ describe('BackupSection', () => {
     expect(preview.textContent).toContain('2 sites no longer watched');
     expect(preview.textContent).toContain("Lookup log replaced by the file's 12 entries");
 
+    // The file's service is taken only when the user ticks it: nothing else asks.
+    const switchService = within(preview).getByRole('checkbox', {
+      name: /Also switch the report service to https:\/\/lookup\.example\.com/,
+    }) as HTMLInputElement;
+    expect(switchService.checked).toBe(false);
     fireEvent.click(within(preview).getByRole('button', { name: 'Apply' }));
-    expect(props.onApply).toHaveBeenCalledWith('replace');
+    expect(props.onApply).toHaveBeenLastCalledWith('replace', { switchService: false });
+    fireEvent.click(switchService);
+    fireEvent.click(within(preview).getByRole('button', { name: 'Apply' }));
+    expect(props.onApply).toHaveBeenLastCalledWith('replace', { switchService: true });
     fireEvent.click(within(preview).getByRole('button', { name: 'Cancel' }));
     expect(props.onCancel).toHaveBeenCalled();
   });

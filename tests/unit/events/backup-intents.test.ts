@@ -4,13 +4,20 @@ import { buildBackup } from '../../../lib/backup/backup-export';
 import type { BackupChoices } from '../../../lib/backup/backup-format';
 import type { ImportMode } from '../../../lib/backup/import-changes';
 import { planImport } from '../../../lib/backup/import-plan';
+import { fingerprintOf, readKeptData } from '../../../lib/backup/kept-data';
 import { readBackupFile } from '../../../lib/backup/read-backup';
 import { createBackupIntents } from '../../../lib/events/backup-intents';
 import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { LOOKUP_LOG_RECORD, type StoredLog } from '../../../lib/history/lookup-log';
 import { SCORE_HISTORY_RECORD, type StoredHistory } from '../../../lib/history/scan-record';
+import { MAX_HISTORY_BYTES } from '../../../lib/history/score-history';
 import { SETTINGS_RECORD, type UserSettings } from '../../../lib/settings/settings-record';
-import { WATCH_LIST_RECORD, type WatchList, type WatchRecord } from '../../../lib/sites/watch-list';
+import {
+  MAX_WATCHED_SITES,
+  WATCH_LIST_RECORD,
+  type WatchList,
+  type WatchRecord,
+} from '../../../lib/sites/watch-list';
 import { createStore, type Store } from '../../../lib/storage/store';
 
 // fixed date: the clock this test passes to the code under test
@@ -80,16 +87,21 @@ describe('createBackupIntents', () => {
     return reading.backup;
   }
 
-  /** What the options page sends on Apply: the plan against the records as stored then. */
-  async function importOf(backup: Awaited<ReturnType<typeof backupOf>>, mode: ImportMode) {
-    const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
-      store.read(SETTINGS_RECORD),
-      store.read(WATCH_LIST_RECORD),
-      store.read(SCORE_HISTORY_RECORD),
-      store.read(LOOKUP_LOG_RECORD),
-    ]);
-    const current = { settings, watchList, scoreHistory, lookupLog };
-    return intents.importBackup(planImport(current, backup, { mode }).next);
+  /** The fingerprint of the records as stored now, as the options page sends it. */
+  const plannedOn = async () => fingerprintOf(await readKeptData(store.read));
+
+  /**
+   * What the options page sends on Apply: the plan against the records as stored then, and
+   * whether the user chose the file's service.
+   */
+  async function importOf(
+    backup: Awaited<ReturnType<typeof backupOf>>,
+    mode: ImportMode,
+    { switchService = false } = {},
+  ) {
+    const current = await readKeptData(store.read);
+    const { next } = planImport(current, backup, { mode });
+    return intents.importBackup({ ...next, plannedOn: fingerprintOf(current), switchService });
   }
 
   beforeEach(async () => {
@@ -122,7 +134,8 @@ describe('createBackupIntents', () => {
     ],
   ])('refuses %s whole and changes nothing stored', async (_case, records) => {
     const before = await everything();
-    expect(await intents.importBackup(records)).toEqual({ ok: false, problem: 'malformed' });
+    const request = { ...records, plannedOn: await plannedOn(), switchService: false };
+    expect(await intents.importBackup(request)).toEqual({ ok: false, problem: 'malformed' });
     expect(await everything()).toEqual(before);
   });
 
@@ -130,6 +143,8 @@ describe('createBackupIntents', () => {
     const result = await intents.importBackup({
       settings: { ...SETTINGS, badgeMode: 'all', extra: 'dropped' },
       watchList: { [SITE]: { ...WATCHED, extra: 'dropped' } },
+      plannedOn: await plannedOn(),
+      switchService: false,
     });
     expect(result).toEqual({ ok: true, baseUrlKept: false });
     expect((await everything()).settings).toEqual({
@@ -160,7 +175,10 @@ describe('createBackupIntents', () => {
       }),
       store.write(SCORE_HISTORY_RECORD, {}),
     ]);
-    expect(await importOf(backup, 'replace')).toEqual({ ok: true, baseUrlKept: false });
+    expect(await importOf(backup, 'replace', { switchService: true })).toEqual({
+      ok: true,
+      baseUrlKept: false,
+    });
     expect(await store.read(SETTINGS_RECORD)).toEqual({
       ...SETTINGS,
       pausedDomains: ['a.example.com', 'b.example.com'],
@@ -181,12 +199,90 @@ describe('createBackupIntents', () => {
     });
   });
 
-  it("takes the file's base URL when the extension may call it", async () => {
+  it("takes the file's base URL when the user chose it and the extension may call it", async () => {
     const backup = await backupOf({ includeHistory: false, includeLog: false });
     await store.write(SETTINGS_RECORD, { ...SETTINGS, serviceBaseUrl: null });
-    expect(await importOf(backup, 'merge')).toEqual({ ok: true, baseUrlKept: false });
+    expect(await importOf(backup, 'merge', { switchService: true })).toEqual({
+      ok: true,
+      baseUrlKept: false,
+    });
     expect((await store.read(SETTINGS_RECORD)).serviceBaseUrl).toBe(
       'https://lookup.example.com/api',
     );
+  });
+
+  it('never switches the service the user did not choose, though the host is held (a check asked for it)', async () => {
+    const backup = await backupOf({ includeHistory: false, includeLog: false });
+    await store.write(SETTINGS_RECORD, { ...SETTINGS, serviceBaseUrl: null });
+    expect(await importOf(backup, 'replace')).toEqual({ ok: true, baseUrlKept: true });
+    expect((await store.read(SETTINGS_RECORD)).serviceBaseUrl).toBeNull();
+  });
+
+  it('refuses a plan made on records that changed since, and changes nothing', async () => {
+    const backup = await backupOf({ includeHistory: true, includeLog: true });
+    const current = await readKeptData(store.read);
+    const { next } = planImport(current, backup, { mode: 'replace' });
+    // Meanwhile, the user pauses a site from the popup.
+    await store.update(SETTINGS_RECORD, (settings) => ({
+      ...settings,
+      pausedDomains: [...settings.pausedDomains, 'paused.example.com'],
+    }));
+    const before = await everything();
+    expect(
+      await intents.importBackup({
+        ...next,
+        plannedOn: fingerprintOf(current),
+        switchService: false,
+      }),
+    ).toEqual({ ok: false, problem: 'changed' });
+    expect(await everything()).toEqual(before);
+  });
+
+  it('holds what it writes to the bounds every write keeps', async () => {
+    const many: WatchList = Object.fromEntries(
+      Array.from({ length: MAX_WATCHED_SITES + 5 }, (_, at) => [
+        `https://s${at}.example.com`,
+        { ...WATCHED, since: at },
+      ]),
+    );
+    const scans = Array.from({ length: 10 }, (_, at) => ({
+      // fixed date: scans told apart by their time, never compared with the clock
+      scannedAt: `2026-10-${String(at + 1).padStart(2, '0')}T00:00:00Z`,
+      score: 50,
+      checks: null,
+    }));
+    const big: StoredHistory = Object.fromEntries(
+      Array.from({ length: 200 }, (_, at) => [
+        `https://h${at}.${'x'.repeat(5_000)}.example`,
+        { seen: at, scans },
+      ]),
+    );
+    const result = await intents.importBackup({
+      settings: SETTINGS,
+      watchList: many,
+      scoreHistory: big,
+      plannedOn: await plannedOn(),
+      switchService: false,
+    });
+    expect(result).toEqual({ ok: true, baseUrlKept: false });
+    const watched = await store.read(WATCH_LIST_RECORD);
+    expect(Object.keys(watched)).toHaveLength(MAX_WATCHED_SITES);
+    expect(watched['https://s0.example.com']).toBeDefined();
+    const history = await store.read(SCORE_HISTORY_RECORD);
+    expect(JSON.stringify(history).length).toBeLessThanOrEqual(MAX_HISTORY_BYTES);
+    // The sites seen most recently stay.
+    expect(Object.keys(history)).toContain(`https://h199.${'x'.repeat(5_000)}.example`);
+  });
+
+  it('refuses a log whose ids collide', async () => {
+    const entry = LOG.entries[0] as StoredLog['entries'][number];
+    const result = await intents.importBackup({
+      settings: SETTINGS,
+      watchList: {},
+      lookupLog: { nextId: 3, entries: [entry, { ...entry, at: 11 }] },
+      plannedOn: await plannedOn(),
+      switchService: false,
+    });
+    expect(result).toEqual({ ok: false, problem: 'malformed' });
   });
 });
