@@ -27,9 +27,12 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 38 * KB,
-    budget: 41 * KB,
+    budget: 43 * KB,
     note:
-      'over the goal by about 2.5 KB, which the watch list needs: its scheduled round, the ' +
+      "over the goal by about 4.7 KB: about 2.2 KB is Check now's worker side (each run's " +
+      'record started on its port, settled, abandoned and bounded; the site access checks asked for, listed ' +
+      'and taken back; an import re-checked against the records it was planned on), and about ' +
+      '2.5 KB the watch list: its scheduled round, the ' +
       "check diff and the notification's message (about 2.6 KB with the list itself), all in " +
       'the worker since the round runs without a page. A worker cannot load later (no import() ' +
       'in a service worker). The rest, largest first: zod/mini (about 7.4 KB: every stored ' +
@@ -43,7 +46,7 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   popup: {
     goal: 15 * KB,
     firstRenderBudget: 18.5 * KB,
-    budget: 89.5 * KB,
+    budget: 93 * KB,
     note:
       'goal 15 KB before the first render, over it by about 3 KB, which the controls need: ' +
       'consent, pause, copy, refresh and their hook (about 1.8 KB) render with the first frame, ' +
@@ -56,30 +59,31 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'reads of the settings and the tab state (about 2.5 KB). zod/mini and the record table are not in it. Everything else loads after the ' +
       'first frame (the check changes, Check now) or when used: the fix list, tldts (the ' +
       "Public Suffix List, for the pause choice and a parent site), and Check now's probes " +
-      '(about 10.5 KB with robots-parser), on the click',
+      '(about 14 KB: its own readers of robots.txt, HTML and markdown fences, each linear in ' +
+      'what a site sends), on the click',
   },
   sidepanel: {
-    budget: 93 * KB,
+    budget: 97 * KB,
     note:
       'the popup view plus its active-tab follower, lazy chunks included: tldts (the pause ' +
-      'choice, a parent site), the check changes, and Check now (about 10.5 KB, on the click); ' +
+      'choice, a parent site), the check changes, and Check now (about 14 KB, on the click); ' +
       'zod/mini for the records it reads',
   },
   'site-report': {
-    budget: 92 * KB,
+    budget: 96 * KB,
     note:
       'the popup view for one site, lazy chunks included: tldts (the pause choice, a parent ' +
-      'site), the check changes, and Check now (about 10.5 KB, on the click); zod/mini for the ' +
+      'site), the check changes, and Check now (about 14 KB, on the click); zod/mini for the ' +
       'records it reads',
   },
   sites: {
-    budget: 45.5 * KB,
+    budget: 50.5 * KB,
     note:
       'reads the cache itself (its rows, and the full report of the sites it shows, judged by ' +
       'http-cache-semantics and checked against the contract), renders the popup report view, ' +
       'and carries table, chart, timeline, export and the comparison (view, matrix, exports). ' +
       'Built on its own into one script (wxt.config.ts), so all of it loads with the page; ' +
-      'Check now (about 10.5 KB) is in it since the report view can load it, though this page ' +
+      'Check now (about 14 KB) is in it since the report view can load it, though this page ' +
       'never offers it. Its own entry, opened on request, never on the browsing path',
   },
   options: {
