@@ -1,9 +1,21 @@
-/** How often fencesOf and isAllowed agree with public test suites on their own cases, per source. */
+/**
+ * How often fencesOf, isAllowed and the pass rules mcp-server, markdown-negotiation-vary, sitemap
+ * and agent-friendly-404 agree with public test suites on their own cases, per source.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { probesFor } from '../../../lib/checks/check-table';
 import { fencesOf } from '../../../lib/checks/markdown-fences';
 import { isAllowed, readRobotsTxt } from '../../../lib/checks/robots-txt';
-import { type CaseSource, FENCE_CASES, ROBOTS_CASES } from '../../fixtures/agreement-cases';
+import {
+  AGREEING,
+  type CaseSource,
+  FENCE_CASES,
+  ROBOTS_CASES,
+  RULE_CASES,
+  type RuleCase,
+} from '../../fixtures/agreement-cases';
+import { fakeAnswers } from './site-answers';
 
 /** Every case where we give another verdict than its source, by name, and why. The list must be
  * exact: a new difference fails, and so does a listed one that went away. */
@@ -16,7 +28,23 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
     'afdocs lets a quoted fence run on over unquoted lines. CommonMark has no lazy continuation for fenced code (spec example 239): the first unquoted line ends the quote, and the fence with it.',
   'ID_LineSyntax_Line #3: FooBot /x/y':
     'Google-only: Google takes `disallow /` as if it had its colon. RFC 9309 needs the colon, so the line is no rule.',
+  'Lighthouse ard-schema audit: catalog signalled but not loadable':
+    'Lighthouse fails a catalogue that answers 500. We take a 5xx for the server\'s trouble of the moment and answer "can\'t be checked" rather than fail the site.',
+  'afdocs content-negotiation: markdown with text/markdown content-type':
+    'afdocs looks at the content type only. We, like the inspector, also want `Vary: Accept` (or `*`), without which a cache may hand the markdown to a browser; here there is none.',
+  'inspector sitemap: robots.txt declares Sitemap: (any location)':
+    'The inspector passes on the robots.txt line alone and never fetches the sitemap. We follow a same-origin Sitemap line and need a sitemap there; the case gives none (/deep/map.xml answers 404).',
+  'inspector sitemap: /sitemap.xml with <urlset></urlset> and no robots directive':
+    'The inspector passes an empty `<urlset>`. We want at least one `<loc>`: a sitemap that lists no page gives an agent nothing.',
 };
+
+/** Our rule's answer to a case, as AGREEING names them: its level and its note's key. */
+function ourAnswer(c: RuleCase): string {
+  const rule = probesFor(c.origin)[c.rule];
+  if (rule === undefined) throw new Error(`no rule ${c.rule}`);
+  const { level, note } = rule.judge(fakeAnswers(c.site));
+  return `${level} ${note[0]}`;
+}
 
 interface Outcome {
   source: CaseSource;
@@ -39,6 +67,12 @@ const outcomes: Outcome[] = [
     agrees:
       (isAllowed(readRobotsTxt(c.robotsTxt), c.agent, c.path) ? 'allowed' : 'disallowed') ===
       c.expected,
+  })),
+  ...RULE_CASES.map((c) => ({
+    source: c.source,
+    kind: c.rule,
+    name: c.name,
+    agrees: AGREEING[c.rule][c.expected]?.includes(ourAnswer(c)) ?? false,
   })),
 ];
 
@@ -68,8 +102,14 @@ describe('agreement with public test suites', () => {
   it('has cases from every source, each named once', () => {
     expect(FENCE_CASES.length).toBeGreaterThan(0);
     expect(ROBOTS_CASES.length).toBeGreaterThan(0);
+    expect(new Set(RULE_CASES.map((c) => c.rule))).toEqual(new Set(Object.keys(AGREEING)));
     const names = outcomes.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("reads every source's verdict through AGREEING", () => {
+    const unmapped = RULE_CASES.filter((c) => AGREEING[c.rule][c.expected] === undefined);
+    expect(unmapped.map((c) => `${c.name}: ${c.expected}`)).toEqual([]);
   });
 
   it('differs from a source exactly where KNOWN_DIFFERENCES says why', () => {
@@ -88,5 +128,6 @@ describe('agreement with public test suites', () => {
       `# Agreement with public test suites\n\n${report}`,
     );
     expect(report).toContain('| google/robotstxt');
+    expect(report).toContain('| investblog/agent-readiness-inspector (mcp-server');
   });
 });
