@@ -49,13 +49,22 @@ interface Tag {
   selfClosing: boolean;
 }
 
+/** The tags whose attributes a rule reads; the rest are only walked past. */
+const READ_ATTRIBUTES = new Set(['html', 'link', 'meta', 'script']);
+/** The first letters of every name read here (headings, RAW, HIDDEN, READ_ATTRIBUTES). */
+const NAMED_FIRST = 'hilmnstx';
+/** One map for every tag: a tag's attributes are read before the next tag is. */
+const attributes = new Map<string, string>();
+
 /** The tag that starts at `at` (its `<`), its attributes as written (the first of a name wins). */
-function readTag(html: string, at: number): Tag {
+function readTag(html: string, lower: string, at: number): Tag {
   let index = at + 1;
   const nameStart = index;
   while (index < html.length && isNameChar(html.charCodeAt(index))) index++;
-  const name = html.slice(nameStart, index).toLowerCase();
-  const attributes = new Map<string, string>();
+  // Only the names the rules know are read: most of a crafted page is tags nobody asks about.
+  const name = NAMED_FIRST.includes(lower[nameStart] ?? '') ? lower.slice(nameStart, index) : '';
+  const keep = READ_ATTRIBUTES.has(name);
+  attributes.clear();
   let selfClosing = false;
   while (index < html.length) {
     const code = html.charCodeAt(index);
@@ -73,8 +82,8 @@ function readTag(html: string, at: number): Tag {
       !'=>/'.includes(html[index] ?? '')
     )
       index++;
-    const key = html.slice(keyStart, Math.max(index, keyStart + 1)).toLowerCase();
     index = Math.max(index, keyStart + 1);
+    const key = keep ? lower.slice(keyStart, index) : '';
     while (index < html.length && isSpace(html.charCodeAt(index))) index++;
     let value = '';
     if (html[index] === '=') {
@@ -84,22 +93,23 @@ function readTag(html: string, at: number): Tag {
       if (quote === '"' || quote === "'") {
         const close = html.indexOf(quote, index + 1);
         const stop = close === -1 ? html.length : close;
-        value = html.slice(index + 1, stop);
+        if (keep) value = html.slice(index + 1, stop);
         index = stop + 1;
       } else {
         const valueStart = index;
         while (index < html.length && !isSpace(html.charCodeAt(index)) && html[index] !== '>')
           index++;
-        value = html.slice(valueStart, index);
+        if (keep) value = html.slice(valueStart, index);
       }
     }
-    if (!attributes.has(key)) attributes.set(key, value);
+    if (keep && !attributes.has(key)) attributes.set(key, value);
   }
   return { name, attributes, end: html.length, selfClosing };
 }
 
 export function htmlFacts(html: string): HtmlFacts {
-  const lower = html.toLowerCase();
+  // ASCII only, so that each character stays where it is in `html`.
+  const lower = html.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
   const facts: HtmlFacts = {
     text: 0,
     headings: [],
@@ -145,15 +155,14 @@ export function htmlFacts(html: string): HtmlFacts {
       const close = html.indexOf('>', open);
       at = close === -1 ? html.length : close + 1;
     } else if (next === 47 /* / */) {
-      const tag = readTag(html, open + 1);
+      const tag = readTag(html, lower, open + 1);
       if (HIDDEN.has(tag.name) && hidden > 0) hidden--;
       at = tag.end;
     } else if (open + 1 < html.length && isNameChar(next) && next !== 45 && next !== 58) {
-      const tag = readTag(html, open);
+      const tag = readTag(html, lower, open);
       at = tag.end;
-      const heading = /^h([1-6])$/.exec(tag.name);
-      if (heading && hidden === 0) {
-        const level = Number(heading[1]);
+      const level = tag.name.length === 2 && tag.name[0] === 'h' ? Number(tag.name[1]) : 0;
+      if (level >= 1 && level <= 6 && hidden === 0) {
         if (!facts.headings.includes(level)) facts.headings.push(level);
       } else if (tag.name === 'html') facts.lang ||= attribute(tag, 'lang') !== '';
       else if (tag.name === 'link') {

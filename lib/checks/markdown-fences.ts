@@ -186,6 +186,43 @@ class Blocks {
     return this.found;
   }
 
+  /**
+   * A line read where it stands when no container is open and it can only be a fence's content,
+   * its closer or an opener: most of a crafted document is such lines, and each is worth no
+   * more than a look at its start. False when it needs the whole reading.
+   */
+  quickLine(text: string, start: number, end: number, number: number): boolean {
+    const { leaf } = this;
+    if (this.need.length !== 0 || leaf === 'html') return false;
+    let at = start;
+    let column = 0;
+    for (; at < end && column < 4; at++) {
+      const code = text.charCodeAt(at);
+      if (code === 32) column++;
+      else if (code === 9) column += 4 - (column % 4);
+      else break;
+    }
+    const mark = leaf === 'fence' ? this.fence.char.charCodeAt(0) : text.charCodeAt(at);
+    let run = at;
+    while (run < end && text.charCodeAt(run) === mark) run++;
+    if (leaf === 'fence') {
+      if (column >= 4 || run - at < this.fence.length) return true;
+      while (run < end && (text.charCodeAt(run) === 32 || text.charCodeAt(run) === 9)) run++;
+      if (run === end) this.leaf = 'none';
+      return true;
+    }
+    if (column >= 4 || (mark !== 96 && mark !== 126) || run - at < 3) return false;
+    // A backtick opener's info string holds no backtick.
+    for (let rest = run; mark === 96 && rest < end; rest++)
+      if (text.charCodeAt(rest) === 96) return false;
+    this.leaf = 'fence';
+    this.paragraph = false;
+    this.emptyItem = false;
+    this.fence = { char: String.fromCharCode(mark), length: run - at, line: number };
+    this.found.fences++;
+    return true;
+  }
+
   /** Whether a blank line would change nothing: no container to end, no leaf a blank ends. */
   get blankIsInert(): boolean {
     return (
@@ -351,7 +388,8 @@ export function fencesOf(markdown: string): Fences {
     }
     number++;
     // Floods of blank lines are the cheapest hostile answer: most change nothing.
-    if (!blank || !blocks.blankIsInert) blocks.line(text.slice(start, end), number);
+    if (blank ? !blocks.blankIsInert : !blocks.quickLine(text, start, end, number))
+      blocks.line(text.slice(start, end), number);
     start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
   }
   return blocks.end();

@@ -25,19 +25,11 @@ export interface RobotsTxt {
 
 /** The body up to ROBOTS_MAX_BYTES of UTF-8, without a line the cut went through. */
 function within(body: string): string {
-  let octets = 0;
-  for (let i = 0; i < body.length; i++) {
-    const code = body.charCodeAt(i);
-    const pair = code >= 0xd800 && code < 0xdc00 && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-    octets += code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
-    if (octets > ROBOTS_MAX_BYTES) {
-      // A line cut short would claim a shorter path than the site wrote: it goes too.
-      if (body[i] === '\n' || body[i] === '\r') return body.slice(0, i);
-      return body.slice(0, Math.max(body.lastIndexOf('\n', i), body.lastIndexOf('\r', i)) + 1);
-    }
-    if (pair) i++;
-  }
-  return body;
+  if (body.length * 3 <= ROBOTS_MAX_BYTES) return body;
+  const { read = 0 } = encoder.encodeInto(body, new Uint8Array(ROBOTS_MAX_BYTES));
+  if (read >= body.length || body[read] === '\n' || body[read] === '\r') return body.slice(0, read);
+  // A line cut short would claim a shorter path than the site wrote: it goes too.
+  return body.slice(0, Math.max(body.lastIndexOf('\n', read), body.lastIndexOf('\r', read)) + 1);
 }
 
 const isTokenChar = (c: string) =>
@@ -105,15 +97,15 @@ function matches({ parts, anchored }: Rule, path: string): boolean {
 
 const isLineEnd = (code: number) => code === 10 || code === 13;
 
-/** The lines that hold a colon, found by the colon: lines without one say nothing. */
-function* linesWithColon(text: string): Generator<string> {
+/** Calls `read` with each line that holds a colon, found by the colon: lines without one say nothing. */
+function eachLineWithColon(text: string, read: (line: string) => void): void {
   let from = 0;
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', from)) {
     let start = colon;
     while (start > from && !isLineEnd(text.charCodeAt(start - 1))) start--;
     let end = colon;
     while (end < text.length && !isLineEnd(text.charCodeAt(end))) end++;
-    yield text.slice(start, end);
+    read(text.slice(start, end));
     from = end;
   }
 }
@@ -126,16 +118,17 @@ export function readRobotsTxt(body: string): RobotsTxt {
   // User-agent lines in a row name one group: only a rule line ends the run, as Google's tests
   // show that blank, Sitemap and unknown lines between them do not.
   let naming = false;
-  for (const line of linesWithColon(text)) {
+  eachLineWithColon(text, (line) => {
     const hash = line.indexOf('#');
     const content = hash < 0 ? line : line.slice(0, hash);
     const colon = content.indexOf(':');
-    if (colon < 0) continue;
+    if (colon < 0) return;
     const key = content.slice(0, colon).trim().toLowerCase();
     const value = content.slice(colon + 1).trim();
     if (key === 'user-agent') {
       const group: Rule[] = naming && rules !== null ? rules : [];
-      [rules, naming] = [group, true];
+      rules = group;
+      naming = true;
       const token = productToken(value);
       const named = token === null ? undefined : groups.get(token);
       if (token !== null && named === undefined) groups.set(token, [group]);
@@ -147,7 +140,7 @@ export function readRobotsTxt(body: string): RobotsTxt {
     } else if (key === 'sitemap' && value !== '' && sitemaps.length < MAX_SITEMAPS) {
       sitemaps.push(value.slice(0, MAX_SITEMAP_LENGTH));
     }
-  }
+  });
   return { sitemaps, groups };
 }
 
