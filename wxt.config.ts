@@ -8,8 +8,8 @@ import {
 import { readLocaleMessages } from './build/locale-messages';
 import { preactTextOnly } from './build/preact-text-only';
 import { SOURCES_INCLUDED } from './build/store-packages';
+import { resolveServiceBaseUrl } from './lib/contract/service-base-url';
 import { asEventPage, extensionManifest } from './lib/extension-manifest';
-import { resolveServiceBaseUrl } from './lib/service/service-base-url';
 
 // Fails the build early on a malformed value rather than shipping an extension that cannot
 // reach its service.

@@ -1,37 +1,37 @@
 import { defineBackground } from 'wxt/utils/define-background';
-import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/badge/browser-badge';
+import { createBackupIntents } from '../lib/backup/backup-intents';
 import { createReportCache } from '../lib/cache/report-cache';
 import { createRetryGate } from '../lib/cache/retry-gate';
 import { createCheckAccess } from '../lib/checks/check-access';
 import { createCheckRuns } from '../lib/checks/check-runs';
-import { ensureAlarms, registerAlarms, scheduleServiceWindowAlarm } from '../lib/events/alarms';
-import { createBackupIntents } from '../lib/events/backup-intents';
-import { registerCheckRunPorts } from '../lib/events/check-run-port';
-import { openSiteReportWindow, openSitesPage } from '../lib/events/extension-pages';
-import { createSitesMenuItem, registerLinkMenu, registerSitesMenu } from '../lib/events/menus';
-import { registerPermissionChanges } from '../lib/events/permission-changes';
-import { ALL_RECORDS } from '../lib/events/stored-records';
-import { registerTabListeners } from '../lib/events/tab-listeners';
-import { createWakingEventFirst } from '../lib/events/waking-event-first';
-import {
-  notifyWatchChange,
-  registerWatchNotificationClicks,
-} from '../lib/events/watch-notifications';
-import { registerWelcomePage } from '../lib/events/welcome-page';
-import { createCheckRunStart, createWorkerIntents } from '../lib/events/worker-intents';
-import { registerWorkerMessages } from '../lib/events/worker-messages';
 import { createLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory } from '../lib/history/score-history';
 import { createAnswerHandlers } from '../lib/lookup/answer-handlers';
 import { createLookupService } from '../lib/lookup/lookup-service';
+import { registerCheckRunPorts } from '../lib/messaging/check-run-port';
+import { registerWorkerMessages } from '../lib/messaging/worker-messages';
 import { createDeprecationNotices } from '../lib/service/deprecation-notice';
 import { createReportClient } from '../lib/service/report-client';
 import { serviceAccessFor } from '../lib/settings/service-base-url-choice';
 import { createSettingsReader, serviceBaseUrlOf, watchSettings } from '../lib/settings/settings';
 import { runStoredWatchRound } from '../lib/sites/watch-check';
 import { createStore } from '../lib/storage/store';
+import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/tabs/browser-badge';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
 import { readTabState, readTabStates, tabStateWriter } from '../lib/tabs/tab-state';
+import { ensureAlarms, registerAlarms, scheduleServiceWindowAlarm } from '../lib/worker/alarms';
+import { openSiteReportWindow, openSitesPage } from '../lib/worker/extension-pages';
+import { createSitesMenuItem, registerLinkMenu, registerSitesMenu } from '../lib/worker/menus';
+import { registerPermissionChanges } from '../lib/worker/permission-changes';
+import { ALL_RECORDS } from '../lib/worker/stored-records';
+import { registerTabListeners } from '../lib/worker/tab-listeners';
+import { createWakingEventFirst } from '../lib/worker/waking-event-first';
+import {
+  notifyWatchChange,
+  registerWatchNotificationClicks,
+} from '../lib/worker/watch-notifications';
+import { registerWelcomePage } from '../lib/worker/welcome-page';
+import { createCheckRunStart, createWorkerIntents } from '../lib/worker/worker-intents';
 
 export default defineBackground(() => {
   const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);

@@ -4,10 +4,11 @@
  * function inside the extension (Chromium's service worker, Firefox's extension page); the
  * function uses the `chrome` API, which both browsers offer there.
  */
-import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../lib/badge/badge';
+
 import { deriveLookupTarget } from '../lib/privacy/lookup-target';
 import type { UserSettings } from '../lib/settings/settings';
 import type { BadgeMode } from '../lib/settings/settings-record';
+import { badgeTextFor, DEFAULT_BADGE_TITLE } from '../lib/tabs/badge';
 import type { TabState } from '../lib/tabs/tab-state';
 
 /** Runs `fn(arg)` inside the extension and resolves to its result. */

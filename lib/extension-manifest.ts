@@ -4,7 +4,7 @@
  * docs/user-guide.md's Permissions table and a justification in STORE.md.
  */
 import type { UserManifest } from 'wxt';
-import { hostPermissionFor } from './service/service-base-url';
+import { hostPermissionFor } from './contract/service-base-url';
 
 /** The enterprise policy's schema (public/managed-schema.json), read by Chrome. */
 export const MANAGED_SCHEMA_FILE = 'managed-schema.json';

@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScanReport } from '../lib/contract/report-schema';
-import { REPORT_PATH } from '../lib/service/service-base-url';
+import { REPORT_PATH } from '../lib/contract/service-base-url';
 import { LIVE_ORIGIN, liveFixtureReports, liveSiteReport } from './fixtures/live-reports';
 import { docsPage, hostFromScanPath, reportForHost, scanPage } from './human-pages';
 import {

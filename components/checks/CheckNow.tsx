@@ -4,12 +4,12 @@ import type { ScanReport } from '../../lib/contract/report-schema';
 import { formatClockTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
 import { t } from '../../lib/locale/i18n';
 import { checkRunMarkdown } from '../../lib/markdown/check-run';
-import { copyText } from '../../lib/ui/page-actions';
-import { type CheckTarget, useCheckNow } from '../../lib/ui/use-check-now';
-import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
+import { copyText } from '../../lib/page/page-actions';
 import { CopyFixListButton } from '../report/CopyFixListButton';
 import { IssueList } from '../report/IssueList';
+import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { LiveResult } from './LiveResult';
+import { type CheckTarget, useCheckNow } from './use-check-now';
 
 export interface CheckNowProps {
   target: CheckTarget;

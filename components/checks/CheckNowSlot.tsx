@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useLazyComponent } from '../../lib/ui/use-lazy-component';
+import { useLazyComponent } from '../shared/use-lazy-component';
 import type { CheckNowProps } from './CheckNow';
 
 /**

@@ -8,8 +8,8 @@ import type { ImportChange, ImportMode, LookupChoice } from '../../lib/backup/im
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';
-import type { BackupState } from '../../lib/ui/use-options';
 import { OLD_REPORT_WORDS, RadioChoice } from './ChoiceSection';
+import type { BackupState } from './use-options';
 
 export interface BackupSectionProps extends BackupState {
   /** The base URL this build was made for, named where the file changes the service. */

@@ -1,12 +1,12 @@
 import { t } from '../../lib/locale/i18n';
 import type { EffectiveSettings } from '../../lib/settings/settings';
-import type { useOptions } from '../../lib/ui/use-options';
 import { BackupSection } from './BackupSection';
 import { CheckAccessSection } from './CheckAccessSection';
 import { ChoiceSection, OLD_REPORT_WORDS } from './ChoiceSection';
 import { LookupLogSection } from './LookupLogSection';
 import { PausedSitesSection } from './PausedSitesSection';
 import { ServiceSection } from './ServiceSection';
+import type { useOptions } from './use-options';
 
 type OptionsViewProps = Omit<ReturnType<typeof useOptions>, 'settings'> & {
   settings: EffectiveSettings;

@@ -1,19 +1,19 @@
 import './popup.css';
 import type { ComponentChildren } from 'preact';
-import { STATE_COLORS } from '../../lib/badge/score-band';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
 import { t } from '../../lib/locale/i18n';
-import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
+import { STATE_COLORS } from '../../lib/tabs/score-band';
 import type { ShownView } from '../../lib/tabs/tab-view';
 import { isViewStatus, VIEW_STATES } from '../../lib/tabs/view-states';
-import type { PopupControls } from '../../lib/ui/use-popup-controls';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ReportView } from '../report/ReportView';
+import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { ConsentNotice } from '../states/ConsentNotice';
 import { LoadingView } from '../states/LoadingView';
 import { ParentSite } from '../states/ParentSite';
 import { StateFrame, StateView } from '../states/StateView';
 import { SiteControls } from './SiteControls';
-import { ServiceBaseUrlContext } from './service-base-url-context';
+import type { PopupControls } from './use-popup-controls';
 
 export interface PopupViewProps {
   /** What is known about the tab; null while not even that is known (shown as loading). */

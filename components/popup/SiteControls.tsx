@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
-import type { PauseChoice } from '../../lib/ui/site-pause';
-import type { PopupControls } from '../../lib/ui/use-popup-controls';
+import type { PauseChoice } from '../../lib/settings/site-pause';
+import type { PopupControls } from './use-popup-controls';
 
 /**
  * The choice between the site and its whole domain. It takes the place of the button that

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { ScanIssue } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
-import { presentText } from '../popup/format';
+import { presentText } from '../shared/format';
 
 /**
  * One issue: name and result; expands to what was found and how to fix it, when known; `live`,

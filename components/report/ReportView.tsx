@@ -1,9 +1,9 @@
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
-import type { CheckTarget } from '../../lib/ui/use-check-now';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
-import { ExternalLink } from '../popup/ExternalLink';
-import { RefreshButton } from '../popup/RefreshButton';
+import type { CheckTarget } from '../checks/use-check-now';
+import { ExternalLink } from '../shared/ExternalLink';
+import { RefreshButton } from '../shared/RefreshButton';
 import { CopyFixListButton } from './CopyFixListButton';
 import { IssueList } from './IssueList';
 import { ScoreHeader, type ScoreHeaderProps } from './ScoreHeader';

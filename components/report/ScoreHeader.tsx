@@ -1,5 +1,3 @@
-import { reportAge } from '../../lib/badge/report-age';
-import { roundScore, type ScoreBandId, scoreBandFor } from '../../lib/badge/score-band';
 import { hostOf } from '../../lib/contract/http-origin';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import type { CheckDiff } from '../../lib/history/check-diff';
@@ -13,9 +11,11 @@ import {
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatChange, formatNumber } from '../../lib/locale/locale-format';
 import type { OldReportDays } from '../../lib/settings/settings';
-import { useLazyComponent } from '../../lib/ui/use-lazy-component';
-import { ExternalLink } from '../popup/ExternalLink';
-import { tWith } from '../popup/format';
+import { reportAge } from '../../lib/tabs/report-age';
+import { roundScore, type ScoreBandId, scoreBandFor } from '../../lib/tabs/score-band';
+import { ExternalLink } from '../shared/ExternalLink';
+import { tWith } from '../shared/format';
+import { useLazyComponent } from '../shared/use-lazy-component';
 
 export interface ScoreHeaderProps {
   report: ScanReport;

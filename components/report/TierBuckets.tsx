@@ -1,7 +1,7 @@
-import { scoreBandFor } from '../../lib/badge/score-band';
 import type { ScanReport, ScoreBucket } from '../../lib/contract/report-schema';
 import { t, uiLocale } from '../../lib/locale/i18n';
 import { formatNumber, tCount } from '../../lib/locale/locale-format';
+import { scoreBandFor } from '../../lib/tabs/score-band';
 
 export interface TierBucketsProps {
   breakdown: ScanReport['score_breakdown'];

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
-import { PICK_LEAST, type SiteComparisonState } from '../../lib/ui/use-site-comparison';
+import { PICK_LEAST, type SiteComparisonState } from './use-site-comparison';
 
 /**
  * Above the sites table: the Compare button with how many sites are ticked, why it cannot be

@@ -8,9 +8,9 @@ import type {
   Comparison,
   RowWithReport,
 } from '../../lib/sites/site-comparison';
-import type { ComparisonExportKind } from '../../lib/ui/use-site-comparison';
 import { TierBuckets } from '../report/TierBuckets';
 import { ScoreChip } from './SitesTable';
+import type { ComparisonExportKind } from './use-site-comparison';
 
 interface CompareViewProps {
   /** How many sites are compared, for the heading while the comparison itself loads. */

@@ -1,7 +1,7 @@
-import { scoreBandFor } from '../../lib/badge/score-band';
 import type { ScoreRecord } from '../../lib/history/scan-record';
 import { parseTime } from '../../lib/locale/format-time';
 import { t } from '../../lib/locale/i18n';
+import { scoreBandFor } from '../../lib/tabs/score-band';
 
 const WIDTH = 320;
 const HEIGHT = 120;

@@ -1,10 +1,10 @@
-import { scoreBandFor } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
 import { formatChange } from '../../lib/locale/locale-format';
 import { type SiteRow, TIERS } from '../../lib/sites/site-rows';
 import { SITE_COLUMNS } from '../../lib/sites/site-table';
+import { scoreBandFor } from '../../lib/tabs/score-band';
 import { siteWordsOf } from '../../lib/tabs/view-states';
-import type { useSitesPage } from '../../lib/ui/use-sites-page';
+import type { useSitesPage } from './use-sites-page';
 
 type SitesViewProps = ReturnType<typeof useSitesPage>;
 

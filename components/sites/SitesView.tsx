@@ -3,15 +3,15 @@ import { scoreChangeFor } from '../../lib/history/score-history';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import type { BandFilter } from '../../lib/sites/site-table';
-import { useLazyComponent } from '../../lib/ui/use-lazy-component';
-import type { useSitesPage } from '../../lib/ui/use-sites-page';
-import type { WatchNote } from '../../lib/ui/use-watch-site';
-import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
 import { ReportView } from '../report/ReportView';
+import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
+import { useLazyComponent } from '../shared/use-lazy-component';
+import type { WatchNote } from '../shared/use-watch-site';
 import { CompareBar } from './CompareBar';
 import { ScoreChart } from './ScoreChart';
 import { SitesTable } from './SitesTable';
 import { SiteTimeline } from './SiteTimeline';
+import type { useSitesPage } from './use-sites-page';
 
 export type SitesViewProps = ReturnType<typeof useSitesPage>;
 

@@ -1,6 +1,6 @@
 import { formatClockTime } from '../../lib/locale/format-time';
 import { t, uiLocale } from '../../lib/locale/i18n';
-import { tWith } from '../popup/format';
+import { tWith } from '../shared/format';
 
 export interface NextTryProps {
   /** When the next lookup may happen (epoch ms), if known. */

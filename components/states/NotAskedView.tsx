@@ -1,5 +1,5 @@
-import { STATE_COLORS } from '../../lib/badge/score-band';
 import { t } from '../../lib/locale/i18n';
+import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { StateFrame } from './StateView';
 
 export interface NotAskedViewProps {

@@ -1,7 +1,7 @@
 import { hostOf } from '../../lib/contract/http-origin';
 import { t } from '../../lib/locale/i18n';
 import type { OldReportDays } from '../../lib/settings/settings';
-import type { ParentSite as Parent } from '../../lib/ui/use-popup-controls';
+import type { ParentSite as Parent } from '../popup/use-popup-controls';
 import { ReportView } from '../report/ReportView';
 import { StateView } from './StateView';
 

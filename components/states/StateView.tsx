@@ -1,15 +1,15 @@
 import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
-import { STATE_COLORS } from '../../lib/badge/score-band';
 import { serviceLinkOrNull } from '../../lib/contract/safe-url';
 import { t } from '../../lib/locale/i18n';
-import { notLookedUpText } from '../../lib/privacy/not-looked-up-reasons';
+import { notLookedUpText } from '../../lib/tabs/not-looked-up-reasons';
+import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { reasonOf, type StateOfView } from '../../lib/tabs/tab-view';
 import { VIEW_STATES, wordsOf } from '../../lib/tabs/view-states';
-import { ExternalLink } from '../popup/ExternalLink';
-import { presentText } from '../popup/format';
-import { RefreshButton } from '../popup/RefreshButton';
-import { ServiceBaseUrlContext } from '../popup/service-base-url-context';
+import { ExternalLink } from '../shared/ExternalLink';
+import { presentText } from '../shared/format';
+import { RefreshButton } from '../shared/RefreshButton';
+import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { NextTry } from './NextTry';
 
 export interface StateFrameProps {

@@ -1,7 +1,7 @@
 import { OptionsView } from '../../components/options/OptionsView';
-import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
-import { logError } from '../../lib/ui/page-actions';
-import { useOptions } from '../../lib/ui/use-options';
+import { useOptions } from '../../components/options/use-options';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+import { logError } from '../../lib/page/page-actions';
 
 /** Connects the options page to the settings and the lookup log. */
 export function App() {

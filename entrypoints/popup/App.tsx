@@ -1,8 +1,8 @@
 import { PopupView } from '../../components/popup/PopupView';
-import type { PopupStart } from '../../lib/tabs/popup-start';
-import { usePageSite } from '../../lib/ui/use-followed-tab';
-import { usePopupControls } from '../../lib/ui/use-popup-controls';
-import { useTabView } from '../../lib/ui/use-tab-view';
+import { usePageSite } from '../../components/popup/use-followed-tab';
+import { usePopupControls } from '../../components/popup/use-popup-controls';
+import { useTabView } from '../../components/popup/use-tab-view';
+import type { PopupStart } from '../../lib/page/popup-start';
 
 /**
  * Connects the popup's view to the tab it is about, starting from what was read before the

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { type PopupStart, readPopupStart, resolvePopupTabId } from '../../lib/tabs/popup-start';
+import { type PopupStart, readPopupStart, resolvePopupTabId } from '../../lib/page/popup-start';
 import { App } from './App';
 
 const root = document.getElementById('app');

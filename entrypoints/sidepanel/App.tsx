@@ -1,7 +1,7 @@
 import { PopupView } from '../../components/popup/PopupView';
+import { useActiveTab, useFollowedTab } from '../../components/popup/use-followed-tab';
+import { usePopupControls } from '../../components/popup/use-popup-controls';
 import { NotAskedView } from '../../components/states/NotAskedView';
-import { useActiveTab, useFollowedTab } from '../../lib/ui/use-followed-tab';
-import { usePopupControls } from '../../lib/ui/use-popup-controls';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
 export function App({ windowId }: { windowId: number | null }) {

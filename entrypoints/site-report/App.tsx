@@ -1,8 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { PopupView } from '../../components/popup/PopupView';
-import type { SiteReportRequest } from '../../lib/events/site-report-address';
-import { usePopupControls } from '../../lib/ui/use-popup-controls';
-import { useSiteView } from '../../lib/ui/use-site-view';
+import { usePopupControls } from '../../components/popup/use-popup-controls';
+import { useSiteView } from '../../components/popup/use-site-view';
+import type { SiteReportRequest } from '../../lib/messaging/site-report-address';
 
 /** Connects the popup's view to one site, for the link menu's window. */
 export function App({ request }: { request: SiteReportRequest }) {

@@ -1,6 +1,6 @@
 import '../../components/popup/fluid-page.css';
 import { render } from 'preact';
-import { siteReportRequestFrom } from '../../lib/events/site-report-address';
+import { siteReportRequestFrom } from '../../lib/messaging/site-report-address';
 import { App } from './App';
 
 const root = document.getElementById('app');

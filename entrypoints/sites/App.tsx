@@ -1,5 +1,5 @@
 import { SitesView } from '../../components/sites/SitesView';
-import { useSitesPage } from '../../lib/ui/use-sites-page';
+import { useSitesPage } from '../../components/sites/use-sites-page';
 
 /** Connects the sites page to the kept answers, the history and the watch list. */
 export function App({ initialSite }: { initialSite: string | null }) {

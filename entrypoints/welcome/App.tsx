@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { useSettings } from '../../components/shared/use-settings';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
-import { sendToWorker } from '../../lib/events/protocol';
+import { sendToWorker } from '../../lib/messaging/protocol';
+import { logError } from '../../lib/page/page-actions';
 import { type LookupMode, serviceBaseUrlOf } from '../../lib/settings/settings';
-import { logError } from '../../lib/ui/page-actions';
-import { useSettings } from '../../lib/ui/use-settings';
 
 /** Connects the first-run page to the settings: the user's answer is their lookup mode. */
 export function App() {

@@ -1,8 +1,8 @@
 /** Making a backup: whoever reads the stored records passes them here and saves the JSON. */
 import type * as z from 'zod/mini';
 import { isHttpOrigin } from '../contract/http-origin';
+import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomains } from '../privacy/paused-domains';
-import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,

@@ -13,6 +13,7 @@
 import * as z from 'zod/mini';
 import { isContractDateTime } from '../contract/date-time';
 import { isHttpOrigin } from '../contract/http-origin';
+import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { scanChecksSchema } from '../history/scan-record';
 import {
   hostOfSite,
@@ -20,7 +21,6 @@ import {
   normalisePausedDomains,
 } from '../privacy/paused-domains';
 import { type LookupOutcomeKind, OUTCOME_WORDS } from '../service/lookup-outcome';
-import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import { BADGE_MODES, OLD_REPORT_DAYS } from '../settings/settings';
 import { badgeModeOfVisible } from '../settings/settings-record';
 import type { TabViewStatus } from '../tabs/tab-view';

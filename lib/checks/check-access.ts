@@ -7,7 +7,7 @@
 
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { hostPermissionFor } from '../service/service-base-url';
+import { hostPermissionFor } from '../contract/service-base-url';
 import { parseWith, readRecord, type StoredRecord, watchRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 

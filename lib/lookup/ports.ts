@@ -3,13 +3,14 @@
  * browser, stores and client in (entrypoints/background.ts); unit tests wire fakes
  * (tests/unit/support/tab-world.ts). Nothing in lib/lookup/ imports a browser API.
  */
-import type { BadgeOptions } from '../badge/badge';
+
 import type { ReportCache } from '../cache/report-cache';
 import type { RetryGate } from '../cache/retry-gate';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import type { ServiceAccess } from '../settings/service-base-url-choice';
 import type { UserSettings } from '../settings/settings';
 import type { Epoch } from '../storage/store';
+import type { BadgeOptions } from '../tabs/badge';
 import type { OpenTab } from '../tabs/open-tab';
 import type { TabState } from '../tabs/tab-state';
 import type { ShownView, ShowTabTrigger, TabView } from '../tabs/tab-view';

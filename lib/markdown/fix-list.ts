@@ -3,12 +3,13 @@
  * a coding agent, with the link to the full report. Every string in it comes from the server,
  * and Markdown renders HTML and links: each one is escaped so it stays the text it was.
  */
-import { roundScore } from '../badge/score-band';
+
 import { groupIssuesByTier } from '../contract/issue-groups';
 import { withoutUnseen } from '../contract/plain-text';
 import type { IssueTier, ScanIssue, ScanReport } from '../contract/report-schema';
 import { serviceLinkOrNull } from '../contract/safe-url';
 import { t } from '../locale/i18n';
+import { roundScore } from '../tabs/score-band';
 
 const TIER_KEY = {
   essential: 'popupTierEssential',

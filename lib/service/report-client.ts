@@ -6,9 +6,10 @@
  * way of not getting one, and an exception escaping into an event handler would leave the badge
  * stuck on "loading".
  */
+
+import { normaliseServiceBaseUrl, REPORT_PATH } from '../contract/service-base-url';
 import type { LookupOutcome } from './lookup-outcome';
 import { outcomeOfResponse } from './response-outcome';
-import { normaliseServiceBaseUrl, REPORT_PATH } from './service-base-url';
 
 /** Well under the time Chrome lets a service worker wait for a fetch() before stopping it. */
 export const DEFAULT_TIMEOUT_MS = 8000;

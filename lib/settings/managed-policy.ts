@@ -5,8 +5,8 @@
  * sense is ignored. settings.ts applies the policy over the user's own settings.
  */
 import { browser } from 'wxt/browser';
+import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomains } from '../privacy/paused-domains';
-import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import { readRecord, type StoredRecord } from '../storage/record';
 import { type BadgeMode, isBadgeMode } from './settings-record';
 

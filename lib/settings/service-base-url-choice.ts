@@ -4,7 +4,7 @@
  * base URL stays as it was. The page asks, in the user's click; the worker stores it (`save`).
  */
 import { browser } from 'wxt/browser';
-import { hostPermissionFor, normaliseServiceBaseUrl } from '../service/service-base-url';
+import { hostPermissionFor, normaliseServiceBaseUrl } from '../contract/service-base-url';
 
 /** Whether the extension holds (`contains`) or is granted (`request`) the service's host. */
 async function hostPermission(ask: 'contains' | 'request', baseUrl: string): Promise<boolean> {

@@ -5,8 +5,8 @@
  * the policy locked; the worker alone writes, and only the user's own.
  */
 import { browser } from 'wxt/browser';
+import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { isSitePausedBy } from '../privacy/paused-domains';
-import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../service/service-base-url';
 import { parseStored, readRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 import {

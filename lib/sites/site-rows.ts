@@ -3,8 +3,7 @@
  * history and the watch list. Nothing here asks the service, and only sites the extension
  * looked up are listed (never private-window, paused or local ones).
  */
-import { type ReportAge, reportAge } from '../badge/report-age';
-import { roundScore, type ScoreBandId, scoreBandFor } from '../badge/score-band';
+
 import type { ListedSite } from '../cache/cache-listing';
 import type { IssueCounts } from '../cache/cache-records';
 import { hostOf } from '../contract/http-origin';
@@ -13,6 +12,8 @@ import type { ScoreRecord } from '../history/scan-record';
 import { scoreChangeFor } from '../history/score-history';
 import { parseTime } from '../locale/format-time';
 import type { OldReportDays } from '../settings/settings';
+import { type ReportAge, reportAge } from '../tabs/report-age';
+import { roundScore, type ScoreBandId, scoreBandFor } from '../tabs/score-band';
 import { type SiteState, VIEW_STATES } from '../tabs/view-states';
 import type { WatchRecord } from './watch-list';
 

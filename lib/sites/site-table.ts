@@ -6,7 +6,7 @@
  * direction, so "highest score first" never starts with sites without one. Ties go by host, so
  * the order is stable and the same in the page and in the export.
  */
-import type { ScoreBandId } from '../badge/score-band';
+import type { ScoreBandId } from '../tabs/score-band';
 import type { SiteRow } from './site-rows';
 
 /** Failed checks weigh more than partial ones: 2 failed + 0 partial sorts after 1 + 5. */

@@ -11,13 +11,14 @@
  * checks differs; the first report after watching starts the record silently. What changed
  * check by check comes from the score history.
  */
-import { roundScore } from '../badge/score-band';
+
 import type { ScanReport } from '../contract/report-schema';
 import { type CheckDiff, checkDiffFor, otherSites } from '../history/check-diff';
 import type { ScoreRecord } from '../history/scan-record';
 import type { LookupService } from '../lookup/ports';
 import { type EffectiveSettings, isSitePaused } from '../settings/settings';
 import type { Store } from '../storage/store';
+import { roundScore } from '../tabs/score-band';
 import type { TabView } from '../tabs/tab-view';
 import { notLookedUp } from '../tabs/tab-view';
 import { VIEW_STATES } from '../tabs/view-states';

@@ -127,3 +127,20 @@ export function watchRecord<T>(
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
 }
+
+/** Calls back when any key of `records` changes in `area`; returns the way to stop. */
+export function watchKeys(
+  area: StorageArea,
+  records: readonly StoredRecord<unknown>[],
+  onChange: () => void,
+): () => void {
+  const listener = (changes: Record<string, unknown>, changed: string) => {
+    if (
+      changed === area &&
+      Object.keys(changes).some((key) => records.some((record) => ownsKey(record, key)))
+    )
+      onChange();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

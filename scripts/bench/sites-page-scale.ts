@@ -30,7 +30,7 @@
  * not timed.
  */
 import type { Page } from 'playwright-core';
-import { PROTOCOL } from '../../lib/events/protocol';
+import { PROTOCOL } from '../../lib/messaging/protocol';
 import { type BenchWorld, BLANK_PAGE, benchSite } from './bench-world';
 import { type FigureRow, formatBytes, formatTiming } from './figure-table';
 import { summarize } from './statistics';

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SiteComparisonState } from '../../lib/ui/use-site-comparison';
+import type { SiteComparisonState } from '../../components/sites/use-site-comparison';
 
 /** The sites page's comparison state with nothing ticked and every action a spy. */
 export function idleComparison(change: Partial<SiteComparisonState> = {}): SiteComparisonState {

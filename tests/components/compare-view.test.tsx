@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompareView } from '../../components/sites/CompareView';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
+import { useSiteComparison } from '../../components/sites/use-site-comparison';
 import { buildComparison, type RowWithReport } from '../../lib/sites/site-comparison';
 import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
-import { useSiteComparison } from '../../lib/ui/use-site-comparison';
 import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { fixtureRows, fixtureRowsWithReports, keepFixtureReports } from '../fixtures/site-rows';
 import { sitesViewProps } from './sites-view-props';

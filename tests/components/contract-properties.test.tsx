@@ -15,9 +15,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import { contractSchemas, errorBodySchema } from '../../lib/contract/report-schema';
 import { serviceLinkOrNull } from '../../lib/contract/safe-url';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
 import { viewFromOutcome } from '../../lib/lookup/lookup-result';
 import { createReportClient } from '../../lib/service/report-client';
-import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import { arbitraryFromSchema } from '../support/arbitrary-from-schema';
 import { openapiValidators, readOpenApiDocument } from '../support/openapi-validators';
 

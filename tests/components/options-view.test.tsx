@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsView } from '../../components/options/OptionsView';
+import type { OptionsActions } from '../../components/options/use-options';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
 import type { LookupLogEntry } from '../../lib/history/lookup-log';
 import type { ServiceAccess } from '../../lib/settings/service-base-url-choice';
 import { DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings/settings';
-import type { OptionsActions } from '../../lib/ui/use-options';
 
 afterEach(cleanup);
 

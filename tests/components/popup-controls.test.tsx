@@ -12,14 +12,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatMessage, readLocaleMessages } from '../../build/locale-messages';
 import { PopupView } from '../../components/popup/PopupView';
+import { type PopupControls, usePopupControls } from '../../components/popup/use-popup-controls';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { PROTOCOL } from '../../lib/events/protocol';
-import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
+import { PROTOCOL } from '../../lib/messaging/protocol';
 import { NO_POLICY } from '../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../lib/settings/settings';
+import { sitePauseOf } from '../../lib/settings/site-pause';
 import type { TabView } from '../../lib/tabs/tab-view';
-import { sitePauseOf } from '../../lib/ui/site-pause';
-import { type PopupControls, usePopupControls } from '../../lib/ui/use-popup-controls';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../reference-server/fixtures/reports';
 import { installEnglishMessages } from '../support/fake-i18n';
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
-import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/badge/score-band';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
+import { SCORE_BANDS, UNSCORED_BAND } from '../../lib/tabs/score-band';
 import type { TabView } from '../../lib/tabs/tab-view';
 import {
   FIXTURE_ORIGINS,

@@ -10,9 +10,9 @@
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
 import { viewFromOutcome } from '../../lib/lookup/lookup-result';
 import { createReportClient } from '../../lib/service/report-client';
-import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
 import { fixtureReports } from '../../reference-server/fixtures/reports';
 import { retargetReport } from '../../reference-server/report-store';
 import { LINK_URLS } from '../fixtures/hostile-strings';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { SitesViewProps } from '../../components/sites/SitesView';
-import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import { idleComparison } from './compare-props';
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SitesView, type SitesViewProps } from '../../components/sites/SitesView';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
 import type { ListedCheck } from '../../lib/history/scan-record';
 import { timelineOf } from '../../lib/history/site-timeline';
-import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
 import type { SiteRow } from '../../lib/sites/site-rows';
 import { fixtureReports } from '../../reference-server/fixtures/reports';
 import { fixtureRows } from '../fixtures/site-rows';

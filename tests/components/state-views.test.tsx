@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import type { NotLookedUpReason } from '../../lib/privacy/lookup-target';
-import { notLookedUpReasonSentence } from '../../lib/privacy/not-looked-up-reasons';
+import { notLookedUpReasonSentence } from '../../lib/tabs/not-looked-up-reasons';
 import type { TabView, UnavailableCause } from '../../lib/tabs/tab-view';
 import { UNSCANNED_ORIGIN } from '../../reference-server/fixtures/reports';
 

@@ -1,10 +1,10 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALL_RECORDS } from '../../lib/events/stored-records';
+import { useWatchList } from '../../components/shared/use-watch-site';
 import { readWatchList, watchSite } from '../../lib/sites/watch-list';
 import { createStore, type Store } from '../../lib/storage/store';
-import { useWatchList } from '../../lib/ui/use-watch-site';
+import { ALL_RECORDS } from '../../lib/worker/stored-records';
 import { serveWorker } from '../unit/events/extension-page';
 
 // fixed date: the clock this test passes to the code under test

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
 import { ACCEPT_HEADER } from '../../lib/checks/evidence';
-import { REPORT_PATH } from '../../lib/service/service-base-url';
+import { REPORT_PATH } from '../../lib/contract/service-base-url';
 import { CHECK_SITES, HOSTILE_SITES, HOSTILE_START_PATH } from '../../reference-server/check-sites';
 import type { SampleSiteServer } from '../../reference-server/sample-site-server';
 import type { ReferenceServer } from '../../reference-server/server';

@@ -16,7 +16,7 @@ import {
   launchExtensionBrowser,
 } from '../../extension-browser/extension-browser';
 import type { ScanReport } from '../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL } from '../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
 import {
   FIXTURE_DOMAIN,
   FIXTURE_ORIGINS,

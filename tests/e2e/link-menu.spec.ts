@@ -8,7 +8,7 @@
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
-import { LINK_MENU_ITEM_ID } from '../../lib/events/menus';
+import { LINK_MENU_ITEM_ID } from '../../lib/worker/menus';
 import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import type { ReferenceServer } from '../../reference-server/server';
 import { E2E_BROWSER } from '../../scripts/e2e-settings';

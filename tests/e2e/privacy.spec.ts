@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from '../../extension-browser/extension-browser';
-import { REPORT_PATH } from '../../lib/service/service-base-url';
+import { REPORT_PATH } from '../../lib/contract/service-base-url';
 import { FIXTURE_DOMAIN, FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import type { SampleSiteServer } from '../../reference-server/sample-site-server';
 import type { ReferenceServer } from '../../reference-server/server';

@@ -27,8 +27,8 @@ import {
   type ExtensionBrowser,
   launchExtensionBrowser,
 } from '../../extension-browser/extension-browser';
-import { ALL_RECORDS } from '../../lib/events/stored-records';
 import { STORAGE_VERSIONS_RECORD } from '../../lib/storage/store';
+import { ALL_RECORDS } from '../../lib/worker/stored-records';
 import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import {
   type SampleSiteServer,

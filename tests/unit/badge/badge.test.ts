@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFor } from '../../../lib/badge/badge';
-import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/badge/score-band';
 import type { ScanReport } from '../../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/settings';
+import { badgeFor } from '../../../lib/tabs/badge';
+import { SCORE_BANDS, STATE_COLORS, UNSCORED_BAND } from '../../../lib/tabs/score-band';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AHEAD_TOLERANCE_MS, reportAge } from '../../../lib/badge/report-age';
+import { AHEAD_TOLERANCE_MS, reportAge } from '../../../lib/tabs/report-age';
 import { scannedBefore } from '../../../reference-server/fixtures/scan-times';
 
 // fixed date: the clock this test passes to the code under test; every scan time is an age before it

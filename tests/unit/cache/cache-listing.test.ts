@@ -4,11 +4,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ListedSite, listCachedSites, readKeptReport } from '../../../lib/cache/cache-listing';
 import { CACHE_INDEX_RECORD, INDEX_PART_IDS, issueCounts } from '../../../lib/cache/cache-records';
 import { createReportCache } from '../../../lib/cache/report-cache';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { keyOf } from '../../../lib/storage/record';
 import { createStore } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports

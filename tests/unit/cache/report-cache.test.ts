@@ -9,11 +9,11 @@ import {
 } from '../../../lib/cache/cache-records';
 import { createReportCache } from '../../../lib/cache/report-cache';
 import type { ScanReport } from '../../../lib/contract/report-schema';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { keyOf, ownsKey } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 // fixed date: the clock this test passes in, to the code under test and to the fixture reports

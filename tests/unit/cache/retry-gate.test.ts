@@ -9,11 +9,11 @@ import {
   MAX_BUSY_PAUSE_MS,
   RETRY_GATE_RECORD,
 } from '../../../lib/cache/retry-gate';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { keyOf } from '../../../lib/storage/record';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 /** A worker's store, new as at the worker's start. */

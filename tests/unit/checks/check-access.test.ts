@@ -11,8 +11,8 @@ import {
   createCheckAccess,
   hostOfPermission,
 } from '../../../lib/checks/check-access';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const SERVICE = 'https://lookup.example.com/api';
 

@@ -14,9 +14,9 @@ import {
 } from '../../../lib/checks/check-run-record';
 import { type CheckRuns, createCheckRuns } from '../../../lib/checks/check-runs';
 import { LIMITS } from '../../../lib/checks/evidence';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { createLookupLog, readLookupLog } from '../../../lib/history/lookup-log';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const SITE = 'https://a.example.com';
 const PRIVATE_TAB = 9;

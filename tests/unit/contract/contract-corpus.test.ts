@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { createReportClient } from '../../../lib/service/report-client';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { type CorpusBody, contractCorpus } from '../../fixtures/contract-corpus';
 import { openapiValidators } from '../../support/openapi-validators';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupIssuesByTier } from '../../../lib/contract/issue-groups';
 import type { ScanIssue } from '../../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 // fixed date: the clock this test gives the fixture reports; their scans are ages before it

@@ -10,7 +10,7 @@ import {
   MAX_URL_LENGTH,
   type ScanReport,
 } from '../../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL, REPORT_PATH } from '../../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL, REPORT_PATH } from '../../../lib/contract/service-base-url';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { buildReportTable } from '../../../reference-server/report-store';
 import { errorBody } from '../../../reference-server/responses';

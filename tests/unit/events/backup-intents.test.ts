@@ -2,12 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { buildBackup } from '../../../lib/backup/backup-export';
 import type { BackupChoices } from '../../../lib/backup/backup-format';
+import { createBackupIntents } from '../../../lib/backup/backup-intents';
 import type { ImportMode } from '../../../lib/backup/import-changes';
 import { planImport } from '../../../lib/backup/import-plan';
 import { fingerprintOf, readKeptData } from '../../../lib/backup/kept-data';
 import { readBackupFile } from '../../../lib/backup/read-backup';
-import { createBackupIntents } from '../../../lib/events/backup-intents';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { LOOKUP_LOG_RECORD, type StoredLog } from '../../../lib/history/lookup-log';
 import { SCORE_HISTORY_RECORD, type StoredHistory } from '../../../lib/history/scan-record';
 import { MAX_HISTORY_BYTES } from '../../../lib/history/score-history';
@@ -19,6 +18,7 @@ import {
   type WatchRecord,
 } from '../../../lib/sites/watch-list';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 // fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');

@@ -8,15 +8,15 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBackupIntents } from '../../../lib/backup/backup-intents';
 import { createCheckAccess } from '../../../lib/checks/check-access';
 import { type CheckRunLog, createCheckRuns } from '../../../lib/checks/check-runs';
-import { createBackupIntents } from '../../../lib/events/backup-intents';
-import { createWorkerIntents } from '../../../lib/events/worker-intents';
-import { registerWorkerMessages } from '../../../lib/events/worker-messages';
+import { configuredServiceBaseUrl } from '../../../lib/contract/service-base-url';
 import { createLookupLog } from '../../../lib/history/lookup-log';
-import { configuredServiceBaseUrl } from '../../../lib/service/service-base-url';
+import { registerWorkerMessages } from '../../../lib/messaging/worker-messages';
 import type { Store } from '../../../lib/storage/store';
 import { readTab } from '../../../lib/tabs/browser-tabs';
+import { createWorkerIntents } from '../../../lib/worker/worker-intents';
 
 export interface MessageSender {
   id?: string;

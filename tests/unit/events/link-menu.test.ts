@@ -7,7 +7,7 @@ import {
   type LinkMenuClick,
   type LinkMenuTab,
   registerLinkMenu,
-} from '../../../lib/events/menus';
+} from '../../../lib/worker/menus';
 
 type ClickListener = (info: LinkMenuClick, tab?: LinkMenuTab) => void;
 

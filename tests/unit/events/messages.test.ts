@@ -5,12 +5,12 @@ import {
   requestView,
   sendToWorker,
   WorkerRequestError,
-} from '../../../lib/events/protocol';
+} from '../../../lib/messaging/protocol';
 import {
   isOwnPage,
   registerWorkerMessages,
   type WorkerHandlers,
-} from '../../../lib/events/worker-messages';
+} from '../../../lib/messaging/worker-messages';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { deliverMessagesFrom, extensionPage, NO_RECEIVER } from './extension-page';
 

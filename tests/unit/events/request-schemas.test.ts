@@ -5,7 +5,7 @@ import {
   type MessageName,
   type RequestOf,
   requestSchemas,
-} from '../../../lib/events/messages';
+} from '../../../lib/messaging/messages';
 
 type Cases = {
   [N in MessageName]: {

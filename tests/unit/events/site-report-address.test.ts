@@ -3,7 +3,7 @@ import {
   SITE_REPORT_PAGE,
   siteReportPath,
   siteReportRequestFrom,
-} from '../../../lib/events/site-report-address';
+} from '../../../lib/messaging/site-report-address';
 import { deriveLookupTarget } from '../../../lib/privacy/lookup-target';
 
 const pathFor = (link: string | undefined) => siteReportPath(deriveLookupTarget(link));

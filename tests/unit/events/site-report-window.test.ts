@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openSiteReportWindow } from '../../../lib/events/extension-pages';
+import { openSiteReportWindow } from '../../../lib/worker/extension-pages';
 import { withoutApis } from '../support/without-apis';
 
 describe('the site report window', () => {

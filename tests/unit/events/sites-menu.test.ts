@@ -5,7 +5,7 @@ import {
   registerLinkMenu,
   registerSitesMenu,
   SITES_MENU_ITEM_ID,
-} from '../../../lib/events/menus';
+} from '../../../lib/worker/menus';
 
 type ClickListener = (info: { menuItemId: string | number }) => void;
 const notMockedContextMenus = fakeBrowser.contextMenus;

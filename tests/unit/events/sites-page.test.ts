@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openSitesPage, sitesPageUrl } from '../../../lib/events/extension-pages';
+import { openSitesPage, sitesPageUrl } from '../../../lib/worker/extension-pages';
 import { withoutApis } from '../support/without-apis';
 
 /** A sites page already open in tab 7 of window 3 (the fake's query matches no patterns). */

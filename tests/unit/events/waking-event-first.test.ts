@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWakingEventFirst } from '../../../lib/events/waking-event-first';
+import { createWakingEventFirst } from '../../../lib/worker/waking-event-first';
 
 /** A wait the test ends by hand, and a promise the test settles by hand. */
 function held<T = void>() {

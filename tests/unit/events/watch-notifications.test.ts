@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ensureAlarms, PERIODIC_ALARMS } from '../../../lib/events/alarms';
-import { actionMenuContext } from '../../../lib/events/menus';
+import { watchChangeMessage } from '../../../lib/sites/watch-change-message';
+import type { WatchChange } from '../../../lib/sites/watch-check';
+import { ensureAlarms, PERIODIC_ALARMS } from '../../../lib/worker/alarms';
+import { actionMenuContext } from '../../../lib/worker/menus';
 import {
   notifyWatchChange,
   registerWatchNotificationClicks,
-} from '../../../lib/events/watch-notifications';
-import { watchChangeMessage } from '../../../lib/sites/watch-change-message';
-import type { WatchChange } from '../../../lib/sites/watch-check';
+} from '../../../lib/worker/watch-notifications';
 
 const change: WatchChange = {
   site: 'https://shop.example.com',

@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendToWorker } from '../../../lib/events/protocol';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
-import { createWorkerIntents } from '../../../lib/events/worker-intents';
-import { type RequestOrigin, registerWorkerMessages } from '../../../lib/events/worker-messages';
 import { createLookupLog, readLookupLog } from '../../../lib/history/lookup-log';
 import type { LookupService } from '../../../lib/lookup/ports';
+import { sendToWorker } from '../../../lib/messaging/protocol';
+import { type RequestOrigin, registerWorkerMessages } from '../../../lib/messaging/worker-messages';
 import { readUserSettings, type UserSettings } from '../../../lib/settings/settings';
 import { SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { readWatchList, WATCH_LIST_RECORD } from '../../../lib/sites/watch-list';
@@ -13,6 +11,8 @@ import { keyOf } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
+import { createWorkerIntents } from '../../../lib/worker/worker-intents';
 import {
   checkParts,
   deliverMessagesFrom,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import {
   type CheckDiff,
   checkDiffFor,
@@ -7,7 +8,6 @@ import {
   methodologyMoved,
 } from '../../../lib/history/check-diff';
 import type { ListedCheck, ScanChecks } from '../../../lib/history/scan-record';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { listedCheck as check, scanChecks as checks } from '../../fixtures/scan-checks';
 

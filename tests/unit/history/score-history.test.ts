@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import {
   checksOf,
   MAX_CHECK_ID_LENGTH,
@@ -20,8 +20,8 @@ import {
   withScan,
 } from '../../../lib/history/score-history';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { askingThrough } from '../support/asking-through';
 

@@ -5,8 +5,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import {
   FIXTURE_DOMAIN,

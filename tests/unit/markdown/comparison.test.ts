@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { comparisonMarkdown } from '../../../lib/markdown/comparison';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { buildComparison, type RowWithReport } from '../../../lib/sites/site-comparison';
 import { emptyRow } from '../../../lib/sites/site-rows';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { fixListMarkdown, markdownCode, markdownText } from '../../../lib/markdown/fix-list';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 
 // fixed date: the clock this test gives the fixture reports; their scans are ages before it

@@ -3,7 +3,7 @@ import type { NotLookedUpReason } from '../../../lib/privacy/lookup-target';
 import {
   notLookedUpReasonSentence,
   notLookedUpText,
-} from '../../../lib/privacy/not-looked-up-reasons';
+} from '../../../lib/tabs/not-looked-up-reasons';
 
 /** Every reason (the type makes the table name each one) and its headline. */
 const HEADLINES: Record<NotLookedUpReason, string> = {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCORE_BANDS } from '../../../lib/badge/score-band';
+import { SCORE_BANDS } from '../../../lib/tabs/score-band';
 import { readPngInfo, withPngText } from '../../../scripts/png-info';
 import {
   ICON_SIZES,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import {
   createDeprecationNotices,
   DEPRECATION_NOTICE_RECORD,
@@ -8,8 +8,8 @@ import {
   readDeprecationNotice,
 } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { askingThrough } from '../support/asking-through';
 

@@ -3,6 +3,7 @@
 // standards the browser implements, which is what body reading and cancelling rely on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import {
   ABORTED_MESSAGE,
@@ -14,7 +15,6 @@ import {
 } from '../../../lib/service/report-client';
 import { REDIRECT_PROBLEM } from '../../../lib/service/response-outcome';
 import { MAX_RETRY_DELAY_MS } from '../../../lib/service/retry-after';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 
 const BASE_URL = 'https://reports.example.org';

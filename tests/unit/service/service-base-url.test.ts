@@ -4,7 +4,7 @@ import {
   hostPermissionFor,
   normaliseServiceBaseUrl,
   resolveServiceBaseUrl,
-} from '../../../lib/service/service-base-url';
+} from '../../../lib/contract/service-base-url';
 
 describe('resolveServiceBaseUrl', () => {
   it('falls back to the live service when nothing is configured', () => {

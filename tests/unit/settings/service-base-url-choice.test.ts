@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendToWorker } from '../../../lib/events/protocol';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { sendToWorker } from '../../../lib/messaging/protocol';
 import {
   chooseServiceBaseUrl,
   mayCallService,
@@ -9,6 +8,7 @@ import {
 } from '../../../lib/settings/service-base-url-choice';
 import { readSettings } from '../../../lib/settings/settings';
 import { createStore } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { serveWorker } from '../events/extension-page';
 
 /** As the options page saves: an intent to the worker, which checks the permission itself. */

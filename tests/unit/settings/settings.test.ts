@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { isSitePausedBy } from '../../../lib/privacy/paused-domains';
 import {
   type ManagedPolicy,
@@ -21,6 +20,7 @@ import {
 import { SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { parseStored } from '../../../lib/storage/record';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { withoutApis } from '../support/without-apis';
 
 let store: Store;

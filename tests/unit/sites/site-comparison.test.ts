@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import {
   buildComparison,
   type ComparedCheck,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListedSite } from '../../../lib/cache/cache-listing';
 import { issueCounts } from '../../../lib/cache/cache-records';
 import type { ScanReport } from '../../../lib/contract/report-schema';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { buildSiteRows } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
 import { VIEW_STATES, VIEW_STATUSES } from '../../../lib/tabs/view-states';

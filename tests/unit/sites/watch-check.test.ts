@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanReport } from '../../../lib/contract/report-schema';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
+import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { checksOf, type ScoreRecord } from '../../../lib/history/scan-record';
-import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/service/service-base-url';
 import { NO_POLICY } from '../../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
 import { afterLookup, runStoredWatchRound, type WatchChange } from '../../../lib/sites/watch-check';
 import { newWatchRecord, WATCH_LIST_RECORD, type WatchList } from '../../../lib/sites/watch-list';
 import { createStore } from '../../../lib/storage/store';
 import type { TabView } from '../../../lib/tabs/tab-view';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { RESCANNED_ORIGIN, rescannedScans } from '../../../reference-server/rescanned-site';
 

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import {
   MAX_WATCHED_SITES,
   readWatchList,
@@ -10,6 +9,7 @@ import {
 } from '../../../lib/sites/watch-list';
 import { parseStored } from '../../../lib/storage/record';
 import { createStore, type Store } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const site = (n: number) => `https://site-${n}.example.com`;
 

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
 import { changeSettings, readUserSettings } from '../../../lib/settings/settings';
@@ -10,6 +9,7 @@ import { WATCH_LIST_RECORD, type WatchRecord } from '../../../lib/sites/watch-li
 import { keyOf } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const SITE = 'https://a.example.com';
 const OTHER = 'https://b.example.com';

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { keyOf, parseStored, readRecord, type StoredRecord } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const NUM_RUNS = 300;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
 import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
 import { DEPRECATION_NOTICE_RECORD } from '../../../lib/service/deprecation-notice';
@@ -14,6 +13,7 @@ import {
   type StoredRecord,
 } from '../../../lib/storage/record';
 import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const byName = ALL_RECORDS.map((definition) => [definition.name, definition] as const);
 

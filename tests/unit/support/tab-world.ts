@@ -4,11 +4,8 @@
  * over the same storage. Shared by the lookup service's example tests and its property test.
  */
 
-import type { BadgeOptions } from '../../../lib/badge/badge';
 import { createReportCache } from '../../../lib/cache/report-cache';
 import { createRetryGate } from '../../../lib/cache/retry-gate';
-import { ALL_RECORDS } from '../../../lib/events/stored-records';
-import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/events/tab-listeners';
 import { createLookupLog } from '../../../lib/history/lookup-log';
 import { createScoreHistory } from '../../../lib/history/score-history';
 import { createAnswerHandlers } from '../../../lib/lookup/answer-handlers';
@@ -22,9 +19,12 @@ import {
   type UserSettings,
 } from '../../../lib/settings/settings';
 import { createStore, type Store } from '../../../lib/storage/store';
+import type { BadgeOptions } from '../../../lib/tabs/badge';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
 import { readTabState, readTabStates, tabStateWriter } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
+import { ALL_RECORDS } from '../../../lib/worker/stored-records';
+import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/worker/tab-listeners';
 
 export const SERVICE_BASE_URL = 'http://service.test';
 

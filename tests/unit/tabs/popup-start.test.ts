@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFreshState, pageOrigin } from '../../../lib/tabs/popup-start';
+import { isFreshState, pageOrigin } from '../../../lib/page/popup-start';
 import type { TabState } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';

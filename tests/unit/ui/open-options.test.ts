@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openOptionsPage } from '../../../lib/ui/page-actions';
+import { openOptionsPage } from '../../../lib/page/page-actions';
 import { withoutApis } from '../support/without-apis';
 
 describe('opening the options page', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_POLICY } from '../../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS } from '../../../lib/settings/settings';
-import { sitePauseOf } from '../../../lib/ui/site-pause';
+import { sitePauseOf } from '../../../lib/settings/site-pause';
 
 const SITE = 'https://jira.corp.example.com:8443';
 

@@ -5,31 +5,32 @@
  * file's preview and import, planned here; the worker checks and writes the records it gets.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { buildBackup } from '../backup/backup-export';
-import type { Backup, BackupChoices, BackupProblem } from '../backup/backup-format';
-import type { ImportMode, ImportPreview } from '../backup/import-changes';
-import { planImport, previewImport } from '../backup/import-plan';
-import { fingerprintOf, readKeptData } from '../backup/kept-data';
-import { readBackupFile } from '../backup/read-backup';
-import { readCheckAccess, watchCheckAccess } from '../checks/check-access';
-import type { ImportResult } from '../events/messages';
-import { sendToWorker } from '../events/protocol';
-import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../history/lookup-log';
-import { pausedDomainOfAddress } from '../privacy/paused-domains';
+import { buildBackup } from '../../lib/backup/backup-export';
+import type { Backup, BackupChoices, BackupProblem } from '../../lib/backup/backup-format';
+import type { ImportMode, ImportPreview } from '../../lib/backup/import-changes';
+import { planImport, previewImport } from '../../lib/backup/import-plan';
+import { fingerprintOf, readKeptData } from '../../lib/backup/kept-data';
+import { readBackupFile } from '../../lib/backup/read-backup';
+import { readCheckAccess, watchCheckAccess } from '../../lib/checks/check-access';
+import { hostPermissionFor } from '../../lib/contract/service-base-url';
+import { type LookupLogEntry, readLookupLog, watchLookupLog } from '../../lib/history/lookup-log';
+import type { ImportResult } from '../../lib/backup/backup-intents';
+import { sendToWorker } from '../../lib/messaging/protocol';
+import { downloadText } from '../../lib/page/page-actions';
+import { askForHosts, watchPermissions } from '../../lib/page/permissions';
+import { pausedDomainOfAddress } from '../../lib/privacy/paused-domains';
 import {
   type DeprecationNotice,
   readDeprecationNotice,
   watchDeprecationNotice,
-} from '../service/deprecation-notice';
-import { hostPermissionFor } from '../service/service-base-url';
+} from '../../lib/service/deprecation-notice';
 import {
   type BaseUrlChoice,
   chooseServiceBaseUrl,
   resetServiceBaseUrl,
   type ServiceAccess,
   serviceAccessFor,
-} from '../settings/service-base-url-choice';
+} from '../../lib/settings/service-base-url-choice';
 import {
   type BadgeMode,
   type EffectiveSettings,
@@ -38,10 +39,9 @@ import {
   readSettings,
   serviceBaseUrlOf,
   watchSettings,
-} from '../settings/settings';
-import { exportFileName } from '../sites/site-export';
-import { readRecord } from '../storage/record';
-import { downloadText } from './page-actions';
+} from '../../lib/settings/settings';
+import { exportFileName } from '../../lib/sites/site-export';
+import { readRecord } from '../../lib/storage/record';
 
 const saveBaseUrl = (baseUrl: string | null) => sendToWorker('setServiceBaseUrl', { baseUrl });
 
@@ -62,8 +62,7 @@ const readKept = () => readKeptData(readRecord);
 const PLANS = 3;
 
 /** Asks for a host in the click itself, the only moment a browser asks the user. */
-const requestHost = (baseUrl: string) =>
-  browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] });
+const requestHost = (baseUrl: string) => askForHosts([hostPermissionFor(baseUrl)]);
 
 export type OptionsActions = ReturnType<typeof useOptions>['actions'];
 
@@ -109,12 +108,10 @@ export function useOptions(onError: (error: unknown) => void) {
       }, onError);
     };
     check();
-    browser.permissions.onAdded.addListener(check);
-    browser.permissions.onRemoved.addListener(check);
+    const stop = watchPermissions(check);
     return () => {
       current = false;
-      browser.permissions.onAdded.removeListener(check);
-      browser.permissions.onRemoved.removeListener(check);
+      stop();
     };
   }, [baseUrl, onError]);
 

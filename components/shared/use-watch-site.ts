@@ -4,11 +4,11 @@
  * it only within the user's gesture); the site is watched whatever the answer.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { sendToWorker } from '../events/protocol';
-import { readWatchList, WATCH_LIST_RECORD, watchingAllowed } from '../sites/watch-list';
-import { watchRecord } from '../storage/record';
-import { logError } from './page-actions';
+import { sendToWorker } from '../../lib/messaging/protocol';
+import { logError } from '../../lib/page/page-actions';
+import { askForNotifications } from '../../lib/page/permissions';
+import { readWatchList, WATCH_LIST_RECORD, watchingAllowed } from '../../lib/sites/watch-list';
+import { watchRecord } from '../../lib/storage/record';
 import { useSettings } from './use-settings';
 
 /** Why watching does nothing now, if it does not. */
@@ -36,7 +36,7 @@ export function useWatchList() {
       // Asked with the first site only, so a refusal is not asked again with every site; a
       // list not read yet may be empty, so asked then too (a granted permission asks nothing).
       if (watched === null || watched.size === 0) {
-        browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
+        askForNotifications();
       }
       // Watched at once, whatever the answer (it may never come: the prompt can be left open).
       sendToWorker('watchSite', { origin: site }).then((added) => setFull(!added), logError);

@@ -8,7 +8,7 @@ import { httpOriginOf } from '../contract/http-origin';
 import { isSitePausedBy } from '../privacy/paused-domains';
 import { type EffectiveSettings, readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { readRecord } from '../storage/record';
-import { ofService, TAB_STATE_RECORD, type TabState } from './tab-state';
+import { ofService, TAB_STATE_RECORD, type TabState } from '../tabs/tab-state';
 
 export interface PopupStart {
   /** The tab the popup is about; null when there is none. */

@@ -7,11 +7,11 @@
  * "not asked". A follower also asks again when the tab's state is withdrawn.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { requestView } from '../events/protocol';
-import { readSettings, serviceBaseUrlOf } from '../settings/settings';
-import { isFreshState, type PopupStart } from '../tabs/popup-start';
-import { readTabState, type TabState, watchTabState } from '../tabs/tab-state';
-import type { ShownView, ShowTabTrigger } from '../tabs/tab-view';
+import { requestView } from '../../lib/messaging/protocol';
+import { isFreshState, type PopupStart } from '../../lib/page/popup-start';
+import { readSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
+import { readTabState, type TabState, watchTabState } from '../../lib/tabs/tab-state';
+import type { ShownView, ShowTabTrigger } from '../../lib/tabs/tab-view';
 
 export interface TabViewState {
   view: ShownView | null;

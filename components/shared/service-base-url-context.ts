@@ -4,6 +4,6 @@
  * or a policy's) provide it; the build's own stands in where none is provided.
  */
 import { createContext } from 'preact';
-import { configuredServiceBaseUrl } from '../../lib/service/service-base-url';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
 
 export const ServiceBaseUrlContext = createContext<string>(configuredServiceBaseUrl());

@@ -3,9 +3,9 @@
  * `browserAction`; both take per-tab text, colour and title.
  */
 import { browser } from 'wxt/browser';
-import { unlessTabClosed } from '../tabs/open-tab';
-import type { TabView } from '../tabs/tab-view';
 import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE } from './badge';
+import { unlessTabClosed } from './open-tab';
+import type { TabView } from './tab-view';
 
 /**
  * Shows a tab's view on the toolbar button, with the text the user's badge mode allows (none

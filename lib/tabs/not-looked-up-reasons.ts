@@ -1,6 +1,6 @@
 /** Words for each reason a tab's site was not sent to the service (locales/…/reasons.json). */
 import { type MessageKey, t } from '../locale/i18n';
-import type { NotLookedUpReason } from './lookup-target';
+import type { NotLookedUpReason } from '../privacy/lookup-target';
 
 const MESSAGES: Record<NotLookedUpReason, { title: MessageKey; why: MessageKey }> = {
   'no-url': { title: 'reasonNoUrlTitle', why: 'reasonNoUrlWhy' },

@@ -4,16 +4,17 @@
  * rendered).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { isHttpOrigin } from '../contract/http-origin';
-import type { ScanReport } from '../contract/report-schema';
-import { otherSites } from '../history/check-diff';
-import type { ScoreRecord } from '../history/scan-record';
-import { timelineOf } from '../history/site-timeline';
-import { formatExactTime, formatRelativeTime } from '../locale/format-time';
-import { uiLocale } from '../locale/i18n';
-import { fixListMarkdown } from '../markdown/fix-list';
-import { exportFileName, sitesCsv, sitesJson } from '../sites/site-export';
-import { emptyRow, type SiteRow } from '../sites/site-rows';
+import { isHttpOrigin } from '../../lib/contract/http-origin';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { otherSites } from '../../lib/history/check-diff';
+import type { ScoreRecord } from '../../lib/history/scan-record';
+import { timelineOf } from '../../lib/history/site-timeline';
+import { formatExactTime, formatRelativeTime } from '../../lib/locale/format-time';
+import { uiLocale } from '../../lib/locale/i18n';
+import { fixListMarkdown } from '../../lib/markdown/fix-list';
+import { copyText, downloadText, openOptionsPageFromClick } from '../../lib/page/page-actions';
+import { exportFileName, sitesCsv, sitesJson } from '../../lib/sites/site-export';
+import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
 import {
   arrangeRows,
   nextSort,
@@ -21,11 +22,10 @@ import {
   type SiteColumn,
   type SiteFilter,
   type SiteSort,
-} from '../sites/site-table';
-import { copyText, downloadText, openOptionsPageFromClick } from './page-actions';
+} from '../../lib/sites/site-table';
+import { useWatchList } from '../shared/use-watch-site';
 import { useSiteComparison } from './use-site-comparison';
 import { useKeptReports, useSites } from './use-sites';
-import { useWatchList } from './use-watch-site';
 
 const NO_SCANS: readonly ScoreRecord[] = [];
 

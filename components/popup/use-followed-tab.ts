@@ -3,9 +3,8 @@
  * sidebar): the window's active tab, its address, view and site, all kept current.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { watchActiveTab, watchTabAddress } from '../tabs/browser-tabs';
-import { pageOrigin } from '../tabs/popup-start';
+import { pageOrigin } from '../../lib/page/popup-start';
+import { readTab, watchActiveTab, watchTabAddress } from '../../lib/tabs/browser-tabs';
 import { type TabViewState, useTabView } from './use-tab-view';
 
 /** What `watch` tells of `id`: undefined until known, null when there is no `id` or nothing. */
@@ -35,13 +34,10 @@ export function usePageSite(tabId: number | null, pageUrl?: string | null): stri
   useEffect(() => {
     if (tabId === null || pageUrl !== undefined) return;
     let current = true;
-    browser.tabs.get(tabId).then(
-      (tab) => {
-        if (current) setSite(pageOrigin(tab.url));
-      },
-      // The tab is gone: there is no page to resume.
-      () => {},
-    );
+    // A tab that is gone has no page to resume.
+    readTab(tabId).then((tab) => {
+      if (current) setSite(pageOrigin(tab?.url));
+    });
     return () => {
       current = false;
     };

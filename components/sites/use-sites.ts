@@ -6,25 +6,24 @@
  * costs one read. The full report is read only for the sites the page shows in full.
  */
 import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { listCachedSites, readKeptReport } from '../cache/cache-listing';
-import { CACHE_INDEX_RECORD } from '../cache/cache-records';
-import type { ScanReport } from '../contract/report-schema';
-import { SCORE_HISTORY_RECORD, type ScoreRecord } from '../history/scan-record';
-import { readAllScans } from '../history/score-history';
-import { configuredServiceBaseUrl } from '../service/service-base-url';
-import { POLICY_COPY_RECORD } from '../settings/managed-policy';
+import { listCachedSites, readKeptReport } from '../../lib/cache/cache-listing';
+import { CACHE_INDEX_RECORD } from '../../lib/cache/cache-records';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+import { SCORE_HISTORY_RECORD, type ScoreRecord } from '../../lib/history/scan-record';
+import { readAllScans } from '../../lib/history/score-history';
+import { logError } from '../../lib/page/page-actions';
+import { POLICY_COPY_RECORD } from '../../lib/settings/managed-policy';
 import {
   DEFAULT_SETTINGS,
   type OldReportDays,
   readSettings,
   serviceBaseUrlOf,
-} from '../settings/settings';
-import { SETTINGS_RECORD } from '../settings/settings-record';
-import { buildSiteRows, keepsReport, type SiteRow } from '../sites/site-rows';
-import { readWatchList, WATCH_LIST_RECORD } from '../sites/watch-list';
-import { ownsKey } from '../storage/record';
-import { logError } from './page-actions';
+} from '../../lib/settings/settings';
+import { SETTINGS_RECORD } from '../../lib/settings/settings-record';
+import { buildSiteRows, keepsReport, type SiteRow } from '../../lib/sites/site-rows';
+import { readWatchList, WATCH_LIST_RECORD } from '../../lib/sites/watch-list';
+import { watchKeys } from '../../lib/storage/record';
 
 const READ_SPACING_MS = 500;
 
@@ -75,21 +74,15 @@ export function useSites() {
     const read = () => readSitesData().then(setData, logError);
     read();
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const listener = (changes: Record<string, unknown>, area: string) => {
-      if (
-        area !== 'local' ||
-        timer !== null ||
-        !Object.keys(changes).some((key) => ROW_SOURCES.some((record) => ownsKey(record, key)))
-      )
-        return;
+    const stop = watchKeys('local', ROW_SOURCES, () => {
+      if (timer !== null) return;
       timer = setTimeout(() => {
         timer = null;
         read();
       }, READ_SPACING_MS);
-    };
-    browser.storage.onChanged.addListener(listener);
+    });
     return () => {
-      browser.storage.onChanged.removeListener(listener);
+      stop();
       if (timer !== null) clearTimeout(timer);
     };
   }, []);

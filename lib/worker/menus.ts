@@ -6,8 +6,8 @@
  */
 import { browser } from 'wxt/browser';
 import { t } from '../locale/i18n';
+import { siteReportPath } from '../messaging/site-report-address';
 import { deriveLookupTarget } from '../privacy/lookup-target';
-import { siteReportPath } from './site-report-address';
 
 export const LINK_MENU_ITEM_ID = 'agent-readiness-of-link-site';
 export const LINK_MENU_TITLE = 'Agent readiness of this site';

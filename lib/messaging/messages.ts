@@ -6,11 +6,11 @@
  * of their first render.
  */
 import * as z from 'zod/mini';
-import type { BackupProblem } from '../backup/backup-format';
+import { type ImportResult, importRequestSchema } from '../backup/backup-intents';
 import { checkRunSchema } from '../checks/check-run-record';
 import { isHttpOrigin } from '../contract/http-origin';
+import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomain } from '../privacy/paused-domains';
-import { normaliseServiceBaseUrl } from '../service/service-base-url';
 import { BADGE_MODES, type EffectiveSettings, OLD_REPORT_DAYS } from '../settings/settings';
 import type { ShownView, TabView } from '../tabs/tab-view';
 
@@ -59,19 +59,7 @@ export function requestSchemas() {
     finishCheckRun: z.object({ run: checkRunSchema() }),
     /** Takes back the host access a check asked for: one site's permission, or all (null). */
     removeCheckAccess: z.object({ permission: z.nullable(text()) }),
-    /**
-     * The records an import leaves, as the page planned them (the worker parses each itself),
-     * the fingerprint of the records it planned on, and whether the user chose the file's
-     * report service.
-     */
-    importBackup: z.object({
-      settings: z.unknown(),
-      watchList: z.unknown(),
-      scoreHistory: z.optional(z.unknown()),
-      lookupLog: z.optional(z.unknown()),
-      plannedOn: text(),
-      switchService: z.boolean(),
-    }),
+    importBackup: importRequestSchema(),
   } satisfies { [N in MessageName]: z.ZodMiniType };
 }
 
@@ -95,16 +83,6 @@ interface Replies {
   finishCheckRun: boolean;
   removeCheckAccess: null;
 }
-
-/**
- * Applied, or why the records were refused (nothing was touched then; `changed`: the records
- * changed since the page planned the import). `baseUrlKept`: the file names another service
- * that the user did not choose, or that the extension has no permission for, so the current
- * one stays.
- */
-export type ImportResult =
-  | { ok: true; baseUrlKept: boolean }
-  | { ok: false; problem: BackupProblem | 'changed' };
 
 type Schemas = ReturnType<typeof requestSchemas>;
 export type MessageName = keyof Replies;

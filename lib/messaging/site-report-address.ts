@@ -6,7 +6,7 @@
  */
 import { isHttpOrigin } from '../contract/http-origin';
 import type { LookupDecision, NotLookedUpReason } from '../privacy/lookup-target';
-import { isNotLookedUpReason } from '../privacy/not-looked-up-reasons';
+import { isNotLookedUpReason } from '../tabs/not-looked-up-reasons';
 
 export const SITE_REPORT_PAGE = '/site-report.html';
 

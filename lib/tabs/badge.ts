@@ -6,12 +6,12 @@
 import { hostOf } from '../contract/http-origin';
 import { formatExactTime, formatRelativeTime, parseTime } from '../locale/format-time';
 import { t, uiLocale } from '../locale/i18n';
-import { notLookedUpReasonSentence } from '../privacy/not-looked-up-reasons';
 import { DEFAULT_SETTINGS, type UserSettings } from '../settings/settings';
-import { isNotLookedUp, type TabView } from '../tabs/tab-view';
-import { VIEW_STATES, wordsOf } from '../tabs/view-states';
+import { notLookedUpReasonSentence } from './not-looked-up-reasons';
 import { reportAge } from './report-age';
 import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
+import { isNotLookedUp, type TabView } from './tab-view';
+import { VIEW_STATES, wordsOf } from './view-states';
 
 /** What the user chose for the badge (lib/settings/settings-record.ts). */
 export type BadgeOptions = Pick<UserSettings, 'badgeMode' | 'oldReportDays'>;

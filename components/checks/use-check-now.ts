@@ -7,13 +7,18 @@
  * mid-run (the run's port tells it).
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { CHECK_RUN_RECORD, type CheckRun } from '../checks/check-run-record';
-import { openCheckRun } from '../events/check-run-port';
-import { sendToWorker } from '../events/protocol';
-import { hostPermissionFor } from '../service/service-base-url';
-import { readRecord, watchRecord } from '../storage/record';
-import { logError } from './page-actions';
+import { CHECK_RUN_RECORD, type CheckRun } from '../../lib/checks/check-run-record';
+import { hostPermissionFor } from '../../lib/contract/service-base-url';
+import { openCheckRun } from '../../lib/messaging/check-run-port';
+import { sendToWorker } from '../../lib/messaging/protocol';
+import { logError } from '../../lib/page/page-actions';
+import {
+  askForHosts,
+  holdsHosts,
+  inPrivateWindowPage,
+  watchPermissions,
+} from '../../lib/page/permissions';
+import { readRecord, watchRecord } from '../../lib/storage/record';
 
 /** What the button's part of the page shows besides the last run. */
 export type CheckState =
@@ -47,24 +52,16 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
       if (current && stored?.state !== 'running') setRun(stored);
     };
     readRecord(CHECK_RUN_RECORD, origin).then(show, logError);
-    const permission = { origins: [hostPermissionFor(origin)] };
     const learnHeld = () => {
-      browser.permissions.contains(permission).then(
-        (yes) => {
-          if (current) held.current = yes;
-        },
-        () => undefined,
-      );
+      holdsHosts([hostPermissionFor(origin)]).then((yes) => {
+        if (current) held.current = yes;
+      });
     };
     learnHeld();
-    browser.permissions.onAdded?.addListener(learnHeld);
-    browser.permissions.onRemoved?.addListener(learnHeld);
-    const stop = watchRecord(CHECK_RUN_RECORD, show, origin);
+    const stops = [watchPermissions(learnHeld), watchRecord(CHECK_RUN_RECORD, show, origin)];
     return () => {
       current = false;
-      browser.permissions.onAdded?.removeListener(learnHeld);
-      browser.permissions.onRemoved?.removeListener(learnHeld);
-      stop();
+      for (const stop of stops) stop();
       running.current?.abort();
       running.current = null;
     };
@@ -82,7 +79,7 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
         return;
       }
       try {
-        const { runChecks } = await import('../checks/run-checks');
+        const { runChecks } = await import('../../lib/checks/run-checks');
         const ran = await runChecks(origin, reportIds, controller.signal);
         const done: CheckRun = { ...ran, id: start.run.id, at: start.run.at };
         // A page that moved on to another site meanwhile shows nothing of this one.
@@ -100,16 +97,14 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
 
   /** For the click handler: the permission request must be its first call. */
   const start = useCallback(() => {
-    if (browser.extension?.inIncognitoContext) {
+    if (inPrivateWindowPage()) {
       setState({ kind: 'private' });
       return;
     }
     // Asked every time, as the click's first call: a permission held resolves without a prompt,
     // and one taken back since is asked for again.
     const heldBefore = held.current;
-    const asked = browser.permissions
-      .request({ origins: [hostPermissionFor(origin)] })
-      .catch(() => false);
+    const asked = askForHosts([hostPermissionFor(origin)]);
     setState({ kind: 'running' });
     asked
       .then((granted) => (granted ? go(!heldBefore) : setState({ kind: 'refused' })))

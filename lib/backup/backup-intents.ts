@@ -7,7 +7,8 @@
  * in the preview, and the extension may call that host: access a check was given never
  * switches the service by itself.
  */
-import { fingerprintOf, readKeptData } from '../backup/kept-data';
+
+import * as z from 'zod/mini';
 import { LOOKUP_LOG_RECORD, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../history/scan-record';
 import { boundedHistory } from '../history/score-history';
@@ -16,7 +17,35 @@ import { SETTINGS_RECORD } from '../settings/settings-record';
 import { MAX_WATCHED_SITES, WATCH_LIST_RECORD, type WatchList } from '../sites/watch-list';
 import type { StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
-import type { CheckedRequest, ImportResult } from './messages';
+import type { BackupProblem } from './backup-format';
+import { fingerprintOf, readKeptData } from './kept-data';
+
+/**
+ * The records an import leaves, as the page planned them (the worker parses each itself), the
+ * fingerprint of the records it planned on, and whether the user chose the file's report
+ * service.
+ */
+export const importRequestSchema = () =>
+  z.object({
+    settings: z.unknown(),
+    watchList: z.unknown(),
+    scoreHistory: z.optional(z.unknown()),
+    lookupLog: z.optional(z.unknown()),
+    plannedOn: z.string().check(z.maxLength(64)),
+    switchService: z.boolean(),
+  });
+
+export type ImportRequest = z.output<ReturnType<typeof importRequestSchema>>;
+
+/**
+ * Applied, or why the records were refused (nothing was touched then; `changed`: the records
+ * changed since the page planned the import). `baseUrlKept`: the file names another service
+ * that the user did not choose, or that the extension has no permission for, so the current
+ * one stays.
+ */
+export type ImportResult =
+  | { ok: true; baseUrlKept: boolean }
+  | { ok: false; problem: BackupProblem | 'changed' };
 
 /** The value as the record's shape; null when it is not one. Absent stays absent. */
 function parsed<T>(record: StoredRecord<T>, raw: unknown): T | undefined | null {
@@ -47,7 +76,7 @@ function boundedLog(log: StoredLog): StoredLog | null {
 export function createBackupIntents(deps: { store: Store }) {
   const { store } = deps;
   return {
-    async importBackup(request: CheckedRequest<'importBackup'>): Promise<ImportResult> {
+    async importBackup(request: ImportRequest): Promise<ImportResult> {
       const settings = parsed(SETTINGS_RECORD, request.settings);
       const watchList = parsed(WATCH_LIST_RECORD, request.watchList);
       const scoreHistory = parsed(SCORE_HISTORY_RECORD, request.scoreHistory);

@@ -10,14 +10,14 @@ import type { CheckRun } from '../checks/check-run-record';
 import type { CheckRuns } from '../checks/check-runs';
 import type { LookupLog } from '../history/lookup-log';
 import type { LookupService } from '../lookup/ports';
+import type { CheckRunRequest } from '../messaging/check-run-port';
+import type { RequestOrigin, WorkerHandlers } from '../messaging/worker-messages';
 import { isSitePausedBy } from '../privacy/paused-domains';
 import { mayCallService } from '../settings/service-base-url-choice';
 import { changeSettings } from '../settings/settings';
 import { unwatchSite, watchSite } from '../sites/watch-list';
 import type { Store } from '../storage/store';
 import { notLookedUp } from '../tabs/tab-view';
-import type { CheckRunRequest } from './check-run-port';
-import type { RequestOrigin, WorkerHandlers } from './worker-messages';
 
 export function createWorkerIntents(deps: {
   store: Store;

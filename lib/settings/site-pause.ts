@@ -4,7 +4,7 @@
  * its whole registrable domain while the user makes it. Plain data for SiteControls.
  */
 import { entriesCovering, hostOfSite } from '../privacy/paused-domains';
-import type { EffectiveSettings } from '../settings/settings';
+import type { EffectiveSettings } from './settings';
 
 /** The offered choice, while the user makes it: the site's host, or its registrable domain. */
 export interface PauseChoice {

@@ -7,20 +7,24 @@
  * domain, or "no report" another site's).
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { hostOf } from '../contract/http-origin';
-import type { ScanReport } from '../contract/report-schema';
-import { requestView, sendToWorker } from '../events/protocol';
-import type { CheckDiff } from '../history/check-diff';
-import type { ScoreChange } from '../history/score-history';
-import { hostOfSite } from '../privacy/paused-domains';
-import { configuredServiceBaseUrl } from '../service/service-base-url';
-import { type EffectiveSettings, isSitePaused, serviceBaseUrlOf } from '../settings/settings';
-import type { ShownView, TabView } from '../tabs/tab-view';
-import { isNotLookedUp } from '../tabs/tab-view';
-import { copyText, logError, openOptionsPageFromClick } from './page-actions';
-import { type PauseChoice, sitePauseOf } from './site-pause';
-import type { CheckTarget } from './use-check-now';
-import { useSettings } from './use-settings';
+import { hostOf } from '../../lib/contract/http-origin';
+import type { ScanReport } from '../../lib/contract/report-schema';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+import type { CheckDiff } from '../../lib/history/check-diff';
+import type { ScoreChange } from '../../lib/history/score-history';
+import { requestView, sendToWorker } from '../../lib/messaging/protocol';
+import { copyText, logError, openOptionsPageFromClick } from '../../lib/page/page-actions';
+import { hostOfSite } from '../../lib/privacy/paused-domains';
+import {
+  type EffectiveSettings,
+  isSitePaused,
+  serviceBaseUrlOf,
+} from '../../lib/settings/settings';
+import { type PauseChoice, sitePauseOf } from '../../lib/settings/site-pause';
+import type { ShownView, TabView } from '../../lib/tabs/tab-view';
+import { isNotLookedUp } from '../../lib/tabs/tab-view';
+import type { CheckTarget } from '../checks/use-check-now';
+import { useSettings } from '../shared/use-settings';
 
 export type PopupControls = ReturnType<typeof usePopupControls>;
 
@@ -33,7 +37,7 @@ export interface ParentSite {
 }
 
 async function copyFixListOf(report: ScanReport, serviceBaseUrl: string): Promise<boolean> {
-  const { fixListMarkdown } = await import('../markdown/fix-list');
+  const { fixListMarkdown } = await import('../../lib/markdown/fix-list');
   return copyText(fixListMarkdown(report, { serviceBaseUrl }));
 }
 
@@ -54,7 +58,7 @@ function siteOfView(view: ShownView | null, pausedSite: string | null): string |
 /** The registrable domain to offer beside `host`, or null when there is none wider. */
 async function widerDomainOf(host: string): Promise<string | null> {
   // Loaded only now: the public suffix rules are a large table the first frame does not need.
-  const { registrableDomainOf } = await import('../privacy/registrable-domain');
+  const { registrableDomainOf } = await import('../../lib/privacy/registrable-domain');
   const domain = registrableDomainOf(host);
   return domain !== null && domain !== host ? domain : null;
 }
@@ -113,7 +117,7 @@ export function usePopupControls(
     setParent(null);
     if (noReport === null) return;
     let current = true;
-    import('../privacy/registrable-domain').then(({ parentSiteOf }) => {
+    import('../../lib/privacy/registrable-domain').then(({ parentSiteOf }) => {
       const site = parentSiteOf(noReport);
       if (current && site !== null) setParent({ of: noReport, site, view: null });
     }, logError);
@@ -127,14 +131,16 @@ export function usePopupControls(
     setCheckDiff(null);
     if (site === null || report === null) return;
     let current = true;
-    Promise.all([import('../history/score-history'), import('../history/check-diff')]).then(
-      ([{ readAllScans, scoreChangeFor }, { checkDiffFor, otherSites }]) =>
-        readAllScans().then((history) => {
-          if (!current) return;
-          const scans = history[site] ?? [];
-          setScoreChange(scoreChangeFor(scans, report));
-          setCheckDiff(checkDiffFor(scans, report, otherSites(history, site)));
-        }),
+    Promise.all([
+      import('../../lib/history/score-history'),
+      import('../../lib/history/check-diff'),
+    ]).then(([{ readAllScans, scoreChangeFor }, { checkDiffFor, otherSites }]) =>
+      readAllScans().then((history) => {
+        if (!current) return;
+        const scans = history[site] ?? [];
+        setScoreChange(scoreChangeFor(scans, report));
+        setCheckDiff(checkDiffFor(scans, report, otherSites(history, site)));
+      }),
     );
     return () => {
       current = false;

@@ -3,7 +3,7 @@
  * that read them before its first render (the popup) hands them in and is not made to wait.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { type EffectiveSettings, readSettings, watchSettings } from '../settings/settings';
+import { type EffectiveSettings, readSettings, watchSettings } from '../../lib/settings/settings';
 
 export function useSettings(initial?: EffectiveSettings): EffectiveSettings | null {
   const [settings, setSettings] = useState<EffectiveSettings | null>(initial ?? null);

@@ -3,9 +3,9 @@
  * opens, and again, past the cache, on Refresh.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { requestView } from '../events/protocol';
-import type { SiteReportRequest } from '../events/site-report-address';
-import { notLookedUp } from '../tabs/tab-view';
+import { requestView } from '../../lib/messaging/protocol';
+import type { SiteReportRequest } from '../../lib/messaging/site-report-address';
+import { notLookedUp } from '../../lib/tabs/tab-view';
 import type { TabViewState } from './use-tab-view';
 
 export function useSiteView(

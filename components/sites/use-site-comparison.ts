@@ -5,11 +5,11 @@
  * refused box shows unticked even when the note's words are the same.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { hostOf } from '../contract/http-origin';
-import { uiLocale } from '../locale/i18n';
-import { exportFileName } from '../sites/site-export';
-import { emptyRow, type SiteRow } from '../sites/site-rows';
-import { downloadText, logError } from './page-actions';
+import { hostOf } from '../../lib/contract/http-origin';
+import { uiLocale } from '../../lib/locale/i18n';
+import { downloadText, logError } from '../../lib/page/page-actions';
+import { exportFileName } from '../../lib/sites/site-export';
+import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
 import { useKeptReports } from './use-sites';
 
 const PICK_LIMIT = 4;
@@ -19,9 +19,10 @@ export type ComparisonExportKind = 'csv' | 'markdown';
 export type SiteComparisonState = ReturnType<typeof useSiteComparison>;
 
 const loadComparisonCode = () =>
-  Promise.all([import('../sites/site-comparison'), import('../markdown/comparison')]).then(
-    ([comparison, markdown]) => ({ ...comparison, ...markdown }),
-  );
+  Promise.all([
+    import('../../lib/sites/site-comparison'),
+    import('../../lib/markdown/comparison'),
+  ]).then(([comparison, markdown]) => ({ ...comparison, ...markdown }));
 
 export function useSiteComparison(page: {
   rows: readonly SiteRow[] | null;
