@@ -6,8 +6,7 @@ import { createCheckAccess } from '../lib/checks/check-access';
 import { createCheckRuns } from '../lib/checks/check-runs';
 import { createLookupLog } from '../lib/history/lookup-log';
 import { createScoreHistory } from '../lib/history/score-history';
-import { createAnswerHandlers } from '../lib/lookup/answer-handlers';
-import { createLookupService } from '../lib/lookup/lookup-service';
+import { createLookups } from '../lib/lookup/lookups';
 import { registerCheckRunPorts } from '../lib/messaging/check-run-port';
 import { registerWorkerMessages } from '../lib/messaging/worker-messages';
 import { createDeprecationNotices } from '../lib/service/deprecation-notice';
@@ -46,21 +45,17 @@ export default defineBackground(() => {
   readSettings().catch(logError);
   const lookupLog = createLookupLog({ store, now });
   const scoreHistory = createScoreHistory({ store, now });
-  const cache = createReportCache({ store, now });
-  const retryGate = createRetryGate({ store });
-  const service = createLookupService({
-    ask: (baseUrl, origin) => createReportClient({ baseUrl, now }).lookupReport(origin),
+  const records = {
+    cache: createReportCache({ store, now }),
+    retryGate: createRetryGate({ store }),
+    log: lookupLog,
+    history: scoreHistory,
+    notices: createDeprecationNotices({ store, now }),
+  };
+  const lookups = createLookups({
+    lookupReport: (baseUrl, origin) => createReportClient({ baseUrl, now }).lookupReport(origin),
     access: serviceAccessFor,
-    handlers: createAnswerHandlers({
-      log: lookupLog,
-      notices: createDeprecationNotices({ store, now }),
-      history: scoreHistory,
-      retryGate,
-      cache,
-      warn,
-    }),
-    cache,
-    retryGate,
+    records,
     tabStates: { read: readTabState, readAll: readTabStates, ...tabStateWriter(store) },
     tabs: {
       read: readTab,
@@ -73,6 +68,7 @@ export default defineBackground(() => {
     epoch: () => store.epoch(),
     wakeAt: (time) => scheduleServiceWindowAlarm(time, logError),
     onError: logError,
+    warn,
   });
 
   const checkRuns = createCheckRuns({
@@ -87,11 +83,11 @@ export default defineBackground(() => {
   });
 
   const wakingEventFirst = createWakingEventFirst();
-  // Synchronously, before anything is awaited: see lib/events/tab-listeners.ts.
-  registerTabListeners(service, logError, wakingEventFirst.handling);
+  // Synchronously, before anything is awaited: see lib/worker/README.md.
+  registerTabListeners(lookups, logError, wakingEventFirst.handling);
   registerWorkerMessages(
     {
-      ...createWorkerIntents({ store, lookups: service, lookupLog, checkRuns, checkAccess, now }),
+      ...createWorkerIntents({ store, lookups, lookupLog, checkRuns, checkAccess, now }),
       ...createBackupIntents({ store }),
     },
     logError,
@@ -107,18 +103,18 @@ export default defineBackground(() => {
   registerSitesMenu(() => openSitesPage(), logError);
   registerAlarms(
     {
-      'purge-expired-cache': () => service.purgeExpired(),
+      'purge-expired-cache': () => lookups.purgeExpired(),
       'watch-list-round': () =>
         runStoredWatchRound({
           store,
           readSettings,
-          showSite: (site) => service.showSite(site),
+          showSite: (site) => lookups.showSite(site),
           readAllScans: () => scoreHistory.allScans(),
           notify: notifyWatchChange,
           now,
           onError: logError,
         }),
-      'service-window-reopens': () => service.lookUpWaitingTabs(),
+      'service-window-reopens': () => lookups.lookUpWaitingTabs(),
     },
     logError,
   );
@@ -127,7 +123,7 @@ export default defineBackground(() => {
   // A choice in the options page, the popup or a policy applies to open tabs at once; so does
   // a host permission granted or taken back.
   const showTabsAfresh = () => {
-    service.settingsChanged().catch(logError);
+    lookups.settingsChanged().catch(logError);
   };
   watchSettings(showTabsAfresh);
   registerPermissionChanges(showTabsAfresh, (removed) => {
@@ -138,7 +134,7 @@ export default defineBackground(() => {
   // worker left half done is done.
   wakingEventFirst.thenRun(() => {
     ensureAlarms().catch(logError);
-    service.reconcile().catch(logError);
+    lookups.reconcile().catch(logError);
     checkRuns.reconcile().catch(logError);
   });
 });

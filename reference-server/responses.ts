@@ -5,7 +5,13 @@
  * permission, and a server that granted CORS would hide a missing permission in tests.
  */
 import type { ServerResponse } from 'node:http';
-import type { ErrorBody } from '../lib/contract/report-schema';
+
+/** The contract's Error body as this server writes it. */
+interface ErrorBody {
+  error: string;
+  scan_url?: string;
+  documentation_url?: string;
+}
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';

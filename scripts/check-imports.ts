@@ -27,24 +27,23 @@ import { join, posix } from 'node:path';
 
 /** Lowest first. A folder is named by its path from the repository's root. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['lib/contract'],
-  ['lib/locale', 'lib/storage'],
-  ['lib/service'],
-  ['lib/privacy'],
-  ['lib/settings'],
-  ['lib/cache', 'lib/history', 'lib/checks'],
-  ['lib/tabs'],
-  ['lib/badge'],
-  ['lib/lookup'],
-  ['lib/sites'],
-  ['lib/backup'],
-  ['lib/events'],
-  ['lib/markdown'],
-  ['lib/ui'],
+  ['lib/contract', 'lib/storage'],
+  ['lib/locale', 'lib/privacy'],
+  ['lib/service', 'lib/settings'],
+  ['lib/cache', 'lib/history', 'lib/checks', 'lib/tabs'],
+  ['lib/lookup', 'lib/sites', 'lib/page'],
+  ['lib/backup', 'lib/markdown'],
+  ['lib/messaging'],
+  ['lib/worker'],
   ['components'],
   // lib's own top-level files are read at build time only (wxt.config.ts).
   ['entrypoints', 'lib'],
 ];
+
+/** The most lib/ folders the files of one lib/ folder may import: a folder does one thing. */
+export const MAX_FOLDERS_IMPORTED = 8;
+/** The longest chain of lib/ folders importing each other: the tower a reader climbs. */
+export const MAX_CHAIN = 8;
 
 /** Folders whose code must not reach for a browser API. */
 export const NO_BROWSER_API = ['lib/contract', 'lib/lookup', 'lib/backup', 'components'];
@@ -101,8 +100,20 @@ export function importedSpecifiers(source: string): string[] {
 }
 
 export interface ImportProblem {
-  kind: 'against-the-layers' | 'circle' | 'browser-api' | 'test-code';
+  kind: 'against-the-layers' | 'circle' | 'browser-api' | 'test-code' | 'too-many-folders' | 'too-tall';
   message: string;
+}
+
+/** The files of `sources` that `file` imports, by their paths. */
+function resolvedImports(file: string, sources: ReadonlyMap<string, string>): string[] {
+  return importedSpecifiers(sources.get(file) ?? '').flatMap((specifier) => {
+    const base = importedPath(file, specifier);
+    const target =
+      base === null
+        ? undefined
+        : RESOLVE_ENDINGS.map((ending) => base + ending).find((p) => sources.has(p));
+    return target === undefined ? [] : [target];
+  });
 }
 
 /** Checks a set of sources (path → text, paths from the repository root). */
@@ -146,7 +157,60 @@ export function checkImports(sources: ReadonlyMap<string, string>): ImportProble
   for (const circle of importCircles(edges)) {
     problems.push({ kind: 'circle', message: `import circle: ${circle.join(' → ')}` });
   }
+  const folders = libFolderImports(edges);
+  for (const [folder, imported] of folders) {
+    if (imported.size > MAX_FOLDERS_IMPORTED)
+      problems.push({
+        kind: 'too-many-folders',
+        message: `${folder}/ imports ${imported.size} other lib/ folders (at most ${MAX_FOLDERS_IMPORTED}): ${[...imported].join(', ')}`,
+      });
+  }
+  const chain = longestChain(folders);
+  if (chain.length > MAX_CHAIN)
+    problems.push({
+      kind: 'too-tall',
+      message: `lib/ folders import each other ${chain.length} deep (at most ${MAX_CHAIN}): ${chain.join(' → ')}`,
+    });
   return problems;
+}
+
+/** For each lib/ folder, the other lib/ folders its files import. */
+export function libFolderImports(
+  edges: ReadonlyMap<string, readonly string[]>,
+): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of edges) {
+    const from = folderOf(file);
+    if (from === null || !from.startsWith('lib/')) continue;
+    const imported = folders.get(from) ?? new Set<string>();
+    folders.set(from, imported);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== null && to !== from && to.startsWith('lib/')) imported.add(to);
+    }
+  }
+  return folders;
+}
+
+/** The longest chain of folders, each importing the next (the layers keep it free of circles). */
+export function longestChain(folders: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const longest = new Map<string, string[]>();
+  const from = (folder: string, seen: ReadonlySet<string>): string[] => {
+    const known = longest.get(folder);
+    if (known) return known;
+    let best: string[] = [];
+    for (const next of folders.get(folder) ?? []) {
+      if (seen.has(next)) continue;
+      const chain = from(next, new Set([...seen, next]));
+      if (chain.length > best.length) best = chain;
+    }
+    const chain = [folder, ...best];
+    longest.set(folder, chain);
+    return chain;
+  };
+  return [...folders.keys()]
+    .map((folder) => from(folder, new Set([folder])))
+    .reduce((a, b) => (b.length > a.length ? b : a), [] as string[]);
 }
 
 /** Strongly connected components of more than one file (or a file importing itself). */
@@ -215,7 +279,12 @@ if (process.argv[1] === import.meta.filename) {
     );
     process.exit(1);
   }
+  const folders = libFolderImports(
+    new Map([...sources.keys()].map((file) => [file, resolvedImports(file, sources)])),
+  );
+  const widest = Math.max(...[...folders.values()].map((imported) => imported.size));
   console.log(
-    `imports keep their layers: ${sources.size} files outside tests/, no circle, none from tests/`,
+    `imports keep their layers: ${sources.size} files outside tests/, no circle, none from tests/; ` +
+      `a lib/ folder imports at most ${widest} others, the tallest chain is ${longestChain(folders).length} folders`,
   );
 }

@@ -3,16 +3,17 @@ import {
   BACKUP_READ_LIMIT_BYTES,
   type BackupChoices,
   type BackupProblem,
+  type ImportChange,
+  type ImportMode,
+  type LookupChoice,
 } from '../../lib/backup/backup-format';
-import type { ImportChange, ImportMode, LookupChoice } from '../../lib/backup/import-changes';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';
 import { OLD_REPORT_WORDS, RadioChoice } from './ChoiceSection';
-import type { BackupState } from './use-options';
+import type { BackupState } from './use-backup';
 
 export interface BackupSectionProps extends BackupState {
-  /** The base URL this build was made for, named where the file changes the service. */
   defaultBaseUrl: string;
   onExport(choices: BackupChoices): void;
   /** The chosen file's text (never more of it than it takes to tell it is too large). */
@@ -108,10 +109,7 @@ function ChangeList({
   );
 }
 
-/**
- * Export and import of what the user keeps. The page makes the file and the preview; this
- * section only shows them and passes the user's choices up.
- */
+/** Export and import of what the user keeps: the section shows the preview, use-backup.ts acts. */
 export function BackupSection(props: BackupSectionProps) {
   const { preview, problem, applied, defaultBaseUrl } = props;
   const [choices, setChoices] = useState<BackupChoices>({

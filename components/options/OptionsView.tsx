@@ -1,21 +1,30 @@
+import { CHECK_ACCESS_RECORD } from '../../lib/checks/check-access';
+import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+import { LOOKUP_LOG_RECORD } from '../../lib/history/lookup-log';
 import { t } from '../../lib/locale/i18n';
-import type { EffectiveSettings } from '../../lib/settings/settings';
+import { tellWorker } from '../../lib/messaging/protocol';
+import { type EffectiveSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
+import { useRecord } from '../shared/use-record';
 import { BackupSection } from './BackupSection';
 import { CheckAccessSection } from './CheckAccessSection';
 import { ChoiceSection, OLD_REPORT_WORDS } from './ChoiceSection';
 import { LookupLogSection } from './LookupLogSection';
 import { PausedSitesSection } from './PausedSitesSection';
 import { ServiceSection } from './ServiceSection';
-import type { useOptions } from './use-options';
-
-type OptionsViewProps = Omit<ReturnType<typeof useOptions>, 'settings'> & {
-  settings: EffectiveSettings;
-  defaultBaseUrl: string;
-};
+import { useBackup } from './use-backup';
+import { useClearData, usePausedSites, useServiceChoice } from './use-options';
 
 /** The options page: every choice about what is sent, and the record of what was. */
-export function OptionsView(props: OptionsViewProps) {
-  const { settings, actions } = props;
+export function OptionsView({ settings }: { settings: EffectiveSettings }) {
+  const { locked } = settings;
+  const defaultBaseUrl = configuredServiceBaseUrl();
+  const baseUrl = serviceBaseUrlOf(settings);
+  const service = useServiceChoice(baseUrl);
+  const backup = useBackup(settings.serviceBaseUrl);
+  const paused = usePausedSites();
+  const data = useClearData();
+  const checkAccess = useRecord(CHECK_ACCESS_RECORD);
+  const log = useRecord(LOOKUP_LOG_RECORD);
   return (
     <main class="options">
       <h1>{t('optionsTitle')}</h1>
@@ -29,9 +38,9 @@ export function OptionsView(props: OptionsViewProps) {
         heading="optionsLookupsHeading"
         labels={{ automatic: 'optionsModeAutomatic', 'on-click': 'optionsModeOnClick' }}
         value={settings.lookupModeChosen ? settings.lookupMode : null}
-        locked={settings.locked.lookupMode}
+        locked={locked.lookupMode}
         hint="optionsModeExplain"
-        onChange={actions.setLookupMode}
+        onChange={(mode) => tellWorker('setLookupMode', { mode })}
       />
       <ChoiceSection
         id="badge"
@@ -42,9 +51,9 @@ export function OptionsView(props: OptionsViewProps) {
           off: 'optionsBadgeModeOff',
         }}
         value={settings.badgeMode}
-        locked={settings.locked.badgeMode}
+        locked={locked.badgeMode}
         hint="optionsBadgeExplain"
-        onChange={actions.setBadgeMode}
+        onChange={(mode) => tellWorker('setBadgeMode', { mode })}
       />
       <ChoiceSection
         id="old-reports"
@@ -53,46 +62,36 @@ export function OptionsView(props: OptionsViewProps) {
         value={settings.oldReportDays}
         locked={false}
         hint="optionsOldExplain"
-        onChange={actions.setOldReportDays}
+        onChange={(days) => tellWorker('setOldReportDays', { days })}
       />
       <PausedSitesSection
-        domains={settings.pausedDomains.filter(
-          (domain) => !settings.locked.pausedDomains.includes(domain),
-        )}
-        lockedDomains={settings.locked.pausedDomains}
-        refused={props.pauseRefused}
-        onPause={actions.pause}
-        onResume={actions.resume}
+        domains={settings.pausedDomains.filter((domain) => !locked.pausedDomains.includes(domain))}
+        lockedDomains={locked.pausedDomains}
+        {...paused}
       />
       <ServiceSection
-        baseUrl={settings.serviceBaseUrl ?? props.defaultBaseUrl}
-        defaultBaseUrl={props.defaultBaseUrl}
-        locked={settings.locked.serviceBaseUrl}
-        choice={props.baseUrlChoice}
-        onSave={actions.saveBaseUrl}
-        onReset={actions.resetBaseUrl}
-        deprecation={props.deprecation}
-        access={props.serviceAccess}
-        onAllowAccess={actions.allowServiceAccess}
+        baseUrl={baseUrl}
+        defaultBaseUrl={defaultBaseUrl}
+        locked={locked.serviceBaseUrl}
+        {...service}
       />
-      <BackupSection
-        {...props.backup}
-        defaultBaseUrl={props.defaultBaseUrl}
-        onExport={actions.exportBackup}
-        onChooseFile={actions.chooseBackupFile}
-        onApply={actions.applyBackup}
-        onCancel={actions.cancelBackup}
+      <BackupSection defaultBaseUrl={defaultBaseUrl} {...backup} />
+      <CheckAccessSection
+        permissions={checkAccess ?? []}
+        onRemove={(permission) => tellWorker('removeCheckAccess', { permission })}
       />
-      <CheckAccessSection permissions={props.checkAccess} onRemove={actions.removeCheckAccess} />
       <section aria-labelledby="data-heading">
         <h2 id="data-heading">{t('optionsDataHeading')}</h2>
         <p class="hint">{t('optionsDataExplain')}</p>
-        <button type="button" onClick={actions.clearData}>
+        <button type="button" onClick={data.onClear}>
           {t('optionsDataClear')}
         </button>
-        {props.dataCleared && <p role="status">{t('optionsDataCleared')}</p>}
+        {data.cleared && <p role="status">{t('optionsDataCleared')}</p>}
       </section>
-      <LookupLogSection entries={props.log} onClear={actions.clearLog} />
+      <LookupLogSection
+        entries={[...(log?.entries ?? [])].reverse()}
+        onClear={() => tellWorker('clearLookupLog', {})}
+      />
     </main>
   );
 }

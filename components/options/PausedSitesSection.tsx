@@ -3,11 +3,11 @@ import { t } from '../../lib/locale/i18n';
 import { LockedNote } from './ChoiceSection';
 
 interface PausedSitesSectionProps {
-  /** The user's paused domains: each covers its subdomains, and can be resumed here. */
+  /** The user's, each covering its subdomains. */
   domains: readonly string[];
-  /** Domains the administrator's policy never looks up: shown, and not the user's to resume. */
+  /** The policy's: shown, not the user's to resume. */
   lockedDomains: readonly string[];
-  /** The last address given to pause named no site or domain. */
+  /** The last address given named no site or domain. */
   refused: boolean;
   onPause(address: string): void;
   onResume(domain: string): void;

@@ -5,16 +5,15 @@ import type { BaseUrlChoice, ServiceAccess } from '../../lib/settings/service-ba
 import { LockedNote } from './ChoiceSection';
 
 interface ServiceSectionProps {
-  /** The base URL lookups go to now. */
   baseUrl: string;
   defaultBaseUrl: string;
   locked: boolean;
   choice: BaseUrlChoice | null;
   onSave(raw: string): void;
   onReset(): void;
-  /** What the service said about retiring its route, if it said so for `baseUrl`. */
+  /** What the service said about retiring its route, shown if said for `baseUrl`. */
   deprecation: DeprecationNotice | null;
-  /** Whether the extension may reach the service at `baseUrl`; null until known. */
+  /** Null until known. */
   access: ServiceAccess | null;
   onAllowAccess(): void;
 }
@@ -96,7 +95,6 @@ export function ServiceSection(props: ServiceSectionProps) {
       </form>
       {locked && <LockedNote />}
       {access && !access.permitted ? (
-        // What the missing permission means, and the way to grant it.
         <div class="service-access" role="alert">
           <p>{t('optionsServiceNotPermitted', access.host)}</p>
           <button type="button" onClick={props.onAllowAccess}>

@@ -1,19 +1,24 @@
 import './popup.css';
 import type { ComponentChildren } from 'preact';
+import type { ScanReport } from '../../lib/contract/report-schema';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
 import { t } from '../../lib/locale/i18n';
+import { copyText, openOptionsPageFromClick } from '../../lib/page/page-actions';
+import { checkTargetOf, siteOfView } from '../../lib/page/popup-start';
+import { type EffectiveSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
 import type { ShownView } from '../../lib/tabs/tab-view';
 import { isViewStatus, VIEW_STATES } from '../../lib/tabs/view-states';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
-import { ReportView } from '../report/ReportView';
+import { ReportView, type ReportViewProps } from '../report/ReportView';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
+import { useSettings } from '../shared/use-settings';
 import { ConsentNotice } from '../states/ConsentNotice';
 import { LoadingView } from '../states/LoadingView';
 import { ParentSite } from '../states/ParentSite';
-import { StateFrame, StateView } from '../states/StateView';
+import { StateFrame, StateView, type StateViewProps } from '../states/StateView';
 import { SiteControls } from './SiteControls';
-import type { PopupControls } from './use-popup-controls';
+import { useScanChanges } from './use-scan-changes';
 
 export interface PopupViewProps {
   /** What is known about the tab; null while not even that is known (shown as loading). */
@@ -24,38 +29,77 @@ export interface PopupViewProps {
   onRefresh?: (() => void) | undefined;
   /** "Not asked", only from the side panel: opening the popup is itself the request. */
   notAsked?: ((origin: string) => ComponentChildren) | undefined;
-  /** Consent, pause, copy and history; without them the popup shows the view alone. */
-  controls?: PopupControls | undefined;
+  /** The page the view is about; without it the popup shows the view alone. */
+  page?: PopupPage | undefined;
+}
+
+export interface PopupPage {
+  /** The origin of the page shown, when known: it names a paused site (`siteOfView`). */
+  site: string | null;
+  /** None in the site report window. */
+  tabId: number | null;
+  /** The settings, when the page read them before its first render. */
+  settings?: EffectiveSettings | undefined;
 }
 
 /** The whole popup: one designed view for every state a tab can be in. */
 export function PopupView(props: PopupViewProps) {
-  const { controls } = props;
+  if (props.page) return <PageView {...props} page={props.page} />;
+  return <main class="popup">{viewFor(props, {})}</main>;
+}
+
+async function copyFixList(report: ScanReport, serviceBaseUrl: string): Promise<boolean> {
+  const { fixListMarkdown } = await import('../../lib/markdown/fix-list');
+  return copyText(fixListMarkdown(report, { serviceBaseUrl }));
+}
+
+/** The view and what the page offers around it: consent, history, copy, pause, Check now. */
+function PageView({ page, ...props }: PopupViewProps & { page: PopupPage }) {
+  const { view, now } = props;
+  const settings = useSettings(page.settings);
+  // Links from the service's data are judged by the service lookups go to.
+  const serviceBaseUrl = settings ? serviceBaseUrlOf(settings) : configuredServiceBaseUrl();
+  const site = siteOfView(view, page.site);
+  const check = checkTargetOf(view, page.site, page.tabId);
+  const changes = useScanChanges(site, view?.status === 'report' ? view.report : null);
   return (
-    <ServiceBaseUrlContext.Provider value={controls?.serviceBaseUrl ?? configuredServiceBaseUrl()}>
+    <ServiceBaseUrlContext.Provider value={serviceBaseUrl}>
       <main class="popup">
-        {controls?.settings && !controls.settings.lookupModeChosen ? (
-          <ConsentNotice serviceHost={controls.serviceHost} onChoose={controls.chooseLookupMode} />
+        {settings?.lookupModeChosen === false ? <ConsentNotice /> : null}
+        {viewFor(props, {
+          report: {
+            ...changes,
+            check,
+            oldReportDays: settings?.oldReportDays,
+            onCopyFixList: (report) => copyFixList(report, serviceBaseUrl),
+          },
+          state: {
+            serviceSetByPolicy: settings?.locked.serviceBaseUrl ?? false,
+            onOpenOptions: openOptionsPageFromClick,
+          },
+        })}
+        {view?.status === 'no-report' && settings ? (
+          <ParentSite of={view.origin} settings={settings} now={now} />
         ) : null}
-        {viewFor(props)}
-        {controls?.parent ? (
-          <ParentSite
-            parent={controls.parent}
-            now={props.now}
-            oldReportDays={controls.settings?.oldReportDays}
-            onShow={controls.showParent}
-          />
+        {check && view?.status !== 'report' ? (
+          <CheckNowSlot target={check} report={null} now={now} />
         ) : null}
-        {controls?.check && props.view?.status !== 'report' ? (
-          <CheckNowSlot target={controls.check} report={null} now={props.now} />
-        ) : null}
-        {controls ? <SiteControls controls={controls} /> : null}
+        <SiteControls site={site} settings={settings} />
       </main>
     </ServiceBaseUrlContext.Provider>
   );
 }
 
-function viewFor({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
+/** What a page adds to a report's view and to a state's. */
+interface Extras {
+  report?: Pick<
+    ReportViewProps,
+    'change' | 'checkDiff' | 'check' | 'oldReportDays' | 'onCopyFixList'
+  >;
+  state?: Pick<StateViewProps, 'serviceSetByPolicy' | 'onOpenOptions'>;
+}
+
+function viewFor({ view, now, onRefresh, notAsked }: PopupViewProps, extras: Extras) {
   if (view === null || view.status === 'loading') {
     return <LoadingView origin={view?.origin ?? null} />;
   }
@@ -64,20 +108,8 @@ function viewFor({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
     return notAsked?.(view.origin) ?? <LoadingView origin={view.origin} />;
   }
   if (view.status === 'report') {
-    return (
-      <ReportView
-        report={view.report}
-        stale={view.stale}
-        receivedAt={view.receivedAt}
-        now={now}
-        onRefresh={onRefresh}
-        onCopyFixList={controls?.copyFixList}
-        change={controls?.scoreChange}
-        checkDiff={controls?.checkDiff}
-        check={controls?.check}
-        oldReportDays={controls?.settings?.oldReportDays}
-      />
-    );
+    const { report, stale, receivedAt } = view;
+    return <ReportView {...{ report, stale, receivedAt, now, onRefresh }} {...extras.report} />;
   }
   if (!isViewStatus(view.status)) {
     // A state written by another version of the extension still gets a view, not a blank popup.
@@ -93,13 +125,5 @@ function viewFor({ view, now, onRefresh, notAsked, controls }: PopupViewProps) {
       </StateFrame>
     );
   }
-  return (
-    <StateView
-      view={view}
-      now={now}
-      onRefresh={onRefresh}
-      serviceSetByPolicy={controls?.serviceSetByPolicy ?? false}
-      onOpenOptions={controls?.openOptions}
-    />
-  );
+  return <StateView view={view} now={now} onRefresh={onRefresh} {...extras.state} />;
 }

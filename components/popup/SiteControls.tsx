@@ -1,54 +1,58 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
+import { openOptionsPageFromClick } from '../../lib/page/page-actions';
+import type { EffectiveSettings } from '../../lib/settings/settings';
 import type { PauseChoice } from '../../lib/settings/site-pause';
-import type { PopupControls } from './use-popup-controls';
+import { useSitePause } from './use-site-pause';
+
+type SitePause = ReturnType<typeof useSitePause>;
 
 /**
  * The choice between the site and its whole domain. It takes the place of the button that
  * opened it, so the focus moves to its first answer rather than being lost with the button.
  */
-function ChoosePause({ host, domain, controls }: PauseChoice & { controls: PopupControls }) {
+function ChoosePause({ host, domain, pause }: PauseChoice & { pause: SitePause }) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
     <fieldset class="pause-choice">
       <legend>{t('popupPauseChoice')}</legend>
-      <button ref={first} type="button" class="button" onClick={() => controls.pauseDomain(host)}>
+      <button ref={first} type="button" class="button" onClick={() => pause.pause(host)}>
         {t('popupPauseOnlySite', host)}
       </button>
-      <button type="button" class="button" onClick={() => controls.pauseDomain(domain)}>
+      <button type="button" class="button" onClick={() => pause.pause(domain)}>
         {t('popupPauseWholeDomain', domain)}
       </button>
-      <button type="button" class="button button-quiet" onClick={controls.cancelPause}>
+      <button type="button" class="button button-quiet" onClick={pause.cancel}>
         {t('popupPauseCancel')}
       </button>
     </fieldset>
   );
 }
 
-function PauseControls({ site, controls }: { site: string; controls: PopupControls }) {
-  const pause = controls.sitePause;
-  switch (pause?.kind) {
+function PauseControls({ site, pause }: { site: string; pause: SitePause }) {
+  const { state } = pause;
+  switch (state?.kind) {
     case undefined:
       return null;
     case 'locked':
-      return <p class="paused-note">{t('popupPausedByPolicyNote', pause.entry)}</p>;
+      return <p class="paused-note">{t('popupPausedByPolicyNote', state.entry)}</p>;
     case 'paused':
       return (
         <>
           <p class="paused-note">
-            {t(pause.wholeDomain ? 'popupPausedDomainNote' : 'popupPausedNote', pause.entry)}
+            {t(state.wholeDomain ? 'popupPausedDomainNote' : 'popupPausedNote', state.entry)}
           </p>
-          <button type="button" class="button" onClick={() => controls.resumeSite(site)}>
+          <button type="button" class="button" onClick={() => pause.resume(site)}>
             {t('popupResumeSite')}
           </button>
         </>
       );
     case 'choosing':
-      return <ChoosePause host={pause.host} domain={pause.domain} controls={controls} />;
+      return <ChoosePause host={state.host} domain={state.domain} pause={pause} />;
     default:
       return (
-        <button type="button" class="button button-quiet" onClick={controls.offerPause}>
+        <button type="button" class="button button-quiet" onClick={pause.offer}>
           {t('popupPauseSite')}
         </button>
       );
@@ -56,18 +60,17 @@ function PauseControls({ site, controls }: { site: string; controls: PopupContro
 }
 
 /**
- * The foot of the popup: pause lookups on this site (or its whole domain), or resume them, or
- * say that an administrator's policy keeps it from being looked up; plain links to the sites
- * page, one opening it on this site (where it can be watched), one on all sites; and Settings.
- * Links rather than controls: the popup's script does not grow for them. All sites and
- * Settings are there on every view, site or not: on Firefox for Android the popup is the
- * extension's whole way in (no toolbar button menu, no shortcut).
+ * The foot of the popup: pause lookups on the site or its whole domain, or resume them, or say
+ * that a policy keeps it from being looked up; links to the sites page, on this site (where it
+ * can be watched) and on all; and Settings. All sites and Settings are on every view: on
+ * Firefox for Android the popup is the extension's whole way in.
  */
-export function SiteControls({ controls }: { controls: PopupControls }) {
-  const { site } = controls;
+export function SiteControls(props: { site: string | null; settings: EffectiveSettings | null }) {
+  const { site } = props;
+  const pause = useSitePause(site, props.settings);
   return (
     <footer class="site-controls">
-      {site !== null ? <PauseControls site={site} controls={controls} /> : null}
+      {site !== null ? <PauseControls site={site} pause={pause} /> : null}
       <span class="sites-links">
         {site !== null ? (
           <a href={`/sites.html?site=${encodeURIComponent(site)}`} target="_blank" rel="noopener">
@@ -78,7 +81,7 @@ export function SiteControls({ controls }: { controls: PopupControls }) {
           {t('popupAllSites')}
         </a>
       </span>
-      <button type="button" class="button button-quiet" onClick={controls.openOptions}>
+      <button type="button" class="button button-quiet" onClick={openOptionsPageFromClick}>
         {t('popupSettings')}
       </button>
     </footer>

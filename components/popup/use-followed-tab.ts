@@ -1,7 +1,3 @@
-/**
- * Following a tab from a page that stays open while the user browses (the side panel, Firefox's
- * sidebar): the window's active tab, its address, view and site, all kept current.
- */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { pageOrigin } from '../../lib/page/popup-start';
 import { readTab, watchActiveTab, watchTabAddress } from '../../lib/tabs/browser-tabs';
@@ -20,13 +16,10 @@ function useWatched<T>(
   return value;
 }
 
-/** The active tab of a window. */
+/** The active tab of a window, for a page that stays open while the user browses. */
 export const useActiveTab = (windowId: number | null) => useWatched(windowId, watchActiveTab);
 
-/**
- * The origin of the page a tab shows, for the popup's Resume on a paused site (whose view names
- * no site); read once, or handed in when the popup read it before its first render.
- */
+/** The origin of the page a tab shows: read once, or handed in when read before first render. */
 export function usePageSite(tabId: number | null, pageUrl?: string | null): string | null {
   const [site, setSite] = useState<string | null>(() =>
     pageUrl === undefined ? null : pageOrigin(pageUrl),
@@ -34,7 +27,6 @@ export function usePageSite(tabId: number | null, pageUrl?: string | null): stri
   useEffect(() => {
     if (tabId === null || pageUrl !== undefined) return;
     let current = true;
-    // A tab that is gone has no page to resume.
     readTab(tabId).then((tab) => {
       if (current) setSite(pageOrigin(tab?.url));
     });
@@ -46,17 +38,14 @@ export function usePageSite(tabId: number | null, pageUrl?: string | null): stri
 }
 
 /**
- * The tab's view and site (the origin of the page it shows now), kept current as it navigates.
- * The page's own requests are a follower's (ShowTabTrigger 'follow'): only Refresh and "Look up
- * this site" ask as the user.
+ * The tab's view and site, kept current as it navigates. The page's own requests are a
+ * follower's: only Refresh and "Look up this site" ask as the user.
  */
 export function useFollowedTab(tabId: number | null): TabViewState & { site: string | null } {
-  // The tab's address; null when the tab is gone or shows none readable.
   const pageUrl = useWatched(tabId, watchTabAddress);
   const state = useTabView(tabId, { trigger: 'follow' });
   const { navigated } = state;
 
-  // A navigation under the open panel: the new address is asked about.
   const shownAddress = useRef(pageUrl);
   useEffect(() => {
     const previous = shownAddress.current;

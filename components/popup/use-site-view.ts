@@ -1,13 +1,10 @@
-/**
- * The site report page's view of one site: asked of the background once when the page
- * opens, and again, past the cache, on Refresh.
- */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { requestView } from '../../lib/messaging/protocol';
 import type { SiteReportRequest } from '../../lib/messaging/site-report-address';
 import { notLookedUp } from '../../lib/tabs/tab-view';
 import type { TabViewState } from './use-tab-view';
 
+/** The site report window's view of one site: asked once, and again past the cache on Refresh. */
 export function useSiteView(
   request: SiteReportRequest,
 ): Pick<TabViewState, 'view' | 'now' | 'refresh'> {

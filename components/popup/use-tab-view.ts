@@ -1,11 +1,3 @@
-/**
- * A page's live view of one tab: what the worker stored, kept current. The worker is asked to
- * bring it up to date unless it is a fresh answer about the page the tab shows (`isFreshState`):
- * a cached report shows without waking the worker. The popup hands in what it read before its
- * first render (`start`); its opening is the user's request. The side panel asks as a follower
- * (`trigger: 'follow'`): where automatic lookups are not allowed it is told what is known, or
- * "not asked". A follower also asks again when the tab's state is withdrawn.
- */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { requestView } from '../../lib/messaging/protocol';
 import { isFreshState, type PopupStart } from '../../lib/page/popup-start';
@@ -27,6 +19,13 @@ export interface TabViewState {
 
 const NO_TAB: ShownView = { status: 'not-looked-up', reason: 'no-url' };
 
+/**
+ * A page's live view of one tab: what the worker stored, kept current, and brought up to date
+ * unless it is a fresh answer (lib/page/README.md). The popup hands in what it read before its
+ * first render (`start`); its opening is the user's request. The side panel asks as a follower
+ * (`trigger: 'follow'`), told only what is known where automatic lookups are not allowed, and
+ * asks again when the tab's state is withdrawn.
+ */
 export function useTabView(
   tabId: number | null,
   {

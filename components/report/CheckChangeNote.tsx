@@ -13,7 +13,7 @@ const KINDS = [
   { kind: 'better', count: 'popupChecksBetter', names: 'popupChecksBetterNames' },
 ] as const;
 
-/** Each kind of change that has checks: the site's, then the checks the service began or stopped. */
+/** Each kind of change with checks: the site's, then the checks the service began or stopped. */
 function namedChanges(diff: Changes) {
   const { began = [], stopped = [] } = diff.method ?? {};
   const named: { kind: string; names: MessageKey; checks: ListedCheck[] }[] = [
@@ -38,10 +38,8 @@ export function ChangedCheckNames({ diff }: { diff: Changes }) {
 }
 
 /**
- * How the checks changed since the previous scan with a known list: "Since the scan of 3 Oct:
- * the service's method changed, 2 fixed, 1 new", opening to the checks' names; or that the
- * service counts checks too differently now to compare. Nothing for a first scan, an unknown
- * list or no change.
+ * "Since the scan of 3 Oct: the service's method changed, 2 fixed, 1 new", opening to the
+ * checks' names; or that the service now counts too differently to compare.
  */
 export function CheckChangeNote({ diff }: { diff: CheckDiff }) {
   const locale = uiLocale();

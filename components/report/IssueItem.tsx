@@ -3,10 +3,7 @@ import type { ScanIssue } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
 import { presentText } from '../shared/format';
 
-/**
- * One issue: name and result; expands to what was found and how to fix it, when known; `live`,
- * what a check from the browser found, below it.
- */
+/** One issue, opening to what was found and how to fix it; `live`: Check now's finding. */
 export function IssueItem({ issue, live }: { issue: ScanIssue; live?: ComponentChildren }) {
   const details = presentText(issue.details);
   const recommendation = presentText(issue.recommendation);

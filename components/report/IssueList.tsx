@@ -23,10 +23,7 @@ function splitText(failed: number, partial: number): string {
   return formatUnitList(parts, locale);
 }
 
-/**
- * The issues grouped by tier, each group collapsible with its counts, failed before partial;
- * `liveOf`, what a check from the browser found for an issue's check id, shown beside it.
- */
+/** The issues by tier, failed before partial; `liveOf`: Check now's finding for a check id. */
 export function IssueList(props: {
   issues: readonly ScanIssue[];
   liveOf?: ((id: string) => ComponentChildren) | undefined;

@@ -17,10 +17,7 @@ export interface ReportViewProps extends ScoreHeaderProps {
   check?: CheckTarget | null | undefined;
 }
 
-/**
- * A stored report: the score first, then what to do next (the actions), then why (the tier
- * buckets), then what to fix (the issues).
- */
+/** A stored report: the score, what to do next, why (the tier buckets), what to fix (issues). */
 export function ReportView({ onRefresh, onCopyFixList, check, ...shown }: ReportViewProps) {
   const { report } = shown;
   return (

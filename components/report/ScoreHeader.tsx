@@ -23,11 +23,8 @@ export interface ScoreHeaderProps {
   /** When this extension received the report (epoch ms). */
   receivedAt: number;
   now: number;
-  /** The change since the previous scan, when one is known. */
   change?: ScoreChange | null | undefined;
-  /** How the checks changed since the previous scan with known checks, when loaded. */
   checkDiff?: CheckDiff | null | undefined;
-  /** The user's setting: after how many days the report reads as old. */
   oldReportDays?: OldReportDays | undefined;
   /** Another site's report, under a heading of its own: the site is no heading here. */
   nested?: boolean;
@@ -54,10 +51,7 @@ function ChangeNote({ change }: { change: ScoreChange }) {
   );
 }
 
-/**
- * The check changes, fetched as their own chunk once there is a diff to show: the diff itself
- * arrives after the first frame, so the popup's first render does not carry the note's code.
- */
+/** Its own chunk: the diff arrives after the first frame, which need not carry the note's code. */
 function LazyCheckChangeNote({ diff }: { diff: CheckDiff }) {
   const Note = useLazyComponent(() => import('./CheckChangeNote').then((c) => c.CheckChangeNote));
   return Note === null ? null : <Note diff={diff} />;

@@ -7,10 +7,8 @@ export interface TierBucketsProps {
   breakdown: ScanReport['score_breakdown'];
   eligibleChecks: number;
   /**
-   * The heading's id and level where the default (h2, `buckets-title`) does not fit: several
-   * reports on one page (the sites comparison) need an id each, and sit deeper in the outline.
-   * `under` names the heading it sits under (its id), read before its own in the section's
-   * name, so that several breakdowns on one page do not share one name.
+   * Where several reports share a page (the comparison): an id each, deeper in the outline, and
+   * `under`, the id of the heading read before this one, so that their names differ.
    */
   heading?: { id: string; level: 2 | 3 | 4 | 5; under?: string };
   /** Says what the count covers: checks not listed passed or do not apply, bonus ones too. */

@@ -1,4 +1,3 @@
-/** Small text helpers shared by the popup's views. */
 import type { ComponentChildren } from 'preact';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 
@@ -7,10 +6,7 @@ export function presentText(value: string | null | undefined): string | null {
   return value != null && value.trim() !== '' ? value : null;
 }
 
-/**
- * Marks where the n-th element goes in a translated sentence: a private-use character, never
- * part of a message.
- */
+/** Where the n-th element goes in a translated sentence: a private-use character, in no message. */
 const slot = (index: number) => `\ue000${index}\ue000`;
 
 /**

@@ -1,9 +1,6 @@
-/**
- * The base URL of the service the shown data came from: every link taken from that data is
- * judged against it (lib/contract/safe-url.ts). Pages that know the one in effect (the user's
- * or a policy's) provide it; the build's own stands in where none is provided.
- */
 import { createContext } from 'preact';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+
+/** The service the shown data came from, which judges its links (lib/contract/safe-url.ts). */
 
 export const ServiceBaseUrlContext = createContext<string>(configuredServiceBaseUrl());

@@ -1,10 +1,7 @@
-/**
- * The user's settings, kept current while a page shows them; null until first read. A page
- * that read them before its first render (the popup) hands them in and is not made to wait.
- */
 import { useEffect, useState } from 'preact/hooks';
 import { type EffectiveSettings, readSettings, watchSettings } from '../../lib/settings/settings';
 
+/** The settings in effect, kept current; null until read, unless read before the first render. */
 export function useSettings(initial?: EffectiveSettings): EffectiveSettings | null {
   const [settings, setSettings] = useState<EffectiveSettings | null>(initial ?? null);
   useEffect(() => {

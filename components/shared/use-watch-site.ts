@@ -1,10 +1,5 @@
-/**
- * "Watch this site" on the sites page: which sites are watched, and the toggle. The first
- * watch asks for the optional `notifications` permission in the click itself (browsers grant
- * it only within the user's gesture); the site is watched whatever the answer.
- */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { sendToWorker } from '../../lib/messaging/protocol';
+import { sendToWorker, tellWorker } from '../../lib/messaging/protocol';
 import { logError } from '../../lib/page/page-actions';
 import { askForNotifications } from '../../lib/page/permissions';
 import { readWatchList, WATCH_LIST_RECORD, watchingAllowed } from '../../lib/sites/watch-list';
@@ -14,6 +9,7 @@ import { useSettings } from './use-settings';
 /** Why watching does nothing now, if it does not. */
 export type WatchNote = 'none' | 'needs-consent' | 'off' | 'full';
 
+/** "Watch this site" on the sites page: which sites are watched, and the toggle. */
 export function useWatchList() {
   const settings = useSettings();
   /** Null until read. */
@@ -29,15 +25,13 @@ export function useWatchList() {
   const toggle = useCallback(
     (site: string) => {
       if (watched?.has(site)) {
-        sendToWorker('unwatchSite', { origin: site }).catch(logError);
+        tellWorker('unwatchSite', { origin: site });
         setFull(false);
         return;
       }
-      // Asked with the first site only, so a refusal is not asked again with every site; a
-      // list not read yet may be empty, so asked then too (a granted permission asks nothing).
-      if (watched === null || watched.size === 0) {
-        askForNotifications();
-      }
+      // In the click (lib/page/README.md), with the first site only, so a refusal is not asked
+      // again with every site; a list not read yet may be empty, so asked then too.
+      if (watched === null || watched.size === 0) askForNotifications();
       // Watched at once, whatever the answer (it may never come: the prompt can be left open).
       sendToWorker('watchSite', { origin: site }).then((added) => setFull(!added), logError);
     },

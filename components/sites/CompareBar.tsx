@@ -3,10 +3,8 @@ import { t } from '../../lib/locale/i18n';
 import { PICK_LEAST, type SiteComparisonState } from './use-site-comparison';
 
 /**
- * Above the sites table: the Compare button with how many sites are ticked, why it cannot be
- * pressed yet, and why a tick was refused. The button stays a real disabled button; the line
- * beside it, which it names as its description, says what it needs. When the comparison
- * closes, focus comes back to the button.
+ * The Compare button, a real disabled one until enough sites are ticked, described by the line
+ * saying what it needs; why a tick was refused. Focus comes back to it as the comparison closes.
  */
 export function CompareBar({ picked, refused, open, onOpen, onClearPicks }: SiteComparisonState) {
   const button = useRef<HTMLButtonElement>(null);

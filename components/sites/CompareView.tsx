@@ -12,7 +12,7 @@ import { TierBuckets } from '../report/TierBuckets';
 import { ScoreChip } from './SitesTable';
 import type { ComparisonExportKind } from './use-site-comparison';
 
-interface CompareViewProps {
+export interface CompareViewProps {
   /** How many sites are compared, for the heading while the comparison itself loads. */
   count: number;
   comparison: Comparison | null;
@@ -140,11 +140,7 @@ function CheckCards({ comparison }: { comparison: Comparison }) {
   );
 }
 
-/**
- * The comparison of the ticked sites: each site's score and tier buckets, then every check
- * any of them lists, those that differ first. Its heading takes the focus when it opens, so a
- * keyboard or screen reader carries on from the top of it; "Back to the list" returns.
- */
+/** Each ticked site's score and buckets, then the checks; the heading takes the focus at first. */
 export function CompareView({ count, comparison, onClose, onExport }: CompareViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

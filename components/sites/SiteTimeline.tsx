@@ -25,11 +25,7 @@ function StepChanges({ changes }: { changes: TimelineChanges }) {
   );
 }
 
-/**
- * Every scan this browser saw of the site, newest first: when, the score and its move, and
- * which checks were fixed, new, worse or better since the scan before. It is also what a
- * screen reader reads of the score chart, which is drawn for the eye only.
- */
+/** Every scan this browser saw of the site, newest first; a screen reader's view of the chart. */
 export function SiteTimeline({ steps, formatDate }: SiteTimelineProps) {
   if (steps.length === 0) return null;
   return (

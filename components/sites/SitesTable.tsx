@@ -4,9 +4,14 @@ import { type SiteRow, TIERS } from '../../lib/sites/site-rows';
 import { SITE_COLUMNS } from '../../lib/sites/site-table';
 import { scoreBandFor } from '../../lib/tabs/score-band';
 import { siteWordsOf } from '../../lib/tabs/view-states';
+import type { SiteComparisonState } from './use-site-comparison';
 import type { useSitesPage } from './use-sites-page';
 
-type SitesViewProps = ReturnType<typeof useSitesPage>;
+type SitesTableProps = Pick<
+  ReturnType<typeof useSitesPage>,
+  'rows' | 'sort' | 'onSort' | 'onSelect' | 'formatScanned'
+> &
+  Pick<SiteComparisonState, 'picked' | 'onPick'> & { selected: string | null };
 
 /** Where Up, Down, Home and End move from the row button at `index`. */
 const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
@@ -16,20 +21,9 @@ const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
-/**
- * The table of sites. Each column header is a button that sorts by it (aria-sort says how);
- * each row's site is a button that selects it. Up and Down move between those buttons, Home
- * and End to the first and last row, so the list is usable from the keyboard alone.
- */
-export function SitesTable({
-  rows,
-  sort,
-  onSort,
-  onSelect,
-  formatScanned,
-  ...props
-}: SitesViewProps) {
-  const selected = props.selected?.site ?? null;
+/** The sites: a header button sorts (aria-sort says how), a row's button selects, keys move. */
+export function SitesTable(props: SitesTableProps) {
+  const { rows, sort, onSort, selected } = props;
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
     if (!target.matches('button.row-select')) return;
@@ -78,12 +72,12 @@ export function SitesTable({
             data-site={row.site}
           >
             <th scope="row" class="col-site">
-              <PickBox compare={props.compare} row={row} />
+              <PickBox {...props} row={row} />
               <button
                 type="button"
                 class="row-select"
                 aria-pressed={row.site === selected}
-                onClick={() => onSelect(row.site)}
+                onClick={() => props.onSelect(row.site)}
               >
                 {row.host}
               </button>
@@ -94,7 +88,7 @@ export function SitesTable({
             </td>
             <td class="col-label">{row.label ?? ''}</td>
             <td class="col-change">{row.change === null ? '' : formatChange(row.change)}</td>
-            <td class="col-scanned">{formatScanned(row)}</td>
+            <td class="col-scanned">{props.formatScanned(row)}</td>
             {TIERS.map((tier) => {
               const counts = row.issues?.[tier];
               return (
@@ -133,14 +127,18 @@ export function ScoreChip({ score, none }: { score: number | null; none: string 
  * row's header still reads as the site alone. Checked only while the site is ticked: a
  * refused tick (a fifth site) shows unticked at the next render.
  */
-function PickBox({ compare, row }: Pick<SitesViewProps, 'compare'> & { row: SiteRow }) {
+function PickBox({
+  picked,
+  onPick,
+  row,
+}: Pick<SitesTableProps, 'picked' | 'onPick'> & { row: SiteRow }) {
   return (
     <label class="compare-pick">
       <input
         type="checkbox"
-        checked={compare.picked.includes(row.site)}
+        checked={picked.includes(row.site)}
         aria-label={t('sitesComparePick', row.host)}
-        onChange={(event) => compare.onPick(row.site, { picked: event.currentTarget.checked })}
+        onChange={(event) => onPick(row.site, { picked: event.currentTarget.checked })}
       />
     </label>
   );

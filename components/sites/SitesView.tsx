@@ -1,13 +1,13 @@
 import './sites.css';
 import { scoreChangeFor } from '../../lib/history/score-history';
 import { type MessageKey, t } from '../../lib/locale/i18n';
-import type { SiteRow } from '../../lib/sites/site-rows';
 import type { BandFilter } from '../../lib/sites/site-table';
 import { ReportView } from '../report/ReportView';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { useLazyComponent } from '../shared/use-lazy-component';
 import type { WatchNote } from '../shared/use-watch-site';
 import { CompareBar } from './CompareBar';
+import type { CompareViewProps } from './CompareView';
 import { ScoreChart } from './ScoreChart';
 import { SitesTable } from './SitesTable';
 import { SiteTimeline } from './SiteTimeline';
@@ -84,7 +84,12 @@ export function SitesView(props: SitesViewProps) {
                 {matching === 0 ? <p class="sites-empty">{t('sitesNoMatch')}</p> : null}
                 <CompareBar {...compare} />
                 <div class="table-scroll">
-                  <SitesTable {...props} />
+                  <SitesTable
+                    {...props}
+                    selected={selected?.site ?? null}
+                    picked={compare.picked}
+                    onPick={compare.onPick}
+                  />
                 </div>
                 <p id="sites-legend" class="sites-legend muted small">
                   {t('sitesLegend')}
@@ -99,13 +104,34 @@ export function SitesView(props: SitesViewProps) {
           </section>
           {selected ? <SiteDetail {...props} row={selected} /> : null}
         </div>
-        {compare.open ? <LazyCompareView {...props} /> : null}
+        {compare.open ? (
+          <LazyCompareView
+            count={compare.picked.length}
+            comparison={compare.comparison}
+            onClose={compare.onClose}
+            onExport={compare.onExport}
+          />
+        ) : null}
       </main>
     </ServiceBaseUrlContext.Provider>
   );
 }
 
-function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
+type SiteDetailProps = Pick<
+  SitesViewProps,
+  | 'selectedReport'
+  | 'selectedScans'
+  | 'selectedTimeline'
+  | 'now'
+  | 'oldReportDays'
+  | 'watchNote'
+  | 'onToggleWatch'
+  | 'onSelect'
+  | 'onCopyFixList'
+  | 'formatDate'
+> & { row: NonNullable<SitesViewProps['selected']> };
+
+function SiteDetail(props: SiteDetailProps) {
   const { row, watchNote, selectedReport: report } = props;
   return (
     <aside class="site-detail" aria-label={row.host}>
@@ -144,19 +170,8 @@ function SiteDetail(props: SitesViewProps & { row: SiteRow }) {
   );
 }
 
-/**
- * The comparison, in place of the list while it is open, fetched as its own chunk when first
- * opened: most visits to the sites page never compare.
- */
-function LazyCompareView({ compare }: SitesViewProps) {
+/** The comparison in place of the list, its own chunk: most visits to the page never compare. */
+function LazyCompareView(props: CompareViewProps) {
   const View = useLazyComponent(() => import('./CompareView').then((chunk) => chunk.CompareView));
-  if (View === null) return <p class="muted">{t('sitesCompareLoading')}</p>;
-  return (
-    <View
-      count={compare.picked.length}
-      comparison={compare.comparison}
-      onClose={compare.onClose}
-      onExport={compare.onExport}
-    />
-  );
+  return View === null ? <p class="muted">{t('sitesCompareLoading')}</p> : <View {...props} />;
 }

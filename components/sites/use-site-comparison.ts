@@ -1,9 +1,3 @@
-/**
- * The sites page's comparison: which sites are ticked (2 to 4, in the order ticked), whether
- * it is open, and its exports, whose code loads when it first opens. A fifth tick is refused
- * with a note naming the site, a new object each time, so the page renders again and the
- * refused box shows unticked even when the note's words are the same.
- */
 import { useMemo, useState } from 'preact/hooks';
 import { hostOf } from '../../lib/contract/http-origin';
 import { uiLocale } from '../../lib/locale/i18n';
@@ -24,6 +18,11 @@ const loadComparisonCode = () =>
     import('../../lib/markdown/comparison'),
   ]).then(([comparison, markdown]) => ({ ...comparison, ...markdown }));
 
+/**
+ * The sites ticked (2 to 4, in that order), the comparison and its exports, whose code loads
+ * when it first opens. A fifth tick is refused with a note, a new object each time, so the
+ * page renders again and the refused box shows unticked even when the words are the same.
+ */
 export function useSiteComparison(page: {
   rows: readonly SiteRow[] | null;
   /** The service the rows' answers came from: the reports are read from its entries. */

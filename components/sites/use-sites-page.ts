@@ -1,8 +1,3 @@
-/**
- * The sites page's state: the filter, the sort, how many rows are rendered, the chosen site,
- * and the export of exactly the rows the filter and sort give (all of them, not only those
- * rendered).
- */
 import { useMemo, useState } from 'preact/hooks';
 import { isHttpOrigin } from '../../lib/contract/http-origin';
 import type { ScanReport } from '../../lib/contract/report-schema';
@@ -29,6 +24,7 @@ import { useKeptReports, useSites } from './use-sites';
 
 const NO_SCANS: readonly ScoreRecord[] = [];
 
+/** The sites page: rows as arranged and exported (all, not only those shown), the chosen one. */
 export function useSitesPage(initialSite: string | null) {
   const { rows, scans, now, serviceBaseUrl, oldReportDays } = useSites();
   const watch = useWatchList();

@@ -3,7 +3,6 @@ import { t, uiLocale } from '../../lib/locale/i18n';
 import { tWith } from '../shared/format';
 
 export interface NextTryProps {
-  /** When the next lookup may happen (epoch ms), if known. */
   retryAt: number | null;
   now: number;
   /** Whether a Refresh button is there to point at when no time is known. */

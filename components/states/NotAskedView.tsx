@@ -1,17 +1,13 @@
+import { useContext } from 'preact/hooks';
+import { hostOf } from '../../lib/contract/http-origin';
 import { t } from '../../lib/locale/i18n';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
+import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { StateFrame } from './StateView';
 
-export interface NotAskedViewProps {
-  origin: string;
-  /** The host of the report service the origin would go to. */
-  serviceHost: string;
-  /** Looks the site up; without it no button is shown. */
-  onLookUp?: (() => void) | undefined;
-}
-
 /** Nothing known of the site, looked up only on request: the user's one click is the request. */
-export function NotAskedView({ origin, serviceHost, onLookUp }: NotAskedViewProps) {
+export function NotAskedView({ origin, onLookUp }: { origin: string; onLookUp: () => void }) {
+  const serviceHost = hostOf(useContext(ServiceBaseUrlContext));
   return (
     <StateFrame
       status="not-asked"
@@ -20,11 +16,9 @@ export function NotAskedView({ origin, serviceHost, onLookUp }: NotAskedViewProp
       title={t('popupNotAskedTitle')}
       origin={origin}
       actions={
-        onLookUp ? (
-          <button type="button" class="button button-primary" onClick={() => onLookUp()}>
-            {t('popupLookUpSite')}
-          </button>
-        ) : null
+        <button type="button" class="button button-primary" onClick={() => onLookUp()}>
+          {t('popupLookUpSite')}
+        </button>
       }
     >
       <p>{t('popupNotAskedBody', serviceHost)}</p>

@@ -1,27 +1,21 @@
 import { hostOf } from '../../lib/contract/http-origin';
 import { t } from '../../lib/locale/i18n';
-import type { OldReportDays } from '../../lib/settings/settings';
-import type { ParentSite as Parent } from '../popup/use-popup-controls';
+import type { EffectiveSettings } from '../../lib/settings/settings';
 import { ReportView } from '../report/ReportView';
 import { StateView } from './StateView';
+import { useParentSite } from './use-parent-site';
 
-/**
- * Under a subdomain's "no report": the offer of its registrable domain's report, and once asked
- * for, that report (or whatever the lookup ended in) under a heading naming the other site.
- */
-export function ParentSite(props: {
-  parent: Parent;
-  now: number;
-  oldReportDays?: OldReportDays | undefined;
-  onShow(site: string): void;
-}) {
-  const { parent, now, oldReportDays } = props;
+/** Under a subdomain's "no report" (`of`): its registrable domain's report, once asked for. */
+export function ParentSite(props: { of: string; settings: EffectiveSettings; now: number }) {
+  const { now } = props;
+  const { parent, show } = useParentSite(props.of, props.settings);
+  if (parent === null) return null;
   const { site, view } = parent;
   const host = hostOf(site);
   if (view === null) {
     return (
       <div class="actions parent-site">
-        <button type="button" class="button" onClick={() => props.onShow(site)}>
+        <button type="button" class="button" onClick={() => show(site)}>
           {t('popupParentShow', host)}
         </button>
       </div>
@@ -38,7 +32,7 @@ export function ParentSite(props: {
           stale={view.stale}
           receivedAt={view.receivedAt}
           now={now}
-          oldReportDays={oldReportDays}
+          oldReportDays={props.settings.oldReportDays}
           nested
         />
       ) : (

@@ -13,7 +13,7 @@ import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { NextTry } from './NextTry';
 
 export interface StateFrameProps {
-  /** Names the state for styling (`state-<status>`). */
+  /** For styling: `state-<status>`. */
   status: string;
   /** The badge's mark, drawn large beside the title, on its colour. */
   mark: string;
@@ -60,7 +60,6 @@ export interface StateViewProps {
   onRefresh?: (() => void) | undefined;
   /** An administrator's policy chose the service: the fix for "not permitted" names them. */
   serviceSetByPolicy?: boolean;
-  /** Opens the options page, where access to the service is allowed. */
   onOpenOptions?: (() => void) | undefined;
   nested?: boolean;
 }

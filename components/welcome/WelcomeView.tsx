@@ -1,11 +1,7 @@
 import { t } from '../../lib/locale/i18n';
 import type { LookupMode } from '../../lib/settings/settings';
 
-/**
- * The first-run page: what is sent, to whom (`serviceBaseUrl`) and when, and the question;
- * `chosen` is the user's answer here, if any yet; `locked`, a policy allows only on-click
- * lookups.
- */
+/** The first-run page: what is sent, to whom and when, and the question (`locked`: a policy's). */
 export function WelcomeView(props: {
   serviceBaseUrl: string;
   chosen: LookupMode | null;

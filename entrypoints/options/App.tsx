@@ -1,11 +1,8 @@
 import { OptionsView } from '../../components/options/OptionsView';
-import { useOptions } from '../../components/options/use-options';
-import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
-import { logError } from '../../lib/page/page-actions';
+import { useSettings } from '../../components/shared/use-settings';
 
-/** Connects the options page to the settings and the lookup log. */
+/** Connects the options page to the settings in effect (with what a policy locked). */
 export function App() {
-  const { settings, ...state } = useOptions(logError);
-  if (settings === null) return null;
-  return <OptionsView settings={settings} defaultBaseUrl={configuredServiceBaseUrl()} {...state} />;
+  const settings = useSettings();
+  return settings === null ? null : <OptionsView settings={settings} />;
 }

@@ -1,6 +1,5 @@
 import { PopupView } from '../../components/popup/PopupView';
 import { usePageSite } from '../../components/popup/use-followed-tab';
-import { usePopupControls } from '../../components/popup/use-popup-controls';
 import { useTabView } from '../../components/popup/use-tab-view';
 import type { PopupStart } from '../../lib/page/popup-start';
 
@@ -11,6 +10,6 @@ import type { PopupStart } from '../../lib/page/popup-start';
 export function App({ tabId, start }: { tabId: number | null; start: PopupStart | null }) {
   const { view, now, refresh } = useTabView(tabId, { start: start ?? undefined });
   const site = usePageSite(tabId, start ? start.pageUrl : undefined);
-  const controls = usePopupControls(view, site, { tabId, settings: start?.settings });
-  return <PopupView view={view} now={now} onRefresh={refresh} controls={controls} />;
+  const page = { site, tabId, settings: start?.settings };
+  return <PopupView view={view} now={now} onRefresh={refresh} page={page} />;
 }

@@ -1,6 +1,5 @@
 import { PopupView } from '../../components/popup/PopupView';
 import { useActiveTab, useFollowedTab } from '../../components/popup/use-followed-tab';
-import { usePopupControls } from '../../components/popup/use-popup-controls';
 import { NotAskedView } from '../../components/states/NotAskedView';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
@@ -13,16 +12,13 @@ export function App({ windowId }: { windowId: number | null }) {
 
 function ActiveTabReport({ tabId }: { tabId: number | null }) {
   const { view, now, refresh, lookUp, site } = useFollowedTab(tabId);
-  const controls = usePopupControls(view, site, { tabId });
   return (
     <PopupView
       view={view}
       now={now}
       onRefresh={refresh}
-      controls={controls}
-      notAsked={(origin) => (
-        <NotAskedView origin={origin} serviceHost={controls.serviceHost} onLookUp={lookUp} />
-      )}
+      page={{ site, tabId }}
+      notAsked={(origin) => <NotAskedView origin={origin} onLookUp={lookUp} />}
     />
   );
 }

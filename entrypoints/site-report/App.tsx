@@ -1,6 +1,5 @@
 import { useEffect } from 'preact/hooks';
 import { PopupView } from '../../components/popup/PopupView';
-import { usePopupControls } from '../../components/popup/use-popup-controls';
 import { useSiteView } from '../../components/popup/use-site-view';
 import type { SiteReportRequest } from '../../lib/messaging/site-report-address';
 
@@ -8,12 +7,16 @@ import type { SiteReportRequest } from '../../lib/messaging/site-report-address'
 export function App({ request }: { request: SiteReportRequest }) {
   const { view, now, refresh } = useSiteView(request);
   const site = request.kind === 'site' ? request.site : null;
-  const controls = usePopupControls(view, site);
   useEffect(() => {
     // The window's title bar names the site, as the popup's heading does.
     if (site) document.title = `Agent readiness of ${new URL(site).host}`;
   }, [site]);
   return (
-    <PopupView view={view} now={now} onRefresh={site ? refresh : undefined} controls={controls} />
+    <PopupView
+      view={view}
+      now={now}
+      onRefresh={site ? refresh : undefined}
+      page={{ site, tabId: null }}
+    />
   );
 }

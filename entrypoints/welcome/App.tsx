@@ -1,25 +1,10 @@
-import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { useSettings } from '../../components/shared/use-settings';
+import { useWelcome } from '../../components/welcome/use-welcome';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
-import { sendToWorker } from '../../lib/messaging/protocol';
-import { logError } from '../../lib/page/page-actions';
-import { type LookupMode, serviceBaseUrlOf } from '../../lib/settings/settings';
 
-/** Connects the first-run page to the settings: the user's answer is their lookup mode. */
+/** Connects the first-run page to the settings. */
 export function App() {
-  const settings = useSettings();
-  const [chosen, setChosen] = useState<LookupMode | null>(null);
-  if (settings === null) return null;
-  return (
-    <WelcomeView
-      serviceBaseUrl={serviceBaseUrlOf(settings)}
-      chosen={chosen}
-      locked={settings.locked.lookupMode}
-      optionsUrl={browser.runtime.getURL('/options.html')}
-      onChoose={(mode) =>
-        sendToWorker('setLookupMode', { mode }).then(() => setChosen(mode), logError)
-      }
-    />
-  );
+  const welcome = useWelcome();
+  const optionsUrl = browser.runtime.getURL('/options.html');
+  return welcome === null ? null : <WelcomeView {...welcome} optionsUrl={optionsUrl} />;
 }

@@ -1,26 +1,20 @@
-/**
- * What a backup file is: one JSON object (`Backup`), its format's name and version, its size
- * limits. Version 1 files (0.2.0 and before) are read as version 2 (read-backup.ts).
- */
-import type { LookupLogEntry, StoredLog } from '../history/lookup-log';
-import type { StoredHistory } from '../history/scan-record';
-import type { UserSettings } from '../settings/settings';
-import type { WatchList } from '../sites/watch-list';
+/** What a backup file is, what the user keeps, and what an import changes (README). */
+import { LOOKUP_LOG_RECORD, type LookupLogEntry, type StoredLog } from '../history/lookup-log';
+import { SCORE_HISTORY_RECORD, type StoredHistory } from '../history/scan-record';
+import type { BadgeMode, OldReportDays, UserSettings } from '../settings/settings';
+import { SETTINGS_RECORD } from '../settings/settings-record';
+import { WATCH_LIST_RECORD, type WatchList } from '../sites/watch-list';
+import type { StoredRecord } from '../storage/record';
 
 export const BACKUP_FORMAT = 'agent-readiness-badge-backup';
 export const BACKUP_VERSION = 2;
 
-/** The longest backup text read, in characters: a backup at every record's bounds is far smaller. */
+/** In characters: a backup at every record's bounds is far smaller. */
 export const MAX_BACKUP_LENGTH = 2 * 1024 * 1024;
 
-/**
- * The bytes of a chosen file read at most: enough that a file too long still reads as too
- * long, without reading all of a huge one: every three UTF-8 bytes decode to at least one
- * UTF-16 unit, so this many decode to more than the limit.
- */
+/** Read of a chosen file: three UTF-8 bytes make at least one character, so too long shows. */
 export const BACKUP_READ_LIMIT_BYTES = 3 * (MAX_BACKUP_LENGTH + 1);
 
-/** What the user keeps, as stored: what a backup is made of and an import changes. */
 export interface KeptData {
   settings: UserSettings;
   watchList: WatchList;
@@ -29,22 +23,18 @@ export interface KeptData {
   lookupLog?: StoredLog;
 }
 
-/** A backup file's contents, as written and as read back. */
 export interface Backup {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
-  /** ISO 8601, UTC. */
   exportedAt: string;
   /** Without `oldReportDays` in a file from before that choice: the current one stays. */
   settings: Omit<UserSettings, 'oldReportDays'> & Partial<Pick<UserSettings, 'oldReportDays'>>;
   watchList: WatchList;
-  /** Only when the user chose it, as the log. */
   scoreHistory?: StoredHistory;
   /** Oldest first. The entries' ids are the old browser's; an import numbers them anew. */
   lookupLog?: LookupLogEntry[];
 }
 
-/** What the user chose to put in a backup beyond settings, paused sites and watch list. */
 export interface BackupChoices {
   includeHistory: boolean;
   includeLog: boolean;
@@ -53,3 +43,54 @@ export interface BackupChoices {
 export type BackupProblem = 'too-large' | 'not-json' | 'wrong-file' | 'newer-version' | 'malformed';
 
 export type BackupReading = { ok: true; backup: Backup } | { ok: false; problem: BackupProblem };
+
+/** `merge` adds the file's sites to these and takes its single settings; `replace` takes it all. */
+export type ImportMode = 'merge' | 'replace';
+
+export type LookupChoice = 'automatic' | 'on-click' | 'unanswered';
+
+/**
+ * One change an import makes, for the preview. A base URL of null is the build's own service;
+ * the counts of a replaced record are what it holds after, of a merged one what was added.
+ */
+export type ImportChange =
+  | { kind: 'lookup-mode'; from: LookupChoice; to: LookupChoice }
+  | { kind: 'badge'; from: BadgeMode; to: BadgeMode }
+  | { kind: 'old-reports'; from: OldReportDays; to: OldReportDays }
+  | { kind: 'service-base-url'; from: string | null; to: string | null }
+  | { kind: 'paused-sites-added'; sites: string[] }
+  | { kind: 'paused-sites-removed'; sites: string[] }
+  | { kind: 'watched-sites-added'; sites: string[] }
+  | { kind: 'watched-sites-removed'; sites: string[] }
+  /** The file's sites that did not fit the watch list. */
+  | { kind: 'watched-sites-left-out'; sites: string[]; limit: number }
+  | { kind: 'score-history-replaced'; sites: number }
+  | { kind: 'score-history-merged'; scans: number }
+  | { kind: 'lookup-log-replaced'; entries: number }
+  | { kind: 'lookup-log-merged'; entries: number };
+
+export type ImportPreview = Record<ImportMode, ImportChange[]>;
+
+/** Read the same way by the options page (to plan) and the worker (to apply). */
+export async function readKeptData(
+  read: <T>(record: StoredRecord<T>) => Promise<T>,
+): Promise<Required<KeptData>> {
+  const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
+    read(SETTINGS_RECORD),
+    read(WATCH_LIST_RECORD),
+    read(SCORE_HISTORY_RECORD),
+    read(LOOKUP_LOG_RECORD),
+  ]);
+  return { settings, watchList, scoreHistory, lookupLog };
+}
+
+/** FNV-1a of the records' JSON. */
+export function fingerprintOf(kept: KeptData): string {
+  const text = JSON.stringify([kept.settings, kept.watchList, kept.scoreHistory, kept.lookupLog]);
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at++) {
+    hash ^= text.charCodeAt(at);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length}:${hash.toString(16)}`;
+}

@@ -1,13 +1,4 @@
-/**
- * Restoring a backup, in the worker. The options page reads and checks the file and plans the
- * import (lib/backup/) against the records as it read them; it sends the records to write and
- * the fingerprint of what it planned against. The worker applies the plan only to those same
- * records (else the page plans again), parses each record as the store reads it, and holds it
- * to the bounds every other write keeps. The report service changes only when the user said so
- * in the preview, and the extension may call that host: access a check was given never
- * switches the service by itself.
- */
-
+/** Restoring a backup, in the worker: the one writer of the records a page planned (README). */
 import * as z from 'zod/mini';
 import { LOOKUP_LOG_RECORD, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../history/scan-record';
@@ -17,14 +8,9 @@ import { SETTINGS_RECORD } from '../settings/settings-record';
 import { MAX_WATCHED_SITES, WATCH_LIST_RECORD, type WatchList } from '../sites/watch-list';
 import type { StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
-import type { BackupProblem } from './backup-format';
-import { fingerprintOf, readKeptData } from './kept-data';
+import { type BackupProblem, fingerprintOf, readKeptData } from './backup-format';
 
-/**
- * The records an import leaves, as the page planned them (the worker parses each itself), the
- * fingerprint of the records it planned on, and whether the user chose the file's report
- * service.
- */
+/** The records as planned, the fingerprint planned on, whether to take the file's service. */
 export const importRequestSchema = () =>
   z.object({
     settings: z.unknown(),
@@ -38,16 +24,14 @@ export const importRequestSchema = () =>
 export type ImportRequest = z.output<ReturnType<typeof importRequestSchema>>;
 
 /**
- * Applied, or why the records were refused (nothing was touched then; `changed`: the records
- * changed since the page planned the import). `baseUrlKept`: the file names another service
- * that the user did not choose, or that the extension has no permission for, so the current
- * one stays.
+ * Applied, or why nothing was (`changed`: the records changed since the page planned).
+ * `baseUrlKept`: the file's other service was not chosen, or may not be called, so ours stays.
  */
 export type ImportResult =
   | { ok: true; baseUrlKept: boolean }
   | { ok: false; problem: BackupProblem | 'changed' };
 
-/** The value as the record's shape; null when it is not one. Absent stays absent. */
+/** The value as the record's shape, null when it is not one; absent stays absent. */
 function parsed<T>(record: StoredRecord<T>, raw: unknown): T | undefined | null {
   if (raw === undefined) return undefined;
   try {
@@ -57,7 +41,6 @@ function parsed<T>(record: StoredRecord<T>, raw: unknown): T | undefined | null 
   }
 }
 
-/** The sites watched longest, as many as the list holds. */
 const boundedWatchList = (list: WatchList): WatchList =>
   Object.fromEntries(
     Object.entries(list)

@@ -1,12 +1,9 @@
-/**
- * An import's score history and lookup log: each the file's or both merged, within the
- * record's own bounds (lib/history/).
- */
+/** An import's score history and lookup log: the file's or both merged, within their bounds. */
 import { parseContractDateTime } from '../contract/date-time';
 import { type LookupLogEntry, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
 import type { ScoreRecord, SiteHistory, StoredHistory } from '../history/scan-record';
 import { boundedHistory } from '../history/score-history';
-import type { ImportMode } from './import-changes';
+import type { ImportMode } from './backup-format';
 
 /** Scans oldest first; a scan time that does not read (only from storage) counts as oldest. */
 function oldestFirst(scans: readonly ScoreRecord[]): ScoreRecord[] {
@@ -34,7 +31,6 @@ export function mergedHistory(current: StoredHistory, fromFile: StoredHistory): 
   return boundedHistory(merged);
 }
 
-/** How many scans `after` has that `before` had not. */
 export function newScans(before: StoredHistory, after: StoredHistory): number {
   let count = 0;
   for (const [site, { scans }] of Object.entries(after)) {
@@ -50,8 +46,8 @@ const lookupKey = (entry: LookupLogEntry) =>
   JSON.stringify([entry.at, entry.origin, entry.service, entry.outcome, entry.status]);
 
 /**
- * The log after the import. The file's entries are numbered on from this log's next id: an
- * entry still pending here is settled later by its id, which must not then name a file's entry.
+ * The log after the import, the file's entries numbered on from this log's next id: an entry
+ * still pending here is settled later by its id, which must not then name a file's entry.
  */
 export function plannedLog(
   current: StoredLog | undefined,

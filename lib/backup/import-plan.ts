@@ -1,35 +1,42 @@
-/**
- * Planning an import: what importing a backup in either mode makes of what is stored, and the
- * changes to show for it. The options page runs it for the preview; the worker runs it again
- * on the records as stored when the user applies the import, and stores `next`.
- *
- * It changes the user's own settings only: an administrator's policy still wins, applied by
- * the worker over them as over any other write. The watch list stays within
- * MAX_WATCHED_SITES (the plan says which sites did not fit).
- */
-
+/** Planning an import: what either mode makes of what is stored, and the preview's changes. */
 import { boundedHistory } from '../history/score-history';
 import type { UserSettings } from '../settings/settings';
 import { MAX_WATCHED_SITES, type WatchList } from '../sites/watch-list';
-import type { Backup, KeptData } from './backup-format';
-import type { ImportChange, ImportMode, ImportPreview, LookupChoice } from './import-changes';
+import type {
+  Backup,
+  ImportChange,
+  ImportMode,
+  ImportPreview,
+  KeptData,
+  LookupChoice,
+} from './backup-format';
 import { mergedHistory, newScans, plannedLog } from './import-history';
-
-type SitesChange = Exclude<
-  Extract<ImportChange, { sites: string[] }>['kind'],
-  'watched-sites-left-out'
->;
-
-/** The change listing these sites, sorted and each once; none when there are none. */
-const sitesChange = (kind: SitesChange, sites: readonly string[]): ImportChange[] =>
-  sites.length === 0 ? [] : [{ kind, sites: sortedSites(sites) }];
 
 const sortedSites = (sites: readonly string[]) => [...new Set(sites)].sort();
 
+/** The sites `after` adds to `before`, then those it drops, sorted and each once. */
+function sitesChanges(
+  of: 'paused' | 'watched',
+  before: readonly string[],
+  after: readonly string[],
+): ImportChange[] {
+  const change = (verb: 'added' | 'removed', sites: string[]): ImportChange[] =>
+    sites.length === 0 ? [] : [{ kind: `${of}-sites-${verb}`, sites: sortedSites(sites) }];
+  return [
+    ...change(
+      'added',
+      after.filter((site) => !before.includes(site)),
+    ),
+    ...change(
+      'removed',
+      before.filter((site) => !after.includes(site)),
+    ),
+  ];
+}
+
 /**
- * What importing `backup` in `mode` makes of `current` (the user's own settings, without the
- * policy; a score history or lookup log not read counts as empty), and the changes to show in
- * the preview's order. `next` holds a score history and lookup log only when the file does.
+ * What importing `backup` makes of `current` (the user's own settings; a record not read counts
+ * as empty), and the preview's changes; `next` holds a history and log only when the file does.
  */
 export function planImport(
   current: KeptData,
@@ -39,17 +46,7 @@ export function planImport(
   const settings = plannedSettings(current.settings, backup.settings, mode);
   const watch = plannedWatchList(current.watchList, backup.watchList, mode);
   const changes = settingsChanges(current.settings, settings);
-  const [before, after] = [Object.keys(current.watchList), Object.keys(watch.list)];
-  changes.push(
-    ...sitesChange(
-      'watched-sites-added',
-      after.filter((site) => !before.includes(site)),
-    ),
-    ...sitesChange(
-      'watched-sites-removed',
-      before.filter((site) => !after.includes(site)),
-    ),
-  );
+  changes.push(...sitesChanges('watched', Object.keys(current.watchList), Object.keys(watch.list)));
   if (watch.leftOut.length > 0) {
     const sites = watch.leftOut.sort();
     changes.push({ kind: 'watched-sites-left-out', sites, limit: MAX_WATCHED_SITES });
@@ -78,7 +75,6 @@ export function planImport(
   return { next, changes };
 }
 
-/** The changes of both ways of importing, for a preview that lets the user choose. */
 export function previewImport(current: KeptData, backup: Backup): ImportPreview {
   return {
     merge: planImport(current, backup, { mode: 'merge' }).changes,
@@ -120,25 +116,10 @@ function settingsChanges(before: UserSettings, after: UserSettings): ImportChang
     const [from, to] = [before.serviceBaseUrl, after.serviceBaseUrl];
     changes.push({ kind: 'service-base-url', from, to });
   }
-  const [was, is] = [before.pausedDomains, after.pausedDomains];
-  changes.push(
-    ...sitesChange(
-      'paused-sites-added',
-      is.filter((site) => !was.includes(site)),
-    ),
-    ...sitesChange(
-      'paused-sites-removed',
-      was.filter((site) => !is.includes(site)),
-    ),
-  );
-  return changes;
+  return [...changes, ...sitesChanges('paused', before.pausedDomains, after.pausedDomains)];
 }
 
-/**
- * Merge keeps every site watched here with its record and adds the file's others; replace
- * takes the file's list. Either way, the file's sites that do not fit are left out, the ones
- * watched longest kept first.
- */
+/** Merge adds the file's sites to these, replace takes its list; the longest watched fit first. */
 function plannedWatchList(current: WatchList, fromFile: WatchList, mode: ImportMode) {
   const list: WatchList = mode === 'merge' ? { ...current } : {};
   const leftOut: string[] = [];

@@ -1,45 +1,26 @@
-/**
- * How long an answer may be reused, read from its HTTP caching headers by http-cache-semantics
- * as a private cache, with rules of our own the headers cannot express:
- * - nothing is usable longer than MAX_LIFETIME_SECONDS after it was received, whatever the
- *   server says (a typo of a few zeros must not pin a report for a year);
- * - a 404 that says nothing about freshness is kept for a short floor, so a site without a
- *   report is not asked for again on every tab switch;
- * - only 200 and 404 are stored; a 400 is our bug, a 503 is the retry gate's.
- *
- * The library is given plain objects with lower-case header names: on a fetch `Headers` it
- * silently finds none (kornelski/http-cache-semantics#37). Its clock is injected.
- */
+/** How long an answer may be reused (README); the library is given plain lower-case headers. */
 import CachePolicy from 'http-cache-semantics';
 import type { ResponseMeta } from '../service/lookup-outcome';
 
-/** The longest an answer is fresh, and the oldest it may be when used at all. */
-export const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
+/** Whatever the server says: a typo of a few zeros must not pin a report for a year. */
+const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
 
+/** A 404 silent on freshness is kept this long: no request for it on every tab switch. */
 export const NO_REPORT_FLOOR_SECONDS = 5 * 60;
 
-export type StoredPolicy = CachePolicy.CachePolicyObject;
-
-export type Freshness =
-  /** Reuse it; ask nobody. */
-  | 'fresh'
-  /** Stale, but the server allows showing it while a new copy is fetched (stale-while-revalidate). */
-  | 'revalidate-in-background'
-  /** Ask the service before showing anything; the copy may still serve if the service fails. */
-  | 'needs-lookup';
+type StoredPolicy = CachePolicy.CachePolicyObject;
 
 export interface FreshnessVerdict {
-  freshness: Freshness;
-  /** True while the server allows this copy to stand in for a failed lookup (stale-if-error). */
+  /** `revalidate-in-background`: stale-while-revalidate; `needs-lookup`: ask before showing. */
+  freshness: 'fresh' | 'revalidate-in-background' | 'needs-lookup';
+  /** While the server allows this copy to stand in for a failed lookup (stale-if-error). */
   usableOnError: boolean;
-  /** True once the copy can serve no purpose any more: storage may drop it. */
+  /** The copy can serve no purpose any more: storage may drop it. */
   expired: boolean;
 }
 
-/** The request every lookup of one origin makes; the policy is matched against it. */
 const lookupRequest = (url: string): CachePolicy.Request => ({ url, method: 'GET', headers: {} });
 
-/** The library reading time from `now` and never trusting a lifetime beyond a day. */
 function policyClass(now: () => number) {
   return class ClampedPolicy extends CachePolicy {
     // Not in the library's type declarations, but documented as the one place it reads time.
@@ -52,10 +33,9 @@ function policyClass(now: () => number) {
   };
 }
 
-/** Directives that say how long a 404 may be kept (`private`, `public` and the like do not). */
+/** What says how long a 404 may be kept (`private`, `public` and the like do not). */
 const FRESHNESS_DIRECTIVES = /(?:^|,)\s*(?:max-age|s-maxage|no-cache|no-store|must-revalidate)\b/i;
 
-/** The response as the cache should judge it: a silent 404 gets the floor as its max-age. */
 function withNoReportFloor(response: ResponseMeta): ResponseMeta {
   if (response.status !== 404) return response;
   const cacheControl = response.headers['cache-control'];
@@ -69,8 +49,8 @@ function withNoReportFloor(response: ResponseMeta): ResponseMeta {
 }
 
 /**
- * The policy to store with an answer received at `now`; null for a status other than 200 or
- * 404, `no-store`, or a copy that could never be used (stale, with no window left to serve).
+ * Null for a status other than 200 (a 400 is our bug, a 503 the retry gate's) or 404,
+ * `no-store`, or a copy that could never be used (stale, with no window left to serve).
  */
 export function policyForAnswer(
   requestUrl: string,
@@ -85,7 +65,7 @@ export function policyForAnswer(
   return assessFreshness(stored, requestUrl, now).expired ? null : stored;
 }
 
-/** Until when a stored copy stays fresh, judged at `now`; undefined when it is not fresh now. */
+/** Undefined when it is not fresh at `now`. */
 export function freshUntil(stored: StoredPolicy, now: () => number): number | undefined {
   const policy = policyClass(now).fromObject(stored);
   if (policy.stale() || policy.age() >= MAX_LIFETIME_SECONDS) return undefined;
@@ -93,10 +73,7 @@ export function freshUntil(stored: StoredPolicy, now: () => number): number | un
   return left > 0 ? now() + Math.floor(left * 1000) : undefined;
 }
 
-/**
- * Until when a stored copy can serve at all (assessFreshness says expired from then on). Age
- * grows with the clock and nothing else moves, so the time holds whenever it is read.
- */
+/** Until when a copy can serve at all: age grows with the clock alone, so this time holds. */
 export function usableUntil(stored: StoredPolicy, now: () => number): number {
   const policy = policyClass(now).fromObject(stored);
   const left = Math.min(policy.timeToLive(), (MAX_LIFETIME_SECONDS - policy.age()) * 1000);
@@ -117,7 +94,7 @@ export function assessFreshness(
 
   // The library's evaluateRequest() refuses a must-revalidate copy even while it is fresh;
   // RFC 9111 only forbids reusing it once stale, so freshness is read from stale() instead.
-  let freshness: Freshness = 'needs-lookup';
+  let freshness: FreshnessVerdict['freshness'] = 'needs-lookup';
   if (!tooOld && !policy.stale()) {
     freshness = 'fresh';
   } else if (!tooOld) {
@@ -137,8 +114,8 @@ export function assessFreshness(
 }
 
 /**
- * A kept policy judged at `now`; null when it has expired, or cannot be judged at all (the
- * record's schema checks the fields the policy reads back, not every combination of values).
+ * Null when it has expired or cannot be judged at all (the record's check covers the fields the
+ * policy reads back, not every combination of values).
  */
 export function judgedAt(
   stored: StoredPolicy,

@@ -1,8 +1,4 @@
-/**
- * What the sites page reads of the cache: every kept answer of one service as its row (one
- * read of the index's parts), and the full report of the few sites it shows in full. Reads
- * only; the worker writes (report-cache.ts).
- */
+/** What the sites page reads of the cache: the index's rows, and a few full reports. */
 import type { ScanReport } from '../contract/report-schema';
 import { reportRequestUrl } from '../service/report-client';
 import { readItems, readRecord } from '../storage/record';
@@ -15,17 +11,13 @@ import {
   INDEX_PART_IDS,
 } from './cache-records';
 
-/** One site's kept answer, as the sites page lists it. */
 export interface ListedSite extends Omit<CacheRow, 'bytes'> {
   origin: string;
-  /** Fresh now; otherwise stale but still usable (expired answers are not listed). */
+  /** Otherwise stale but still usable (expired answers are not listed). */
   fresh: boolean;
 }
 
-/**
- * Every kept answer of one service that is still usable at `now`. The base URL may still be on
- * its way (from the settings): the index is read meanwhile.
- */
+/** Still usable at `now`; the index is read while the base URL may still be on its way. */
 export async function listCachedSites({
   baseUrl,
   now,
@@ -48,7 +40,6 @@ export async function listCachedSites({
   return sites;
 }
 
-/** The kept report of one site; null when none is kept or it has expired. */
 export async function readKeptReport(
   baseUrl: string,
   origin: string,

@@ -1,15 +1,6 @@
-/**
- * How the report cache keeps what it keeps: one entry per (service, site) with the answer and
- * its caching policy, and an index with a small row per entry, least recently stored first,
- * for eviction and for the sites page, which reads the index and never every report. The index
- * is split into a few parts by the entry's name, so storing one answer rewrites one small part
- * rather than every site's row.
- *
- * Both are checked by hand as they are read. A report was checked against the contract when
- * it arrived; here only its shape is checked, so a damaged store can never reach a view.
- */
+/** The cache's records (README): one entry per (service, site), and the index's parts. */
 import type CachePolicy from 'http-cache-semantics';
-import type { IssueTier, ScanReport } from '../contract/report-schema';
+import { type IssueTier, keptReportSchema, type ScanReport } from '../contract/report-schema';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { isObject, type StoredRecord } from '../storage/record';
 import { freshUntil, usableUntil } from './cache-freshness';
@@ -21,18 +12,16 @@ export interface CacheEntry {
   outcome: CacheableOutcome;
   /** http-cache-semantics' own serialisation (toObject()), judged again after any restart. */
   policy: CachePolicy.CachePolicyObject;
-  /** When the answer arrived (epoch ms). */
   receivedAt: number;
 }
 
-/** Failed and partial checks per tier, in the order essential, recommended, bonus. */
 export type IssueCounts = Record<IssueTier, { failed: number; partial: number }>;
 
 /** What the index keeps of an entry: what the sites page lists, and what eviction needs. */
 export interface CacheRow {
   kind: 'report' | 'no-report';
   receivedAt: number;
-  /** Until when the answer is fresh; null when it never was. */
+  /** Null when it never was fresh. */
   freshUntil: number | null;
   /** Until when the answer can serve at all; listed and kept until then. */
   usableUntil: number;
@@ -40,70 +29,32 @@ export interface CacheRow {
   label: string | null;
   scannedAt: string | null;
   issues: IssueCounts | null;
-  /** The entry's size as the limits count it. */
   bytes: number;
 }
 
 /** Entry name → row, least recently stored first: one part of the index. */
 export type CacheIndex = Record<string, CacheRow>;
 
-/** How many parts the index is split into; each keeps its share of the cache's limits. */
+/** Each part keeps its share of the cache's limits. */
 export const INDEX_PARTS = 16;
 
-/** The part of the index an entry's row is in, as the part's id. */
 export function indexPartOf(name: string): string {
   let hash = 0;
   for (let at = 0; at < name.length; at++) hash = (hash * 31 + name.charCodeAt(at)) >>> 0;
   return String(hash % INDEX_PARTS);
 }
 
-/** Every part's id. */
 export const INDEX_PART_IDS = Array.from({ length: INDEX_PARTS }, (_, part) => String(part));
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isTextOrNull = (value: unknown) => value === null || isText(value);
-
-const isBucket = (value: unknown) =>
-  isObject(value) && [value.earned, value.available, value.passing, value.total].every(isNumber);
-
-/** The shape a view relies on; the contract's own rules were checked on arrival. */
-function isReportShape(value: unknown): value is ScanReport {
-  if (!isObject(value)) return false;
-  const { score_breakdown: breakdown, issues } = value;
-  return (
-    [
-      value.target,
-      value.display_target,
-      value.report_url,
-      value.score_label,
-      value.scanned_at,
-    ].every(isText) &&
-    (value.score === null || isNumber(value.score)) &&
-    isNumber(value.eligible_checks) &&
-    isObject(breakdown) &&
-    isBucket(breakdown.essential) &&
-    isBucket(breakdown.recommended) &&
-    isObject(breakdown.bonus) &&
-    Array.isArray(issues) &&
-    issues.every(
-      (issue) =>
-        isObject(issue) &&
-        isText(issue.id) &&
-        isText(issue.name) &&
-        ['essential', 'recommended', 'bonus'].includes(issue.tier as string) &&
-        ['failed', 'partial'].includes(issue.result as string) &&
-        isTextOrNull(issue.details) &&
-        isTextOrNull(issue.recommendation),
-    )
-  );
-}
+const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
 
 function isCacheableOutcome(value: unknown): value is CacheableOutcome {
   if (!isObject(value) || !isObject(value.response) || !isNumber(value.response.status)) {
     return false;
   }
-  if (value.kind === 'report') return isReportShape(value.report);
+  // Checked against the contract on arrival: only the shape a view relies on is checked again.
+  if (value.kind === 'report') return keptReportSchema().safeParse(value.report).success;
   return (
     value.kind === 'no-report' &&
     [value.message, value.scanUrl, value.documentationUrl].every(isTextOrNull) &&
@@ -177,14 +128,11 @@ export const CACHE_INDEX_RECORD: StoredRecord<CacheIndex> = {
   fallback: () => ({}),
 };
 
-/**
- * An entry's name, as its key ends and as its row is named: `<service>|<site>`. The service
- * base URL is part of it, so a report from one service is never served for another.
- */
+/** `<service>|<site>`: a report from one service is never served for another. */
 export const entryName = (baseUrl: string, origin: string) =>
   `${encodeURIComponent(baseUrl)}|${origin}`;
 
-/** An entry's size as the limits count it: UTF-8 JSON, with its key. */
+/** As the limits count it: UTF-8 JSON, with its key. */
 export const byteSize = (key: string, value: unknown) =>
   new TextEncoder().encode(key + JSON.stringify(value)).length;
 

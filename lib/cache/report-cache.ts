@@ -1,10 +1,4 @@
-/**
- * The service's answers in local storage, so a tab switch costs no request. A read is one read
- * of its entry; a write stores the entry and its row's part of the index in one call, dropping
- * that part's least recently stored beyond its share of the bounds. An answer looked up again
- * is stored again, so a site in use is never the oldest for long.
- */
-
+/** The service's answers kept (README); one looked up again is stored again, so not oldest long. */
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { reportRequestUrl } from '../service/report-client';
 import { createKeyedQueue } from '../storage/keyed-queue';
@@ -29,22 +23,21 @@ export interface CachedAnswer {
   outcome: CacheableOutcome;
   receivedAt: number;
   verdict: FreshnessVerdict;
-  /** Until when the copy stays fresh; undefined when it is not fresh now. */
+  /** Undefined when it is not fresh now. */
   freshUntil?: number | undefined;
 }
 
-export interface CacheLimits {
+/** `maxBytes`: the entries' sizes and the index's, as UTF-8 JSON with their keys. */
+interface CacheLimits {
   maxEntries: number;
-  /** The entries' sizes and the index's, as UTF-8 JSON with their keys. */
   maxBytes: number;
 }
 
 /**
- * Within the local storage quota of an extension without unlimitedStorage, beside the score
- * history and the small records. Each part of the index holds its share, so the cache starts
- * evicting a little before it holds this many entries.
+ * Within the local storage quota without unlimitedStorage, beside the score history and the
+ * small records. Each part holds its share, so eviction starts a little before this many.
  */
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2_000, maxBytes: 3_500_000 };
+const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2_000, maxBytes: 3_500_000 };
 
 /** Eviction goes this far below the limits, so the next writes do not evict again at once. */
 const EVICT_TO_SHARE = 0.9;
@@ -52,33 +45,23 @@ const EVICT_TO_SHARE = 0.9;
 /** When the browser's quota refuses a write, the cache shrinks to this share of what it holds. */
 const SHRINK_ON_QUOTA_TO_SHARE = 0.75;
 
-/** Response headers that decide freshness; nothing else of a response is kept. */
+/** The headers that decide freshness; nothing else of a response is kept. */
 const CACHING_HEADERS = ['cache-control', 'age', 'date', 'expires', 'pragma', 'vary'];
-
-/** What an entry keeps of an answer, and its caching policy (null: not to be kept). */
-function keptAnswer(
-  baseUrl: string,
-  origin: string,
-  outcome: CacheableOutcome,
-  receivedAt: number,
-) {
-  const headers = Object.fromEntries(
-    CACHING_HEADERS.flatMap((name) => {
-      const value = outcome.response.headers[name];
-      return value === undefined ? [] : [[name, value]];
-    }),
-  );
-  const kept = { ...outcome, response: { status: outcome.response.status, headers } };
-  return {
-    kept,
-    policy: policyForAnswer(reportRequestUrl(baseUrl, origin), kept.response, () => receivedAt),
-  };
-}
 
 const isCacheable = (outcome: LookupOutcome): outcome is CacheableOutcome =>
   outcome.kind === 'report' || outcome.kind === 'no-report';
 
-/** The size the limits count: every entry's in a part, and the part's own. */
+/** The entry an answer makes; null when its policy says it is not to be kept. */
+function entryOf(baseUrl: string, origin: string, outcome: CacheableOutcome, receivedAt: number) {
+  const { status, headers } = outcome.response;
+  const caching: Record<string, string> = {};
+  for (const name of CACHING_HEADERS)
+    if (headers[name] !== undefined) caching[name] = headers[name];
+  const response = { status, headers: caching };
+  const policy = policyForAnswer(reportRequestUrl(baseUrl, origin), response, () => receivedAt);
+  return policy === null ? null : { outcome: { ...outcome, response }, policy, receivedAt };
+}
+
 function sizeOf(part: CacheIndex): number {
   let bytes = byteSize(CACHE_INDEX_RECORD.key, part);
   for (const row of Object.values(part)) bytes += row.bytes;
@@ -107,7 +90,6 @@ const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
   maxBytes: Math.floor(limits.maxBytes * share),
 });
 
-/** A part's share of the limits. */
 const partOf = (limits: CacheLimits): CacheLimits => ({
   maxEntries: Math.ceil(limits.maxEntries / INDEX_PARTS),
   maxBytes: Math.floor(limits.maxBytes / INDEX_PARTS),
@@ -122,10 +104,8 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
   const { store } = deps;
   const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
   const partLimits = partOf(limits);
-  // Each part of the index is read, changed and written by one write at a time; the purge,
-  // which writes them all, waits for every part and holds them all.
+  // One write at a time per part of the index; the purge, which writes them all, holds them all.
   const queue = createKeyedQueue<string>();
-  const inPart = <T>(part: string, task: () => Promise<T>) => queue.run(part, task);
   const inEveryPart = <T>(task: () => Promise<T>) =>
     INDEX_PART_IDS.reduceRight<() => Promise<T>>(
       (inner, part) => () => queue.run(part, inner),
@@ -156,11 +136,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       await store.removeKeys('local', evicted.map(entryKey));
   }
 
-  /**
-   * The index made again from every usable entry, least recently received first, each part
-   * within its share of the limits (or `shrinkTo` of what it holds, when given); anything else
-   * is dropped.
-   */
+  /** The index made again from every usable entry, each part within its share (or `shrinkTo`). */
   async function purge(shrinkTo?: number): Promise<void> {
     const everything = await store.readAll('local');
     const now = deps.now();
@@ -185,11 +161,8 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     const items: Record<string, CacheIndex> = {};
     const evicted: string[] = [];
     for (const [id, part] of parts) {
-      const held = Object.keys(part).length;
-      const fit =
-        shrinkTo === undefined
-          ? partLimits
-          : { ...partLimits, maxEntries: Math.floor(held * shrinkTo) };
+      const shrunk = Math.floor(Object.keys(part).length * (shrinkTo ?? 1));
+      const fit = shrinkTo === undefined ? partLimits : { ...partLimits, maxEntries: shrunk };
       for (const name of beyondLimits(part, fit, fit)) {
         delete part[name];
         evicted.push(name);
@@ -206,7 +179,6 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
   }
 
   return {
-    /** The kept answer for a site, judged now; null when there is none or it expired. */
     async get(baseUrl: string, origin: string): Promise<CachedAnswer | null> {
       const name = entryName(baseUrl, origin);
       const entry = await store.read(CACHE_ENTRY_RECORD, name);
@@ -214,7 +186,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       const now = deps.now();
       const verdict = judgedAt(entry.policy, reportRequestUrl(baseUrl, origin), now);
       if (verdict === null) {
-        await inPart(indexPartOf(name), () => drop(name));
+        await queue.run(indexPartOf(name), () => drop(name));
         return null;
       }
       return { ...entry, verdict, freshUntil: freshUntil(entry.policy, () => now) };
@@ -222,15 +194,11 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
 
     /** Until when `put` would keep this answer fresh, known before it is written. */
     freshUntilOf(baseUrl: string, origin: string, outcome: LookupOutcome, receivedAt: number) {
-      if (!isCacheable(outcome)) return undefined;
-      const { policy } = keptAnswer(baseUrl, origin, outcome, receivedAt);
-      return policy === null ? undefined : freshUntil(policy, () => receivedAt);
+      const entry = isCacheable(outcome) ? entryOf(baseUrl, origin, outcome, receivedAt) : null;
+      return entry === null ? undefined : freshUntil(entry.policy, () => receivedAt);
     },
 
-    /**
-     * Keeps a report or "no report" as long as its headers allow (one that may not be kept drops
-     * the older copy); failures leave the cache alone, so a copy can stand in for them.
-     */
+    /** One not to be kept drops the older copy; failures leave a copy to stand in for them. */
     async put(
       baseUrl: string,
       origin: string,
@@ -240,15 +208,14 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     ): Promise<void> {
       if (!isCacheable(outcome)) return;
       const name = entryName(baseUrl, origin);
-      const { kept, policy } = keptAnswer(baseUrl, origin, outcome, receivedAt);
-      const entry = policy === null ? null : { outcome: kept, policy, receivedAt };
+      const entry = entryOf(baseUrl, origin, outcome, receivedAt);
       const part = indexPartOf(name);
       if (entry === null || byteSize(entryKey(name), entry) > partLimits.maxBytes) {
-        await inPart(part, () => drop(name, since));
+        await queue.run(part, () => drop(name, since));
         return;
       }
       try {
-        await inPart(part, () => keep(name, entry, since));
+        await queue.run(part, () => keep(name, entry, since));
         return;
       } catch (error) {
         if (!isQuotaError(error)) throw error;
@@ -265,7 +232,6 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       }
     },
 
-    /** Drops what expired or is of an earlier format, and lists every entry in the index again. */
     purgeExpired: () => inEveryPart(() => purge()),
   };
 }

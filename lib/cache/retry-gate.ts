@@ -1,26 +1,14 @@
-/**
- * When the service may be asked again. One record per service base URL in local storage:
- * - per site, a 503's Retry-After or a short jittered pause, so a site whose report store is
- *   down costs one request, not one per tab switch;
- * - for the whole service, after failures in a row (503s, timeouts), a capped jittered backoff;
- * - a 429 pauses the whole service until its Retry-After (or the quota's reset, or a minute),
- *   capped; it never counts as a failure;
- * - the quota the rate-limit headers state: each request spends one before it is sent, so a
- *   burst of tabs stops at the quota instead of earning a 429.
- * A network failure neither counts nor clears: it usually means this computer is offline, and a
- * pause grown meanwhile would keep lookups away once it is back. Any real answer clears.
- */
-
+/** When the service may be asked again, one record per service base URL (README). */
 import * as z from 'zod/mini';
 import { isFailure, type LookupOutcome } from '../service/lookup-outcome';
-import { quotaFromHeaders } from '../service/rate-limit';
+import { quotaFromHeaders } from '../service/retry-after';
 import { parseWith, type StoredRecord } from '../storage/record';
 import type { Epoch, Store } from '../storage/store';
 
 export const BACKOFF_BASE_MS = 30_000;
 export const BACKOFF_CAP_MS = 10 * 60_000;
 /** Failures in a row from which the whole service is paused. */
-export const SERVICE_BACKOFF_FROM_FAILURES = 2;
+const SERVICE_BACKOFF_FROM_FAILURES = 2;
 /** The pause after a 429 that names no time: the live service's rate-limit window. */
 export const DEFAULT_BUSY_PAUSE_MS = 60_000;
 export const MAX_BUSY_PAUSE_MS = 15 * 60_000;
@@ -30,7 +18,6 @@ function gateSchema() {
   return z.object({
     failuresInARow: z.number(),
     serviceNotBefore: time,
-    /** By origin. */
     targetNotBefore: z.record(z.string(), z.number()),
     busyUntil: time,
     /** What the last answer stated, spent down since. */
@@ -64,13 +51,13 @@ export const RETRY_GATE_RECORD: StoredRecord<GateRecord> = {
   },
 };
 
-/** Why and until when requests must wait; `busy`: the service is limiting, not failing. */
-export interface GatePause {
+/** `busy`: the service is limiting, not failing. */
+interface GatePause {
   until: number;
   busy: boolean;
 }
 
-/** The pause after `failures` failures in a row, before jitter. */
+/** Before jitter. */
 export function backoffDelayMs(failures: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(Math.max(0, failures - 1), 30));
 }
@@ -104,7 +91,6 @@ export function createRetryGate(deps: { store: Store; random?: () => number }) {
   const jittered = (delay: number) => Math.round(delay / 2 + (random() * delay) / 2);
   const id = encodeURIComponent;
 
-  /** The record after an answer. */
   function next(record: GateRecord, origin: string, outcome: LookupOutcome, now: number) {
     const response = 'response' in outcome ? outcome.response : null;
     const stated = response ? quotaFromHeaders(response.headers, now) : null;
@@ -142,7 +128,7 @@ export function createRetryGate(deps: { store: Store; random?: () => number }) {
   }
 
   return {
-    /** Why and until when a request for `origin` must wait, or null when it may go now. */
+    /** Null when a request for `origin` may go now. */
     pauseFor: async (baseUrl: string, origin: string, now: number) =>
       pauseIn(await store.read(RETRY_GATE_RECORD, id(baseUrl)), origin, now),
 
@@ -169,7 +155,7 @@ export function createRetryGate(deps: { store: Store; random?: () => number }) {
       return pause ?? null;
     },
 
-    /** Notes how a lookup ended; resolves to until when `origin` is now blocked, or null. */
+    /** Resolves to until when `origin` is now blocked, or null. */
     async record(
       baseUrl: string,
       origin: string,
@@ -189,7 +175,6 @@ export function createRetryGate(deps: { store: Store; random?: () => number }) {
       return pauseIn(updated, origin, now)?.until ?? null;
     },
 
-    /** Drops site pauses whose time has passed. */
     async purgeExpired(baseUrl: string, now: number) {
       await store.update(
         RETRY_GATE_RECORD,

@@ -1,17 +1,10 @@
-/**
- * The contract's `format: date-time` (RFC 3339) read as the OpenAPI document's validator
- * (ajv-formats, "full" mode) reads it, so no report the document allows is refused: `T`, `t` or
- * white space between date and time, `Z`, `z`, `±hh`, `±hhmm` or `±hh:mm`, and a leap second in
- * the last minute of a UTC day, which zod's `iso.datetime` and `Date.parse` refuse.
- */
-
+/** The contract's `format: date-time` (RFC 3339) as ajv-formats reads it, leap seconds too. */
 const DATE_TIME =
   /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))[tT\s]((?:[01]\d|2[0-3]):[0-5]\d):([0-5]\d|60)(?:\.(\d+))?(?:[zZ]|([+-](?:[01]\d|2[0-3]))(?::?([0-5]\d))?)$/;
 
 const DAY_MS = 86_400_000;
 const LAST_MINUTE_MS = DAY_MS - 60_000;
 
-/** Epoch milliseconds of a contract date-time, or null when the value is not one. */
 export function parseContractDateTime(value: string): number | null {
   const parts = DATE_TIME.exec(value);
   if (parts === null) return null;

@@ -1,15 +1,8 @@
-/**
- * What counts as a web site's address: an http or https URL, as the URL parser reads it. The
- * lookup policy, the popup, the watch list and the site report page all ask here, so they
- * cannot disagree about which pages have a site.
- */
-
-/** Whether a parsed URL is on http or https. */
+/** A web site's address is an http(s) URL as the URL parser reads it; every page asks here. */
 export function isHttpScheme(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
-/** The origin of an http(s) URL; null for any other address or for text that is no URL. */
 export function httpOriginOf(url: string | null | undefined): string | null {
   if (url === null || url === undefined) return null;
   try {
@@ -20,7 +13,6 @@ export function httpOriginOf(url: string | null | undefined): string | null {
   }
 }
 
-/** True for an http(s) origin written as the URL parser writes it, and nothing else. */
 export function isHttpOrigin(site: string): boolean {
   return httpOriginOf(site) === site;
 }

@@ -1,15 +1,9 @@
-/**
- * Issues as the popup lists them: grouped by tier in a fixed order, failed before partial.
- * The contract leaves the order of `issues` open, so the popup sets its own.
- */
+/** Issues as the popup lists them: the contract leaves the order of `issues` open. */
 import type { IssueTier, ScanIssue } from './report-schema';
 
 const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
 
-/**
- * Non-empty groups only, in the order essential, recommended, bonus; in each, failed issues
- * before partial ones, the server's order kept within each.
- */
+/** Non-empty tiers in a fixed order; in each, failed before partial, the server's order kept. */
 export function groupIssuesByTier(issues: readonly ScanIssue[]) {
   const groups = TIERS.map((tier) => {
     const inTier = issues.filter((issue) => issue.tier === tier);

@@ -1,48 +1,47 @@
-/**
- * The service's response bodies as zod schemas, written from lib/contract/openapi.json; types
- * are derived from them, so nothing unchecked enters the extension. zod/mini rather than
- * classic zod: a much smaller bundle, and no `Function("")` probe (which store linters flag as
- * eval).
- */
+/** The report as a zod/mini schema (README), written from openapi.json. */
 import * as z from 'zod/mini';
 import { isContractDateTime } from './date-time';
-import { isContractUri } from './uri';
 
 /** Longest `url` parameter the service accepts (contract, "Limits"). */
 export const MAX_URL_LENGTH = 2048;
 
-/**
- * `format: uri` as the OpenAPI document reads it. Not z.url(): the URL parser disagrees with
- * RFC 3986 both ways (see uri.ts). Never a proof that a value is safe as a link.
- */
-const uri = () => z.string().check(z.refine(isContractUri, { error: 'invalid url' }));
+/** RFC 3986 URI, the expression ajv-formats uses (MIT licence), written on one line there. */
+const URI =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 
-function buildReportSchema() {
-  /** Finite only: JSON cannot carry NaN or Infinity, but a parsed value from elsewhere could. */
-  const nonNegativeNumber = z.number().check(z.gte(0));
+/** Not z.url(): the URL parser and RFC 3986 disagree both ways (`http:`, a port over 65535). */
+export const isContractUri = (value: string): boolean => /\/|:/.test(value) && URI.test(value);
+
+type Format = (value: string) => boolean;
+
+/** No `formats`: a report from the cache, checked on arrival, is read for its shape (README). */
+function buildReportSchema(formats?: { uri: Format; dateTime: Format }) {
+  const text = (test: Format | undefined, error: string) =>
+    z.string().check(...(test ? [z.refine<string>(test, { error })] : []));
+  const number = (...checks: z.core.$ZodCheck<number>[]) =>
+    z.number().check(...(formats ? checks : []));
   // Not z.int(), which refuses integers beyond 2^53 that the document's `type: integer` allows.
-  const count = z
-    .number()
-    .check(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
+  const count = number(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
+  const uri = text(formats?.uri, 'invalid url');
   const scoreBucket = z.object({
-    earned: nonNegativeNumber,
-    available: nonNegativeNumber,
+    earned: number(z.gte(0)),
+    available: number(z.gte(0)),
     passing: count,
     total: count,
   });
   return z.object({
-    target: uri(),
+    target: uri,
     display_target: z.string(),
-    report_url: uri(),
-    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    report_url: uri,
+    score: z.nullable(number(z.gte(0), z.lte(100))),
     score_label: z.string(),
     // Not z.iso.datetime: it refuses forms RFC 3339 and the OpenAPI document allow.
-    scanned_at: z.string().check(z.refine(isContractDateTime, { error: 'invalid date-time' })),
+    scanned_at: text(formats?.dateTime, 'invalid date-time'),
     eligible_checks: count,
     score_breakdown: z.object({
       essential: scoreBucket,
       recommended: scoreBucket,
-      bonus: z.object({ points: nonNegativeNumber, positive_signals: count }),
+      bonus: z.object({ points: number(z.gte(0)), positive_signals: count }),
     }),
     issues: z.array(
       z.object({
@@ -57,35 +56,22 @@ function buildReportSchema() {
   });
 }
 
-/** Error is the one object the contract leaves open, so unknown keys are kept, not refused. */
-function buildErrorBodySchema() {
-  return z.looseObject({
-    error: z.string(),
-    documentation_url: z.optional(uri()),
-    scan_url: z.optional(uri()),
-  });
-}
+let scanReport: ReturnType<typeof buildReportSchema> | undefined;
+let keptReport: typeof scanReport;
 
-let scanReport: ReturnType<typeof buildReportSchema> | null = null;
-let errorBody: ReturnType<typeof buildErrorBodySchema> | null = null;
-
-/**
- * Built at the first call, not when the module loads: most of a worker's starts answer from the
- * cache and never parse a response.
- */
+/** Built on first use, not at load: most worker starts answer from the cache, parsing no answer. */
 export function contractSchemas() {
-  scanReport ??= buildReportSchema();
+  scanReport ??= buildReportSchema({ uri: isContractUri, dateTime: isContractDateTime });
   return { scanReport };
 }
 
-/** Apart from the report's: the extension reads error bodies without it (service-error.ts). */
-export function errorBodySchema() {
-  errorBody ??= buildErrorBodySchema();
-  return errorBody;
+/** Apart, so a page that reads only the cache ships neither format. */
+export function keptReportSchema() {
+  keptReport ??= buildReportSchema();
+  return keptReport;
 }
 
 export type ScanReport = z.infer<ReturnType<typeof buildReportSchema>>;
 export type ScoreBucket = ScanReport['score_breakdown']['essential'];
 export type ScanIssue = ScanReport['issues'][number];
 export type IssueTier = ScanIssue['tier'];
-export type ErrorBody = z.infer<ReturnType<typeof buildErrorBodySchema>>;

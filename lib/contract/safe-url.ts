@@ -1,23 +1,11 @@
-/**
- * The one gate between a URL the server sent and an `href`: the contract's URI format accepts
- * `javascript:` (so does zod's `z.url()`, colinhacks/zod #2353) and Preact does not block it.
- */
+/** The one gate from a URL the server sent to an `href`: Preact does not block `javascript:`. */
 import { isHttpScheme } from './http-origin';
 
-/**
- * Characters the URL parser would silently strip or trim (C0 controls, space, DEL) plus the
- * C1 controls and Unicode white space. A value containing any of them is refused rather than
- * cleaned up: `\tjavascript:` or `java\nscript:` must never turn into a working scheme, and a
- * well-formed URL from the service never contains them.
- */
+/** What the URL parser would strip, and white space: refused, so `\tjavascript:` never works. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE_CHARACTER = /[\u0000-\u0020\u007f-\u009f\s]/u;
 
-/**
- * `value` as a normalised absolute http(s) URL (the parser's `href`), or null: for other
- * schemes, relative forms, white space or control characters anywhere, and credentials
- * (`https://trusted.org@evil.org/` reads as a different site).
- */
+/** Null for other schemes, relative forms, controls and credentials (`https://a.org@evil.org`). */
 export function httpUrlOrNull(value: unknown): string | null {
   // Twice the service's own limit for a URL: longer is no link.
   if (typeof value !== 'string' || value.length > 4096 || UNSAFE_CHARACTER.test(value)) return null;
@@ -34,23 +22,14 @@ export function httpUrlOrNull(value: unknown): string | null {
   return url.href;
 }
 
-/**
- * A link taken from the service's data (`report_url`, `scan_url`, `documentation_url`), as an
- * `href`, or null: https only, and http only when the service itself is reached over http (as
- * the bundled reference server is). A plain-http link from an https service could be rewritten
- * on its way to the user.
- */
+/** https only, http only from a service reached over http: on the way it could be rewritten. */
 export function serviceLinkOrNull(value: unknown, serviceBaseUrl: string): string | null {
   const url = httpUrlOrNull(value);
   if (url === null || url.startsWith('https:')) return url;
   return serviceBaseUrl.startsWith('http:') ? url : null;
 }
 
-/**
- * The host a link leads to when it leaves the service's own site, or null when it stays
- * there: the service's host itself, a name under it, or a name it is under
- * (`api.is-agentic.com` and `is-agentic.com` are one site).
- */
+/** Null when the link stays on the service's site: its host, a name under it or one above. */
 export function hostLeavingService(link: string, serviceBaseUrl: string): string | null {
   let linkHost: string;
   let serviceHost: string;

@@ -1,14 +1,7 @@
-/**
- * Schema validation issues as one short line for the "invalid response" state and the log, e.g.
- * `score: too big (maximum 100)`. zod/mini ships no locale (its messages are all "Invalid
- * input"), so the few issue codes the report's schema can produce are worded here.
- */
+/** zod/mini ships no locale (all its messages are "Invalid input"): issues are worded here. */
 import type * as z from 'zod/mini';
 
-/**
- * Describes the first issue and counts the rest. Values from the response are never quoted,
- * only their JSON type, so a long or odd string cannot flood the message.
- */
+/** `score: too big (maximum 100) (and 2 more)`; values are never quoted, so none floods it. */
 export function describeSchemaProblem(issues: readonly z.core.$ZodIssue[]): string {
   const [first] = issues;
   if (first === undefined) return 'does not match the contract';
@@ -17,7 +10,7 @@ export function describeSchemaProblem(issues: readonly z.core.$ZodIssue[]): stri
   return others > 0 ? `${line} (and ${others} more)` : line;
 }
 
-/** `score_breakdown.bonus.points`, `issues[3].tier`; the whole body when the path is empty. */
+/** `score_breakdown.bonus.points`, `issues[3].tier`; `body` for an empty path. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const segment of path) {
@@ -46,7 +39,6 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `expected one of ${issue.values.map(String).join(', ')}`;
     case 'custom':
-      // The schemas' own checks word their message (zod/mini's default is "Invalid input").
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'invalid value';
     default:
       return 'invalid value';

@@ -1,11 +1,6 @@
-/**
- * The base URL of the Public Readiness Report Lookup Service, read at build time from
- * WXT_REPORT_API_BASE_URL (README, "Configuration") by wxt.config.ts (for the host permission)
- * and by the extension's code (for requests), so the two can never disagree.
- */
+/** Read from WXT_REPORT_API_BASE_URL by wxt.config.ts and the code alike: they never disagree. */
 export const DEFAULT_SERVICE_BASE_URL = 'https://is-agentic.com';
 
-/** The contract's one operation, relative to the base URL. */
 export const REPORT_PATH = '/api/report';
 
 /** http(s) only, no query, fragment, credentials or trailing slash; null for anything else. */
@@ -22,7 +17,6 @@ export function normaliseServiceBaseUrl(raw: string | undefined | null): string 
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The base URL this build talks to: the configured one, or the live service. */
 export function resolveServiceBaseUrl(raw: string | undefined | null): string {
   if (!raw?.trim()) return DEFAULT_SERVICE_BASE_URL;
   const normalised = normaliseServiceBaseUrl(raw);
@@ -40,7 +34,6 @@ export function hostPermissionFor(baseUrl: string): string {
   return `${protocol}//${hostname}/*`;
 }
 
-/** The base URL this build was configured with (see wxt.config.ts). */
 export function configuredServiceBaseUrl(): string {
   return resolveServiceBaseUrl(import.meta.env.WXT_REPORT_API_BASE_URL);
 }

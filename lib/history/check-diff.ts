@@ -1,19 +1,4 @@
-/**
- * What changed, check by check, between two scans of a site: checks fixed, new, worse (partial,
- * now failed) and better (failed, now partial). A report lists only the checks a site did not
- * pass, so a check that leaves the list passed. The comparison is with the newest earlier scan
- * whose checks are known (a version 1 scan has none).
- *
- * What the service changed is told apart from what the site did, by three rules:
- * 1. Its counts moved: eligible checks, or a tier's points available or checks in total (when
- *    both scans kept them). The method changed; the lists are still compared.
- * 2. It moved them far: a tier scored in one scan only, or eligible checks moved by more than a
- *    fifth. The method changed so much that the lists are not compared at all.
- * 3. Its catalogue moved: a check this site lists for the first time that other sites scanned
- *    since all list too, and none did before, is a check the service began; one this site no
- *    longer lists that other sites all listed before, and none since, is one it stopped. Those
- *    are the method's, not the site's fixed or new.
- */
+/** What changed, check by check, between two scans of a site, by three rules (README). */
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
 import {
@@ -24,7 +9,7 @@ import {
   type ScoreRecord,
 } from './scan-record';
 
-/** What the changes are, in the order the current report lists its checks (fixed: the earlier). */
+/** In the order the current report lists its checks (fixed: the earlier report's order). */
 export interface CheckChanges {
   fixed: ListedCheck[];
   new: ListedCheck[];
@@ -43,12 +28,11 @@ export type CheckDiff =
   | { kind: 'first-scan' }
   /** The current scan's checks are not known (a report beyond the history's bounds). */
   | { kind: 'unknown' }
-  /** The service counts checks so differently now that a list of changes would mislead. */
+  /** Rule 2: a list of changes would mislead. */
   | { kind: 'methodology-moved'; previousScannedAt: number }
   /** `method`: null when the service's method did not change. */
   | ({ kind: 'changes'; previousScannedAt: number; method: MethodChange | null } & CheckChanges);
 
-/** Every other site's scans: what rule 3 reads. */
 export type OtherScans = readonly (readonly ScoreRecord[])[];
 
 /** Rule 2: a tier scored in one scan only, or eligible checks moved by more than a fifth. */
@@ -60,7 +44,7 @@ export function methodologyMoved(previous: ScanChecks, current: ScanChecks): boo
 }
 
 /** Rule 1: eligible checks, or a tier's points available or checks in total, moved. */
-export function countsMoved(previous: ScanChecks, current: ScanChecks): boolean {
+function countsMoved(previous: ScanChecks, current: ScanChecks): boolean {
   const [before, after] = [previous.buckets, current.buckets];
   const bucketsMoved =
     before !== undefined &&
@@ -73,11 +57,7 @@ export function countsMoved(previous: ScanChecks, current: ScanChecks): boolean 
   return bucketsMoved || previous.eligible !== current.eligible;
 }
 
-/**
- * Rule 3, from the other sites' known scans on either side of `since` (the earlier scan):
- * whether the service began listing a check (every other site's newest scan since lists it,
- * none before), or stopped (every other site's newest scan before lists it, none since).
- */
+/** Rule 3, from the other sites' known scans on either side of `since` (the earlier scan). */
 function catalogueMoves(others: OtherScans, since: number) {
   const newest: Record<'before' | 'after', Set<string>[]> = { before: [], after: [] };
   const ever = { before: new Set<string>(), after: new Set<string>() };
@@ -103,7 +83,6 @@ function catalogueMoves(others: OtherScans, since: number) {
   };
 }
 
-/** The changes from one known list of checks to another. */
 export function checkChanges(previous: ScanChecks, current: ScanChecks): CheckChanges {
   const before = new Map(previous.listed.map((check) => [check.id, check]));
   const now = new Set(current.listed.map((check) => check.id));
@@ -118,10 +97,6 @@ export function checkChanges(previous: ScanChecks, current: ScanChecks): CheckCh
   return changes;
 }
 
-/**
- * The diff between two scans' checks, the earlier one scanned at `previousScannedAt`; `others`,
- * the other sites' scans, for rule 3.
- */
 export function diffChecks(
   previous: { checks: ScanChecks; scannedAt: number } | null,
   current: ScanChecks | null,
@@ -150,14 +125,13 @@ export function diffChecks(
   };
 }
 
-/** The scans of every site but `site`, for rule 3. */
 export const otherSites = (
   history: Readonly<Record<string, readonly ScoreRecord[]>>,
   site: string,
 ): OtherScans =>
   Object.entries(history).flatMap(([other, scans]) => (other === site ? [] : [scans]));
 
-/** The diff to this report (recorded or not) from the newest earlier scan with known checks. */
+/** From the newest earlier scan with known checks (a version 1 scan has none). */
 export function checkDiffFor(
   scans: readonly ScoreRecord[],
   report: RecordedReport & Pick<ScanReport, 'scanned_at'>,

@@ -1,11 +1,7 @@
-/**
- * The local log of every lookup that left the browser: when, which origin, to which service,
- * and how it ended; the options page shows it. An entry is written as the request goes out, so
- * a lookup is on record even if the worker stops mid-request ("pending"). The newest are kept.
- */
+/** Every lookup that left the browser (README), shown in the options page; the newest kept. */
 import * as z from 'zod/mini';
 import type { LookupOutcome } from '../service/lookup-outcome';
-import { isObject, parseWith, readRecord, type StoredRecord, watchRecord } from '../storage/record';
+import { isObject, parseWith, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 
 /** Enough for weeks of ordinary browsing, small enough to read at a glance. */
@@ -14,17 +10,14 @@ export const MAX_LOG_ENTRIES = 200;
 function logEntrySchema() {
   return z.object({
     id: z.number(),
-    /** When the request left (epoch ms). */
     at: z.number(),
-    /** The origin sent as the `url` parameter: the only thing about the user's browsing sent. */
+    /** The `url` parameter: the only thing about the user's browsing sent. */
     origin: z.string(),
-    /** The service base URL it went to. */
     service: z.string(),
     /** A LookupOutcomeKind or 'pending'; a name a later version adds is still a line in the log. */
     outcome: z.string(),
-    /** The HTTP status, when there was an answer. */
     status: z.catch(z.nullable(z.number()), null),
-    /** A check run's requests to the site itself (`outcome`: check-running, check-run, check-abandoned). */
+    /** A check run's requests to the site itself (`outcome`: check-running, check-run, ...). */
     requests: z.optional(z.number()),
   });
 }
@@ -32,7 +25,7 @@ function logEntrySchema() {
 const storedLogSchema = () => z.object({ nextId: z.number(), entries: z.array(logEntrySchema()) });
 
 export type LookupLogEntry = z.infer<ReturnType<typeof logEntrySchema>>;
-/** The next entry's id and the entries, oldest first. */
+/** Entries oldest first. */
 export type StoredLog = z.infer<ReturnType<typeof storedLogSchema>>;
 
 export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
@@ -60,34 +53,22 @@ export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
   },
 };
 
-/** A check run's line in the log, by the run's state. */
 const CHECK_OUTCOMES: Record<string, string> = {
   running: 'check-running',
   abandoned: 'check-abandoned',
 };
 
-const newestFirst = (log: StoredLog): LookupLogEntry[] => log.entries.slice().reverse();
-
-export async function readLookupLog(): Promise<LookupLogEntry[]> {
-  return newestFirst(await readRecord(LOOKUP_LOG_RECORD));
-}
-
-export function watchLookupLog(onChange: (entries: LookupLogEntry[]) => void): () => void {
-  return watchRecord(LOOKUP_LOG_RECORD, (log) => onChange(newestFirst(log)));
-}
-
 export interface LookupLog {
-  /** Notes a request leaving; resolves to the entry's id, to settle it with the outcome. */
+  /** Resolves to the entry's id, to settle it with the outcome. */
   sent(origin: string, service: string): Promise<number>;
   settled(id: number, outcome: LookupOutcome): Promise<void>;
-  /** Notes a check run from the browser as it starts, and settles that note as it ends. */
+  /** A check run from the browser, noted as it starts and settled as it ends. */
   checkRun(run: {
     origin: string;
     at: number;
     state: string;
     requests: readonly unknown[];
   }): Promise<void>;
-  /** Empties the log, after every change asked before it. */
   clear(): Promise<void>;
 }
 

@@ -1,8 +1,4 @@
-/**
- * What the score history keeps of each scan, as stored: its score and what it checked (the
- * checks it listed, how many it could run, the tiers it scored), bounded as it is recorded;
- * with the history's migration from version 1, which kept only scores.
- */
+/** What the score history keeps of each scan, as stored and bounded; version 1 kept only scores. */
 import * as z from 'zod/mini';
 import type { ScanReport } from '../contract/report-schema';
 import { isObject, parseWith, type StoredRecord } from '../storage/record';
@@ -17,10 +13,8 @@ export const MAX_CHECK_NAME_LENGTH = 80;
 /** A check's id longer than this makes the scan's checks unknown: ids are compared, never cut. */
 export const MAX_CHECK_ID_LENGTH = 80;
 
-/** At most `max` long: a refinement, as the other bounds here, not zod's own length check. */
 const atMost = (max: number) => (value: { length: number }) => value.length <= max;
 
-/** A check the report listed as not passed, as the history keeps it. */
 function listedCheckSchema() {
   return z.object({
     id: z.string().check(z.refine(atMost(MAX_CHECK_ID_LENGTH))),
@@ -30,13 +24,9 @@ function listedCheckSchema() {
   });
 }
 
-/** A scored tier's points available and checks in total, as the service counted them. */
 const bucketScaleSchema = () => z.object({ available: z.number(), total: z.number() });
 
-/**
- * What a scan checked: the checks it listed, how many it could run, the tiers it scored, and
- * how each tier was counted (absent from scans kept before it was: not known, not migrated).
- */
+/** `buckets`: absent from scans kept before it was (not known, not migrated). */
 export function scanChecksSchema() {
   return z.object({
     listed: z.array(listedCheckSchema()).check(z.refine(atMost(MAX_CHECKS_PER_SCAN))),
@@ -68,12 +58,10 @@ export type ScoreRecord = z.infer<ReturnType<typeof scoreRecordSchema>>;
 export type SiteHistory = z.infer<ReturnType<typeof siteHistorySchema>>;
 export type StoredHistory = Record<string, SiteHistory>;
 
-/** A version 1 scan (`scannedAt`, `score`) as version 2: its checks are not known. */
 function scanToVersion2(scan: unknown): unknown {
   return isObject(scan) && !('checks' in scan) ? { ...scan, checks: null } : scan;
 }
 
-/** Version 1 kept only each scan's score; version 2 adds what each scan checked. */
 function historyToVersion2(older: unknown): unknown {
   if (!isObject(older)) return older;
   return Object.fromEntries(
@@ -86,7 +74,7 @@ function historyToVersion2(older: unknown): unknown {
   );
 }
 
-/** Every readable scan (of version 1 too) of every site whose `seen` time is readable. */
+/** Every readable scan (of version 1 too) of every site whose `seen` is readable. */
 function salvageHistory(raw: unknown): StoredHistory | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const scan = scoreRecordSchema();
@@ -118,16 +106,12 @@ export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
   migrations: { 2: historyToVersion2 },
 };
 
-/** What of a report the history keeps. */
 export type RecordedReport = Pick<
   ScanReport,
   'scanned_at' | 'score' | 'eligible_checks' | 'score_breakdown' | 'issues'
 >;
 
-/**
- * What a report checked, within the bounds; null (unknown) when it lists more checks than a
- * scan keeps or an id too long to keep. A check listed twice is kept once (the first).
- */
+/** Null (unknown) beyond the bounds; a check listed twice is kept once (the first). */
 export function checksOf(report: RecordedReport): ScanChecks | null {
   if (report.issues.length > MAX_CHECKS_PER_SCAN) return null;
   const listed = new Map<string, ListedCheck>();
@@ -137,9 +121,8 @@ export function checksOf(report: RecordedReport): ScanChecks | null {
       name.length <= MAX_CHECK_NAME_LENGTH ? name : `${name.slice(0, MAX_CHECK_NAME_LENGTH - 1)}…`;
     if (!listed.has(id)) listed.set(id, { id, name: cut, tier, result });
   }
-  // A tier counts as scored when its bucket holds checks. The bonus tier has no count of checks
-  // in the report (points and positive signals only, which move as a site improves), so it is
-  // never said to appear or disappear.
+  // A tier is scored when its bucket holds checks. The bonus tier counts none (points and
+  // positive signals only, which move as a site improves): it never appears or disappears.
   const { essential, recommended } = report.score_breakdown;
   const tiers = (['essential', 'recommended'] as const).filter(
     (tier) => report.score_breakdown[tier].total > 0,

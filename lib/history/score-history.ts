@@ -1,8 +1,4 @@
-/**
- * Each site's previous scans, so the popup can say how a site moved ("+8 since 3 Oct") and the
- * sites page can draw its timeline. One entry per scan, recorded by the worker as reports
- * arrive; bounded per site, in sites and in bytes, the least recently seen site out first.
- */
+/** Each site's previous scans ("+8 since 3 Oct", the timeline), bounded (README). */
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
 import { readRecord } from '../storage/record';
@@ -17,12 +13,10 @@ import {
 
 /** Scans kept per site: enough for a trend, and small enough to keep for many sites. */
 export const SCANS_PER_SITE = 10;
-/** Sites kept: the least recently seen goes first. */
 export const MAX_SITES = 200;
 /**
- * The history's JSON at most, the least recently seen sites out first. Beside the cache's limit
- * it keeps local storage within the browser's quota, so a settings write never fails for lack
- * of room, and the pages that read the whole history read a bounded record.
+ * Beside the cache's limit it keeps local storage within the browser's quota, so a settings
+ * write never fails for lack of room, and pages read a bounded record.
  */
 export const MAX_HISTORY_BYTES = 1_000_000;
 /**
@@ -31,18 +25,13 @@ export const MAX_HISTORY_BYTES = 1_000_000;
  */
 export const SEEN_REFRESH_MS = 24 * 60 * 60 * 1000;
 
-/** The change since the previous scan with a score, as the popup shows it. */
+/** `delta`: rounded current score minus rounded previous score. */
 export interface ScoreChange {
-  /** Rounded current score minus rounded previous score. */
   delta: number;
-  /** When the previous scan happened (epoch ms). */
   previousScannedAt: number;
 }
 
-/**
- * The history with this report's scan added (unless already there) and the bounds applied; the
- * history itself when nothing worth a write changed.
- */
+/** The history itself when nothing worth a write changed. */
 export function withScan(
   history: StoredHistory,
   site: string,
@@ -66,10 +55,7 @@ export function withScan(
   return next;
 }
 
-/**
- * A history within every bound a write keeps: its latest scans per site, its most recently
- * seen sites, its size. What a backup brings is held to the same.
- */
+/** Within every bound a write keeps; what a backup brings is held to the same. */
 export function boundedHistory(history: StoredHistory): StoredHistory {
   const newestFirst = Object.entries(history).sort(([, a], [, b]) => b.seen - a.seen);
   const kept: StoredHistory = Object.fromEntries(
@@ -81,7 +67,6 @@ export function boundedHistory(history: StoredHistory): StoredHistory {
   return kept;
 }
 
-/** Drops sites, in the order given, until the history's JSON is within MAX_HISTORY_BYTES. */
 function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]): void {
   const sizeOf = (site: string) =>
     JSON.stringify(site).length + JSON.stringify(history[site]).length + 2;
@@ -93,10 +78,7 @@ function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]
   }
 }
 
-/**
- * The change to this report from the newest recorded scan before it; null without a score on
- * either side or without an earlier scan.
- */
+/** From the newest recorded scan before it; null without a score on either side or a scan. */
 export function scoreChangeFor(
   scans: readonly Pick<ScoreRecord, 'scannedAt' | 'score'>[],
   report: Pick<ScanReport, 'scanned_at' | 'score'>,
@@ -119,17 +101,15 @@ export function scoreChangeFor(
 const scansBySite = (history: StoredHistory): Record<string, ScoreRecord[]> =>
   Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
 
-/** Every site's scans at once, for a page (one read of the one record). */
 export const readAllScans = async () => scansBySite(await readRecord(SCORE_HISTORY_RECORD));
 
 export interface ScoreHistory {
-  /** `since`: the epoch the lookup began in; a history cleared meanwhile stays cleared. */
+  /** A history cleared `since` stays cleared. */
   record(site: string, report: ScanReport, since?: Epoch): Promise<void>;
   /** Every site's scans: a site's changes are told apart from the service's by the others'. */
   allScans(): Promise<Record<string, ScoreRecord[]>>;
 }
 
-/** The score history as the worker keeps it: every change through the store, in order. */
 export function createScoreHistory(deps: { store: Store; now: () => number }): ScoreHistory {
   return {
     async record(site, report, since) {

@@ -1,8 +1,4 @@
-/**
- * A site's timeline for the sites page: every scan this browser saw, oldest first, with its
- * score, how it moved and what changed check by check. Each step follows the popup's rules
- * (check-diff.ts), so the newest step says what the popup says.
- */
+/** A site's timeline for the sites page, by the popup's rules (check-diff.ts). */
 import { parseTime } from '../locale/format-time';
 import { type CheckDiff, diffChecks, type OtherScans } from './check-diff';
 import type { ScanChecks, ScoreRecord } from './scan-record';
@@ -17,15 +13,11 @@ export type TimelineChanges =
 export interface TimelineStep {
   scannedAt: number;
   score: number | null;
-  /** Rounded score minus the rounded score of the newest earlier scan with one. */
   scoreDelta: number | null;
   changes: TimelineChanges;
 }
 
-/**
- * The steps, oldest first; scans whose time cannot be read are left out. `others`: the other
- * sites' scans, which tell the service's new and dropped checks from the site's (check-diff.ts).
- */
+/** Oldest first; scans whose time cannot be read are left out. */
 export function timelineOf(scans: readonly ScoreRecord[], others: OtherScans = []): TimelineStep[] {
   const dated = scans
     .map((scan) => ({ scan, at: parseTime(scan.scannedAt) }))

@@ -3,12 +3,11 @@ import { parseContractDateTime } from '../contract/date-time';
 import { cachedFormatter } from './locale-format';
 
 /** The browser's own locale and time zone when absent. */
-export interface TimeFormatOptions {
+interface TimeFormatOptions {
   locale?: string | undefined;
   timeZone?: string | undefined;
 }
 
-/** A date-time formatter of `fields`, kept under `kind` per locale and time zone. */
 const dateTimeFormat = (
   kind: string,
   { locale, timeZone }: TimeFormatOptions,
@@ -33,10 +32,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1000],
 ];
 
-/**
- * How long ago (or how far ahead) `time` is from `now`, e.g. "3 days ago", "yesterday",
- * "in 5 minutes", in whole units counted down (2 days 23 hours is "2 days ago").
- */
+/** "3 days ago", "yesterday", "in 5 minutes", in whole units counted down (47 hours: 1 day). */
 export function formatRelativeTime(
   time: number,
   now: number,
@@ -54,16 +50,13 @@ export function formatRelativeTime(
   return rtf.format(diff < 0 ? -amount : amount, unit);
 }
 
-/** The exact date and time, e.g. "Nov 19, 2026, 9:30 AM". */
+/** "Nov 19, 2026, 9:30 AM". */
 export function formatExactTime(time: number, options: TimeFormatOptions = {}): string | null {
   if (!Number.isFinite(time)) return null;
   return dateTimeFormat('exact', options, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
-/**
- * A time of day as HH:MM on a 24-hour clock, e.g. "14:05". More than 12 hours away from `now`,
- * it gets the date as well, so it cannot be mistaken for today.
- */
+/** "14:05"; more than 12 hours from `now` with the date too, so it is not taken for today. */
 export function formatClockTime(
   time: number,
   now: number,
@@ -79,15 +72,12 @@ export function formatClockTime(
   }).format(time);
 }
 
-/** The day and month, e.g. "3 Oct". */
+/** "3 Oct". */
 export function formatShortDate(time: number, options: TimeFormatOptions = {}): string {
   return dateTimeFormat('short-date', options, { day: 'numeric', month: 'short' }).format(time);
 }
 
-/**
- * Epoch ms of an ISO date-time, or null. Every form the contract allows is read by its own
- * parser (Date.parse cannot read a leap second); anything else gets Date.parse's best effort.
- */
+/** Epoch ms: a contract date-time by its own parser (leap seconds), else by Date.parse. */
 export function parseTime(iso: string): number | null {
   const contractTime = parseContractDateTime(iso);
   if (contractTime !== null) return contractTime;

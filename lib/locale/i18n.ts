@@ -1,8 +1,4 @@
-/**
- * The one way the product's code reads user-facing text: `browser.i18n`, from the messages in
- * `locales/` (merged into `_locales/` by the build). Keys are typed from the English files, so
- * a missing or misspelt key fails the type check rather than showing an empty string.
- */
+/** User-facing text (README): keys typed from the English files, so a misspelt one fails tsc. */
 import { browser } from 'wxt/browser';
 import type badge from '../../locales/en/badge.json';
 import type checks from '../../locales/en/checks.json';
@@ -31,7 +27,6 @@ export function t(key: MessageKey, substitutions?: string | readonly string[]): 
   return (browser.i18n.getMessage as (key: string, subs?: string[]) => string)(key, subs);
 }
 
-/** The browser's UI language, for Intl date and number formatting that matches the text. */
 export function uiLocale(): string {
   return browser.i18n.getUILanguage();
 }

@@ -1,21 +1,39 @@
 /**
- * The only way a view reaches a tab's stored state and its badge. Every event about a tab is a
- * numbered call; only the tab's newest call may publish, so an older result never lands after a
- * newer one. Publishing runs one at a time per tab; a view that waited on the network is checked
- * again against the tab and settings as they are now (`recheck`), so a tab that moved on, or a
- * site paused meanwhile, gets nothing. Calls and queues die with the worker (see reconcile.ts).
+ * The only way a view reaches a tab's state and badge: only the tab's newest call publishes, one
+ * at a time per tab, and a view that waited on the network is decided again first (`recheck`),
+ * so a tab that moved on, or a site paused meanwhile, gets nothing.
  */
-import { serviceBaseUrlOf } from '../settings/settings';
+import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
 import { createKeyedQueue } from '../storage/keyed-queue';
+import type { clearBadgeOnToolbar, showBadgeOnToolbar } from '../tabs/browser-badge';
+import type { openTabs, readTab } from '../tabs/browser-tabs';
 import { unlessTabClosed } from '../tabs/open-tab';
+import type { TabState } from '../tabs/tab-state';
 import { reasonOf, type TabView } from '../tabs/tab-view';
 import { VIEW_STATES } from '../tabs/view-states';
-import type { LookupDeps } from './ports';
-import { decideTab, type TabDecision } from './tab-decision';
+import { decideTab, type TabDecision } from './decision';
+
+export interface PublishParts {
+  tabs: {
+    read: typeof readTab;
+    all: typeof openTabs;
+    showBadge: typeof showBadgeOnToolbar;
+    clearBadge: typeof clearBadgeOnToolbar;
+  };
+  tabStates: {
+    read(tabId: number, baseUrl: string): Promise<TabState | null>;
+    readAll(baseUrl: string): Promise<Map<number, TabState>>;
+    set(tabId: number, state: TabState): Promise<unknown>;
+    remove(tabId: number): Promise<void>;
+  };
+  readSettings(): Promise<UserSettings>;
+  now(): number;
+  /** The service said it is busy until `time`: lookUpWaitingTabs then. */
+  wakeAt(time: number): void;
+}
 
 interface Publication {
   call: number;
-  /** What the tab was decided to be about when the view was made. */
   decision: TabDecision;
   view: TabView;
   freshUntil?: number | undefined;
@@ -23,7 +41,7 @@ interface Publication {
   recheck?: boolean;
 }
 
-export function createPublisher(deps: LookupDeps) {
+export function createPublisher(deps: PublishParts) {
   const newestCall = new Map<number, number>();
   let calls = 0;
   const queue = createKeyedQueue<number>();
@@ -37,13 +55,11 @@ export function createPublisher(deps: LookupDeps) {
   }
 
   return {
-    /** Every earlier call for the tab is superseded. */
     beginCall(tabId: number): number {
       newestCall.set(tabId, ++calls);
       return calls;
     },
 
-    /** Writes a tab's state and badge if the call is still the newest; true when written. */
     publish(
       tabId: number,
       { call, decision, view, freshUntil, recheck }: Publication,
@@ -70,7 +86,6 @@ export function createPublisher(deps: LookupDeps) {
       });
     },
 
-    /** Forgets what a tab showed, when nothing is known about its new site. */
     withdraw(tabId: number, call: number): Promise<void> {
       return queue.run(tabId, async () => {
         if (!isNewest(tabId, call)) return;

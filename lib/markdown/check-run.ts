@@ -1,10 +1,4 @@
-/**
- * A check run as Markdown, ready to paste into an issue: for one finding (its id and name, tier,
- * the stored verdict and details with report_url and scanned_at, the live verdict and its
- * evidence) or the whole run. Every string from the site or the service is a code span, so
- * none renders as markup, a link or a mention; only a safe report link is a link.
- */
-
+/** A check run, or one finding of it, as Markdown: stored and live verdicts, evidence (README). */
 import type { CheckRun } from '../checks/check-run-record';
 import { type Evidence, type Note, requestKey } from '../checks/evidence';
 import { type JudgedResult, judgedResults, VERDICT_WORDS } from '../checks/verdicts';
@@ -60,7 +54,6 @@ function findingLines(judged: JudgedResult, { run, report, serviceBaseUrl }: Con
   ];
   if (stored && report) {
     const link = serviceLinkOrNull(report.report_url, serviceBaseUrl);
-    // A parsed http(s) URL has no spaces or angle brackets left, so it fits an autolink as is.
     const where = link === null ? markdownCode(report.report_url) : `<${link}>`;
     lines.push(
       `- ${t('checkMdStored', [markdownCode(stored.result), markdownCode(report.scanned_at), where])}`,
@@ -84,10 +77,7 @@ function findingLines(judged: JudgedResult, { run, report, serviceBaseUrl }: Con
   return lines;
 }
 
-/**
- * One finding's Markdown (`id`), or the whole run's. `serviceBaseUrl`: the service the report
- * came from, which decides whether its link may be given (safe-url.ts).
- */
+/** One finding's Markdown (`id`), or the whole run's; `serviceBaseUrl`: the report's service. */
 export function checkRunMarkdown(
   run: CheckRun,
   report: ScanReport | null,

@@ -1,9 +1,4 @@
-/**
- * The sites comparison as Markdown, in the UI's language: a table of the sites (score, label,
- * tier buckets) and the check-by-check table. Names and hosts go through the fix list's
- * escaping, which also escapes `|` (a pipe would split a table cell); inside a code span a
- * pipe still splits the cell in GitHub's tables, so the check's id escapes it there too.
- */
+/** The sites comparison as Markdown: a table of the sites, then one of the checks (README). */
 import type { ScanReport } from '../contract/report-schema';
 import { t } from '../locale/i18n';
 import { formatNumber } from '../locale/locale-format';
@@ -21,7 +16,6 @@ const MARK_KEY = {
 
 export const markWords = (mark: CheckMark): string => t(MARK_KEY[mark]);
 
-/** A Markdown table's lines: the header, its divider, the rows. */
 const table = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 

@@ -1,9 +1,4 @@
-/**
- * The "copy fix list": a report's issues as Markdown, ready to paste into a ticket or hand to
- * a coding agent, with the link to the full report. Every string in it comes from the server,
- * and Markdown renders HTML and links: each one is escaped so it stays the text it was.
- */
-
+/** A report's issues as Markdown ("copy fix list"), and the escaping every copy uses (README). */
 import { groupIssuesByTier } from '../contract/issue-groups';
 import { withoutUnseen } from '../contract/plain-text';
 import type { IssueTier, ScanIssue, ScanReport } from '../contract/report-schema';
@@ -19,11 +14,7 @@ const TIER_KEY = {
 
 export const tierWords = (tier: IssueTier): string => t(TIER_KEY[tier]);
 
-/**
- * Text that reads the same in Markdown: line breaks become spaces (a break would end the
- * list item), and every character that could start markup, a link, emphasis or an HTML tag
- * is backslash-escaped.
- */
+/** Text that reads the same in Markdown: breaks become spaces, markup characters are escaped. */
 export function markdownText(text: string): string {
   // Line by line, not one pattern around the break: a pattern with a run of white space on
   // each side of it takes quadratic time on a long run of spaces.
@@ -69,10 +60,7 @@ function issueLines(issue: ScanIssue): string[] {
   return lines;
 }
 
-/**
- * The fix list of one report, as Markdown ending with a newline. `serviceBaseUrl`: the service
- * the report came from, which decides whether its link may be given (safe-url.ts).
- */
+/** The fix list of one report; `serviceBaseUrl`: the service the report came from. */
 export function fixListMarkdown(
   report: ScanReport,
   { serviceBaseUrl }: { serviceBaseUrl: string },
@@ -89,7 +77,7 @@ export function fixListMarkdown(
       : t('fixListScore', [String(roundScore(report.score)), label, date]),
   ];
   const reportUrl = serviceLinkOrNull(report.report_url, serviceBaseUrl);
-  // A parsed http(s) URL has no spaces or angle brackets left, so it fits an autolink as is.
+  // A parsed http(s) URL has no spaces or angle brackets left: it fits an autolink as is.
   if (reportUrl !== null) lines.push(t('fixListReport', `<${reportUrl}>`));
   const groups = groupIssuesByTier(report.issues);
   if (groups.length === 0) lines.push('', t('fixListNone'));

@@ -1,10 +1,4 @@
-/**
- * A check run's own channel between the page that runs it and the worker: the page opens a
- * port and asks to start; the worker decides (never for a private window's tab), starts the
- * run's record and answers on the port. The port stays open while the run does, so the worker
- * learns the page is gone (the popup closed mid-run) when it closes without the run handed
- * back. A worker stopped meanwhile closes it too: the page opens it again and says which run.
- */
+/** A check run's own port between the page that runs it and the worker (README). */
 
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -28,7 +22,6 @@ export interface CheckRunRequest {
   asked: boolean;
 }
 
-/** The run a page is running, as it tells a worker that started anew. */
 interface RunningCheck {
   id: string;
   origin: string;
@@ -48,7 +41,7 @@ const portMessage = () =>
     z.object({ running: z.object({ id: z.string().check(z.maxLength(64)), origin: origin() }) }),
   ]);
 
-/** The worker's side, registered synchronously when it starts, like every listener that may wake it. */
+/** The worker's side, registered synchronously as it starts, as every listener that may wake it. */
 export function registerCheckRunPorts(handlers: {
   start(request: CheckRunRequest, from: RequestOrigin): Promise<CheckRunStart>;
   /** The page of a run that was still running is gone. */
@@ -85,10 +78,7 @@ export function registerCheckRunPorts(handlers: {
   });
 }
 
-/**
- * The page's side: asks the worker to start a run, and keeps the run's port open until
- * `close`. Rejects when the worker cannot be reached.
- */
+/** The page's side: starts a run, its port open until `close`; rejects when no worker answers. */
 export function openCheckRun(
   request: CheckRunRequest,
 ): Promise<{ start: CheckRunStart; close(): void }> {

@@ -1,10 +1,4 @@
-/**
- * Every message a page sends the worker: by name, the schema of its request and the type of its
- * reply. The worker parses each request through its schema before the handler runs, so a
- * handler gets checked, normalised data (an origin as the URL parser writes it, a paused domain
- * and a service base URL as they are kept). Pages import only types from here: zod stays out
- * of their first render.
- */
+/** Every message a page sends the worker: the schema of its request and its reply (README). */
 import * as z from 'zod/mini';
 import { type ImportResult, importRequestSchema } from '../backup/backup-intents';
 import { checkRunSchema } from '../checks/check-run-record';
@@ -37,7 +31,6 @@ export function requestSchemas() {
       force: z.boolean(),
       trigger: z.enum(['user', 'follow']),
     }),
-    /** A site's view, for no tab (the site report window). */
     showSite: z.object({ origin: origin(), force: z.boolean() }),
     setLookupMode: z.object({ mode: z.enum(['on-click', 'automatic']) }),
     setBadgeMode: z.object({ mode: z.enum(BADGE_MODES) }),
@@ -51,11 +44,9 @@ export function requestSchemas() {
     setServiceBaseUrl: z.object({ baseUrl: z.nullable(normalised(normaliseServiceBaseUrl)) }),
     /** False when the list is full, or the page is in a private window. */
     watchSite: z.object({ origin: origin() }),
-    // Whatever the list holds may go.
     unwatchSite: z.object({ origin: text() }),
     clearLookupLog: z.object({}),
     clearLocalData: z.object({}),
-    /** A started run as it ended, handed back by the page that ran it. */
     finishCheckRun: z.object({ run: checkRunSchema() }),
     /** Takes back the host access a check asked for: one site's permission, or all (null). */
     removeCheckAccess: z.object({ permission: z.nullable(text()) }),
@@ -63,7 +54,6 @@ export function requestSchemas() {
   } satisfies { [N in MessageName]: z.ZodMiniType };
 }
 
-/** What the worker answers, by message name. */
 interface Replies {
   showTab: ShownView | null;
   showSite: TabView | null;
@@ -86,8 +76,6 @@ interface Replies {
 
 type Schemas = ReturnType<typeof requestSchemas>;
 export type MessageName = keyof Replies;
-/** What a page sends. */
 export type RequestOf<N extends MessageName> = z.input<Schemas[N]>;
-/** What a handler gets: the request as its schema parsed it. */
 export type CheckedRequest<N extends MessageName> = z.output<Schemas[N]>;
 export type ReplyOf<N extends MessageName> = Replies[N];

@@ -1,10 +1,6 @@
-/**
- * The page side of the message protocol with the worker; messages.ts is read for types only, so
- * a page sends without loading zod. (Not @webext-core/messaging: its build brings the polyfill
- * the extension dropped.) The worker is the only writer, so intents from several pages at once
- * are applied in one order and none is lost.
- */
+/** The page's side of the protocol with the worker (README). */
 import { browser } from 'wxt/browser';
+import { logError } from '../page/page-actions';
 import type { MessageName, ReplyOf, RequestOf } from './messages';
 
 /** `protocol`: so no other message is ever taken for one of ours. */
@@ -20,16 +16,9 @@ export const PROTOCOL = 'agent-readiness-badge/1';
 
 const ATTEMPTS = 3;
 
-/** The worker could not be reached, or refused the request. */
 export class WorkerRequestError extends Error {}
 
-/**
- * Sends a request to the worker and resolves to its reply. Firefox unloads an idle MV2 event
- * page, and one unloaded while it held a request leaves the page with "Receiving end does not
- * exist" (or no answer at all): asking again starts it anew. Every request is safe to repeat
- * (each intent states the end it wants, not a step). Rejects with WorkerRequestError after the
- * last try, or when the worker refused the request.
- */
+/** The worker's reply; asked again where the worker was unloaded mid-request (README). */
 export async function sendToWorker<N extends MessageName>(
   name: N,
   data: RequestOf<N>,
@@ -57,4 +46,9 @@ export function requestView<N extends 'showTab' | 'showSite'>(
   data: RequestOf<N>,
 ): Promise<ReplyOf<N> | null> {
   return sendToWorker(name, data).catch(() => null);
+}
+
+/** An intent nobody awaits: a failure goes to the page's console. */
+export function tellWorker<N extends MessageName>(name: N, data: RequestOf<N>): void {
+  sendToWorker(name, data).catch(logError);
 }

@@ -1,9 +1,4 @@
-/**
- * The address of the page that shows one site's report (site-report.html), written by the link
- * menu and read by the page. It carries the site's origin, or, for a link that is not looked
- * up, only the reason: never the link's path, query or fragment. Deciding what may be looked up
- * stays with lookup-target.ts, in the worker (which decides again when the page asks).
- */
+/** The site report window's address, written by the link menu and read by the page (README). */
 import { isHttpOrigin } from '../contract/http-origin';
 import type { LookupDecision, NotLookedUpReason } from '../privacy/lookup-target';
 import { isNotLookedUpReason } from '../tabs/not-looked-up-reasons';

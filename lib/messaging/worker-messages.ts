@@ -1,23 +1,13 @@
-/**
- * The worker's side of the protocol: one listener for every page's requests. A request is
- * answered only when it comes from one of this extension's own pages and its data passes its
- * schema; anything else gets a refusal, never a partial action. runtime.onMessage hears only
- * this extension's contexts; the sender is checked all the same, so a content script, should
- * one ever be added, cannot send intents.
- */
+/** The worker's side of the protocol: one listener for every page's requests (README). */
 import { browser } from 'wxt/browser';
 import { type CheckedRequest, type MessageName, type ReplyOf, requestSchemas } from './messages';
 import { PROTOCOL, type WorkerMessage, type WorkerReply } from './protocol';
 
-/**
- * Where a request came from: `privateWindow`, a page in a private window (Firefox shows
- * extension pages in private tabs), nothing it asks about may be looked up or kept.
- */
+/** `privateWindow`: nothing a private window's page asks about may be looked up or kept. */
 export interface RequestOrigin {
   privateWindow: boolean;
 }
 
-/** What the worker does for each request, given its data as the request's schema parsed it. */
 export type WorkerHandlers = {
   [N in MessageName]: (data: CheckedRequest<N>, from: RequestOrigin) => Promise<ReplyOf<N>>;
 };
@@ -25,7 +15,7 @@ export type WorkerHandlers = {
 interface Sender {
   id?: string;
   url?: string;
-  /** The tab the page is in, when it is in one (not the popup, the side panel or the sidebar). */
+  /** None for the popup, the side panel and the sidebar. */
   tab?: { incognito?: boolean };
 }
 

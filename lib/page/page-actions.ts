@@ -1,7 +1,7 @@
 /** What a page does in the browser for the user: copy, save a file, open the options page. */
 import { browser } from 'wxt/browser';
 
-/** Where a page's failures that nobody awaits go: the page's console, under the extension's name. */
+/** Where a page's failures that nobody awaits go. */
 export const logError = (error: unknown) => console.error('Agent Readiness Badge:', error);
 
 /** Writes text to the clipboard; false when the browser refuses (no focus, no permission). */
@@ -14,10 +14,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/**
- * Saves text as a file through the browser's own download of a blob URL: the file is made in
- * the page and never leaves the computer.
- */
+/** Saves text as a file, through the browser's download of a blob URL. */
 export function downloadText(fileName: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
@@ -30,10 +27,7 @@ export function downloadText(fileName: string, type: string, text: string): void
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/**
- * Opens the options page in a tab (`options_ui.open_in_tab`), on desktop and on Firefox for
- * Android alike; where that call is missing or refused, a tab at the page's address does it.
- */
+/** Opens the options page in a tab; where that call is missing or refused, a tab at its address. */
 export async function openOptionsPage(): Promise<void> {
   try {
     await browser.runtime.openOptionsPage();
@@ -42,7 +36,6 @@ export async function openOptionsPage(): Promise<void> {
   }
 }
 
-/** For a click handler: failures go to the page's console rather than nowhere. */
 export function openOptionsPageFromClick(): void {
   openOptionsPage().catch(logError);
 }

@@ -1,7 +1,4 @@
-/**
- * A page's asks of the browser's permissions. `ask…` must be the first call of the user's
- * click: the browser grants an optional permission only within the gesture.
- */
+/** A page's asks of the browser's permissions: `ask…` first in a click (README). */
 import { browser } from 'wxt/browser';
 
 /** Whether the extension holds every host permission of `origins` (`https://host/*`). */

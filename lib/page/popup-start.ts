@@ -1,23 +1,23 @@
-/**
- * Everything the popup's first frame needs, read side by side when its script starts: the tab
- * it is about (with the page it shows), the settings in effect, and the tab's stored state; and
- * whether that state may be shown without waking the worker (`isFreshState`).
- */
+/** What the popup is about, and what its first frame needs (README). */
 import { browser } from 'wxt/browser';
 import { httpOriginOf } from '../contract/http-origin';
 import { isSitePausedBy } from '../privacy/paused-domains';
 import { type EffectiveSettings, readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { readRecord } from '../storage/record';
 import { ofService, TAB_STATE_RECORD, type TabState } from '../tabs/tab-state';
+import { isNotLookedUp, type ShownView } from '../tabs/tab-view';
 
 export interface PopupStart {
-  /** The tab the popup is about; null when there is none. */
   tabId: number | null;
-  /** The address the tab shows, when the browser told it. */
   pageUrl: string | null;
   settings: EffectiveSettings;
   /** The tab's stored state, of the service in effect; null when there is none. */
   state: TabState | null;
+}
+
+export interface CheckTarget {
+  origin: string;
+  tabId: number | null;
 }
 
 const activeTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0];
@@ -39,13 +39,9 @@ export async function readPopupStart(search: string): Promise<PopupStart> {
   return { tabId, pageUrl, settings, state: ofService(state, serviceBaseUrlOf(settings)) };
 }
 
-/** The origin of an http(s) page; null for any other address. */
 export const pageOrigin = (url: string | null | undefined) => httpOriginOf(url);
 
-/**
- * True when the stored state is what the background would answer now: a fresh report or "no
- * report" about the origin the tab shows, on a site not paused. Anything else is looked up.
- */
+/** The stored state is what the worker would answer now: a fresh answer about the page's site. */
 export function isFreshState(
   state: TabState | null,
   pageUrl: string | null,
@@ -63,6 +59,30 @@ export function isFreshState(
     view.origin === origin &&
     !isSitePausedBy(settings.pausedDomains, origin)
   );
+}
+
+/** The origin a view is about; for a paused site's, the page's own (README). */
+export function siteOfView(view: ShownView | null, pageSite: string | null): string | null {
+  if (view === null) return null;
+  if (isNotLookedUp(view)) return view.reason === 'paused' ? pageSite : null;
+  return httpOriginOf(view.origin);
+}
+
+const NO_CHECK = new Set(['no-url', 'not-http', 'invalid-url', 'incognito']);
+
+/** What Check now checks: the site of any view but loading, no site or a private window. */
+export function checkTargetOf(
+  view: ShownView | null,
+  pageSite: string | null,
+  tabId: number | null,
+): CheckTarget | null {
+  if (view === null || view.status === 'loading' || view.status === 'not-asked') return null;
+  if (isNotLookedUp(view)) {
+    return NO_CHECK.has(view.reason) || pageSite === null ? null : { origin: pageSite, tabId };
+  }
+  // Where the tab is: the page may have come from "example.com." (README).
+  const sameSite = pageSite !== null && pageSite.replace(/\.(:\d+)?$/, '$1') === view.origin;
+  return { origin: sameSite ? pageSite : view.origin, tabId };
 }
 
 function tabIdFromQuery(search: string): number | null {

@@ -1,25 +1,13 @@
-/**
- * "Never look up" entries: domains the user paused, or an administrator listed. An entry is a
- * host as the URL parser writes it (lower case, punycode, no trailing dot; an IPv6 address in
- * brackets). A name covers itself and every name below it, on any scheme and port:
- * `corp.example.com` covers `https://jira.corp.example.com:8443`. An IP address covers only
- * itself. Matching needs no list of public suffixes, so neither the worker nor the popup's
- * first frame carries one.
- */
+/** "Never look up" entries (README): a name covers the names below it, an IP address itself. */
 import { isHttpScheme } from '../contract/http-origin';
 
 /** Longest DNS name (RFC 1035), and room for an IPv6 literal in brackets. */
 const MAX_HOST_LENGTH = 253;
 
-/** Anything that would make the text more than a host: scheme, port, path, user, wildcard. */
+/** Scheme, port, path, user, wildcard: anything that makes the text more than a host. */
 const NOT_OF_A_HOST = /[\s/\\?#@*%]/;
 
-/**
- * An entry as it is kept, or null when `value` names no host: a domain name (`Example.COM.`
- * becomes `example.com`, `bücher.example` its punycode) or an IP address (`::1` becomes
- * `[::1]`). A scheme, port, path or wildcard makes it no entry: an administrator's
- * `*.corp.example.com` is not guessed at.
- */
+/** `Example.COM.` → `example.com`, `::1` → `[::1]`; `*.corp.example.com` is not guessed at. */
 export function normalisePausedDomain(value: unknown): string | null {
   if (typeof value !== 'string' || value === '' || value.length > MAX_HOST_LENGTH) return null;
   if (NOT_OF_A_HOST.test(value) || value.startsWith('.')) return null;
@@ -39,7 +27,7 @@ export function normalisePausedDomain(value: unknown): string | null {
   return host.length <= MAX_HOST_LENGTH ? host : null;
 }
 
-/** The entries of a list that name a host, normalised, sorted and each once. */
+/** Sorted, each once. */
 export function normalisePausedDomains(values: readonly unknown[]): string[] {
   const kept = new Set<string>();
   for (const value of values) {
@@ -54,7 +42,6 @@ function isIpAddress(host: string): boolean {
   return host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Whether `entry` covers `host`: the same host, or (for a name) a name below it. */
 export function domainCovers(entry: string, host: string): boolean {
   if (host === entry) return true;
   if (isIpAddress(entry) || isIpAddress(host)) return false;
@@ -69,7 +56,7 @@ export function isHostPaused(entries: readonly string[], host: string): boolean 
   return entries.some((entry) => domainCovers(entry, host));
 }
 
-/** The host of a web address or origin, as entries are written; null when it has none. */
+/** The host of a web address or origin as entries are written; null when it has none. */
 export function hostOfSite(site: string): string | null {
   try {
     const parsed = new URL(site);
@@ -81,11 +68,7 @@ export function hostOfSite(site: string): string | null {
   }
 }
 
-/**
- * What a person typed to pause, as an entry: a web address stands for its host
- * (`https://jira.example.com:8443/x` → `jira.example.com`), and so does a host with a port or a
- * path; a domain name is taken as it is. Null when it names no host.
- */
+/** What a person typed to pause, as an entry: a web address, or a host with a port, is its host. */
 export function pausedDomainOfAddress(text: string): string | null {
   const trimmed = text.trim();
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
@@ -93,7 +76,6 @@ export function pausedDomainOfAddress(text: string): string | null {
   return host === null ? null : normalisePausedDomain(host);
 }
 
-/** Whether any entry covers the host of `site` (a web address or origin). */
 export function isSitePausedBy(entries: readonly string[], site: string): boolean {
   const host = hostOfSite(site);
   return host !== null && isHostPaused(entries, host);

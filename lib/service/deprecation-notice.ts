@@ -1,42 +1,27 @@
-/**
- * What the service says about its route being retired: RFC 9745 `Deprecation`, RFC 8594
- * `Sunset` and a `Link` with `rel="successor-version"`, on any answer. One record, for the base
- * URL that sent it, shown in the options page only: the popup and the badge would nag about
- * something the user cannot change. The successor is never followed: a header is no reason to
- * send the user's lookups to another address. Written only when it changes.
- */
+/** The route being retired (README); the successor is never followed, only shown. */
+import * as z from 'zod/mini';
 import { httpUrlOrNull } from '../contract/safe-url';
-import { readRecord, type StoredRecord, watchRecord } from '../storage/record';
+import { parseWith, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { parseHttpDate } from './retry-after';
 
-/** Times in epoch ms, null when the headers gave none. */
-export interface DeprecationNotice {
-  baseUrl: string;
-  deprecatedSince: number | null;
-  sunsetAt: number | null;
-  successor: string | null;
-}
+const noticeSchema = () =>
+  z.object({
+    baseUrl: z.string(),
+    deprecatedSince: z.nullable(z.number()),
+    sunsetAt: z.nullable(z.number()),
+    successor: z.nullable(z.string()),
+  });
 
-const isTime = (value: unknown) => value === null || typeof value === 'number';
+export type DeprecationNotice = z.infer<ReturnType<typeof noticeSchema>>;
 
 export const DEPRECATION_NOTICE_RECORD: StoredRecord<DeprecationNotice | null> = {
   name: 'deprecation-notice',
   area: 'local',
   key: 'service-deprecation:v1',
   version: 1,
-  parse: (raw) => {
-    if (raw === null) return null;
-    const notice = raw as Partial<DeprecationNotice> | undefined;
-    return typeof notice === 'object' &&
-      typeof notice.baseUrl === 'string' &&
-      isTime(notice.deprecatedSince) &&
-      isTime(notice.sunsetAt) &&
-      (notice.successor === null || typeof notice.successor === 'string')
-      ? (notice as DeprecationNotice)
-      : undefined;
-  },
+  parse: parseWith(() => z.nullable(noticeSchema())),
   fallback: () => null,
 };
 
@@ -51,7 +36,6 @@ function deprecationDate(value: string, nowMs: number): number | null | undefine
   return trimmed.toLowerCase() === 'true' ? null : undefined;
 }
 
-/** The first link whose rel names successor-version, resolved against the base URL. */
 function successorLink(link: string | undefined, baseUrl: string): string | null {
   if (link === undefined) return null;
   for (const match of link.matchAll(/<([^>]*)>([^<]*)/g)) {
@@ -67,7 +51,7 @@ function successorLink(link: string | undefined, baseUrl: string): string | null
   return null;
 }
 
-/** What one answer's headers say, or null when they say the route is not deprecated. */
+/** Null when the headers say the route is not deprecated. */
 export function deprecationFromHeaders(
   headers: Record<string, string>,
   baseUrl: string,
@@ -86,31 +70,17 @@ export function deprecationFromHeaders(
   };
 }
 
-/**
- * The answer's headers when the service itself sent them: a proxy's 502 says nothing of the
- * service's routes, nor does an answer that is not the service's at all (a redirect, a page).
- */
+/** The service's own answers only: a proxy's 502, a redirect or a page say nothing of it. */
 function fromTheService(outcome: LookupOutcome): ResponseMeta | null {
   const response = 'response' in outcome ? outcome.response : null;
   if (response === null || response.status >= 500 || 'problem' in outcome) return null;
   return response;
 }
 
-export function readDeprecationNotice(): Promise<DeprecationNotice | null> {
-  return readRecord(DEPRECATION_NOTICE_RECORD);
-}
-
-export function watchDeprecationNotice(
-  onChange: (notice: DeprecationNotice | null) => void,
-): () => void {
-  return watchRecord(DEPRECATION_NOTICE_RECORD, onChange);
-}
-
 export type DeprecationNotices = ReturnType<typeof createDeprecationNotices>;
 
 export function createDeprecationNotices(deps: { store: Store; now: () => number }) {
   return {
-    /** Keeps what an answer from the service says, when it changed. */
     async keep(baseUrl: string, outcome: LookupOutcome): Promise<void> {
       const response = fromTheService(outcome);
       if (response === null) return;

@@ -1,7 +1,4 @@
-/**
- * What one lookup against the service can end in. The client returns exactly one of these and
- * never throws, so every caller handles every case by switching on `kind`.
- */
+/** What one lookup can end in (README): the client returns one of these and never throws. */
 import type { ScanReport } from '../contract/report-schema';
 import type { MessageKey } from '../locale/i18n';
 
@@ -12,40 +9,27 @@ export interface ResponseMeta {
 }
 
 export type LookupOutcome =
-  /** 200 with a body that satisfies the contract. */
   | { kind: 'report'; report: ScanReport; response: ResponseMeta }
-  /** 404: no completed report is stored; links only when the server gave them. */
   | {
       kind: 'no-report';
       message: string | null;
-      /** What the service says to do (problem details' `resolution`). */
       resolution?: string | null;
       scanUrl: string | null;
       documentationUrl: string | null;
       response: ResponseMeta;
     }
-  /** 429: not an error; `retryAt` (epoch ms) from Retry-After or the quota's reset. */
   | { kind: 'busy'; retryAt: number | null; response: ResponseMeta }
-  /**
-   * The service no longer answers at this address: a 404 with code `api_route_not_found`, a
-   * 404 without a JSON body (a web server's page, not the service), or a 405.
-   */
   | {
       kind: 'service-moved';
       message: string | null;
       documentationUrl: string | null;
       response: ResponseMeta;
     }
-  /** 503 (or another 5xx); `retryAt` (epoch ms) when Retry-After was usable. */
   | { kind: 'unavailable'; retryAt: number | null; response: ResponseMeta }
-  /** 400: the service refused our request, which means a bug on our side. */
   | { kind: 'invalid-request'; message: string | null; response: ResponseMeta }
-  /** A redirect, or a wrong status, content type, JSON or shape. */
   | { kind: 'invalid-response'; problem: string; response: ResponseMeta | null }
-  /** No HTTP answer (DNS, refused connection, CORS, offline). */
   | { kind: 'network-failure'; message: string }
   | { kind: 'timeout'; timeoutMs: number }
-  /** No request was made: no permission for the service's host. Says nothing about the site. */
   | { kind: 'service-not-permitted'; serviceHost: string };
 
 export type LookupOutcomeKind = LookupOutcome['kind'];
@@ -71,3 +55,24 @@ export const isFailure = (outcome: LookupOutcome) =>
   outcome.kind === 'busy' ||
   outcome.kind === 'timeout' ||
   outcome.kind === 'network-failure';
+
+const LOG_PREFIX = 'Agent Readiness Badge:';
+
+/** A console warning for an outcome that means someone's bug (README), else null. */
+export function outcomeWarning(origin: string, outcome: LookupOutcome): string | null {
+  switch (outcome.kind) {
+    case 'invalid-request': {
+      const message = outcome.message === null ? '' : `: ${outcome.message.slice(0, 200)}`;
+      return `${LOG_PREFIX} the report service refused the lookup of ${origin} (HTTP ${outcome.response.status}${message}). The extension sent a request the service does not accept; it is not retried automatically.`;
+    }
+    case 'invalid-response': {
+      // Status 0 is the browser's opaque redirect, which has no status worth naming.
+      const status = outcome.response?.status ? ` (HTTP ${outcome.response.status})` : '';
+      return `${LOG_PREFIX} the report service's answer for ${origin}${status} broke the contract: ${outcome.problem}`;
+    }
+    case 'service-moved':
+      return `${LOG_PREFIX} the report service no longer answers lookups at its configured address (HTTP ${outcome.response.status} for ${origin}). The extension needs an update, or the service address in the options is wrong.`;
+    default:
+      return null;
+  }
+}

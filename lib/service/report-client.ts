@@ -1,12 +1,4 @@
-/**
- * The client for the lookup service's one operation: GET {baseUrl}/api/report?url=<origin>.
- * It builds the request and keeps its deadline; what the answer means is response-outcome.ts's.
- *
- * `lookupReport` never rejects: the worker must show a badge state for every answer and every
- * way of not getting one, and an exception escaping into an event handler would leave the badge
- * stuck on "loading".
- */
-
+/** GET {baseUrl}/api/report?url=<origin> within its deadline; `lookupReport` never rejects. */
 import { normaliseServiceBaseUrl, REPORT_PATH } from '../contract/service-base-url';
 import type { LookupOutcome } from './lookup-outcome';
 import { outcomeOfResponse } from './response-outcome';
@@ -21,7 +13,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const ABORTED_MESSAGE = 'aborted';
 
 export interface ReportClientDeps {
-  /** Optionally with a path prefix. */
+  /** Optionally with a path prefix, which is kept. */
   baseUrl: string;
   fetch?: typeof fetch;
   /** From sending the request to the last byte of the body. */
@@ -30,7 +22,7 @@ export interface ReportClientDeps {
   now?: () => number;
 }
 
-/** The base URL's own path is kept, and `url` is the only query parameter (privacy rules). */
+/** `url` is the only query parameter (privacy rules). */
 export function reportRequestUrl(baseUrl: string, origin: string): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${REPORT_PATH}`);
   url.search = new URLSearchParams({ url: origin }).toString();
@@ -66,9 +58,8 @@ export function createReportClient(deps: ReportClientDeps) {
       headers: { accept: 'application/json' },
       // No cookies or HTTP auth: the lookup must not identify the user to the service.
       credentials: 'omit',
-      // The contract has no redirects; following one could carry the request (and the site
-      // it names) elsewhere, or fetch another site's report. 'manual' rather than 'error' so a
-      // redirect is told apart from a refused connection.
+      // A redirect could carry the site elsewhere or fetch another's report (the contract has
+      // none); 'manual' rather than 'error' tells it apart from a refused connection.
       redirect: 'manual',
       // The extension keeps its own cache by the response's Cache-Control; the browser's HTTP
       // cache underneath would answer a refresh with the very copy it means to replace.
@@ -79,10 +70,7 @@ export function createReportClient(deps: ReportClientDeps) {
   };
 
   return {
-    /**
-     * The stored report for `origin`, which must already be what the privacy rules allow to be
-     * sent. `signal` ends the lookup early (the outcome is then network-failure).
-     */
+    /** `origin` must already be what the privacy rules allow to be sent. */
     async lookupReport(
       origin: string,
       options: { signal?: AbortSignal } = {},
@@ -110,7 +98,6 @@ export function createReportClient(deps: ReportClientDeps) {
   };
 }
 
-/** Settles like `work`, or rejects with the signal's reason as soon as it aborts. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const rejectWithReason = () => reject(signal.reason);

@@ -1,17 +1,10 @@
-/**
- * Reading a service response's body as the contract's JSON: its media type, its text within a
- * byte cap, its JSON, or letting it go unread. `response.text()` would buffer whatever the
- * server sends, so a broken or hostile server could exhaust the extension's memory.
- */
-
-/** The body's JSON, or why it cannot be read. */
+/** A response's body as JSON within a byte cap (README). */
 export async function readJsonBody(
   response: Response,
   maxBodyBytes: number,
   signal: AbortSignal,
 ): Promise<{ ok: true; value: unknown } | { ok: false; problem: string }> {
-  // A declared length over the cap needs no reading at all; the stream's cap still guards
-  // against a missing or lying header.
+  // A declared length over the cap needs no reading; the stream's cap guards against a lie.
   if (Number(response.headers.get('content-length')) > maxBodyBytes) {
     discardBody(response);
     return { ok: false, problem: 'response too large' };
@@ -33,10 +26,7 @@ export async function readJsonBody(
   }
 }
 
-/**
- * `body` whole if it holds at most `maxBytes` bytes; null, with the stream cancelled, when it
- * holds more. Rejects when the stream errors or `signal` aborts, cancelling the stream then.
- */
+/** Null, with the stream cancelled, beyond `maxBytes`; rejects on a stream error or abort. */
 export async function readCappedBody(
   body: ReadableStream<Uint8Array<ArrayBuffer>> | null,
   maxBytes: number,
@@ -80,7 +70,6 @@ export function isJsonMediaType(contentType: string | null): boolean {
   return essence === 'application/json' || /^application\/[\w.!#$&^+-]+\+json$/.test(essence);
 }
 
-/** Releases the connection without reading a body nobody needs. */
 export function discardBody(response: Response): void {
   try {
     response.body?.cancel().catch(() => {});

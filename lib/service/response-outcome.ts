@@ -1,15 +1,10 @@
-/**
- * What the service's answer means: a response, by its status, headers and body, as one
- * LookupOutcome. Bodies are validated here, where they enter the extension: a body that breaks
- * the contract is "invalid-response", never a partly trusted report.
- */
+/** What the service's answer means, by its status, headers and body (README). */
 import { contractSchemas } from '../contract/report-schema';
+import { httpUrlOrNull } from '../contract/safe-url';
 import { describeSchemaProblem } from '../contract/schema-problem';
 import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
-import { quotaFromHeaders } from './rate-limit';
 import { discardBody, isJsonMediaType, readJsonBody } from './response-body';
-import { retryAtFromHeader } from './retry-after';
-import { EMPTY_SERVICE_ERROR, readServiceError, type ServiceError } from './service-error';
+import { quotaFromHeaders, retryAtFromHeader } from './retry-after';
 
 export const REDIRECT_PROBLEM = 'unexpected redirect';
 
@@ -21,7 +16,6 @@ interface ResponseReading {
   serviceOrigin: string;
 }
 
-/** The statuses whose body is the service's error, in either shape (service-error.ts). */
 const ERROR_STATUSES = [400, 404, 405, 429];
 
 const invalid = (problem: string, response: ResponseMeta): LookupOutcome => ({
@@ -30,10 +24,7 @@ const invalid = (problem: string, response: ResponseMeta): LookupOutcome => ({
   response,
 });
 
-/**
- * The outcome a response stands for. Rejects when reading the body fails or is aborted: the
- * client turns that into its own outcome.
- */
+/** Rejects when reading the body fails or is aborted: the client makes that its own outcome. */
 export async function outcomeOfResponse(
   response: Response,
   reading: ResponseReading,
@@ -55,8 +46,7 @@ export async function outcomeOfResponse(
   }
   discardBody(response);
   if (response.status >= 500 && response.status <= 599) {
-    // The contract names only 503, but a proxy in front of the service answers 502 or 504
-    // for the same condition: the service cannot be reached right now.
+    // A proxy in front of the service answers 502 or 504 where the contract names 503.
     const retryAt = retryAtFromHeader(meta.headers['retry-after'], reading.now());
     return { kind: 'unavailable', retryAt, response: meta };
   }
@@ -69,9 +59,8 @@ function errorOutcome(body: ServiceError | null, meta: ResponseMeta, now: number
   const { message, documentationUrl } = said;
   switch (meta.status) {
     case 404:
-      // `api_route_not_found` is the route gone, not the site unscanned. Without a code, a
-      // JSON body (even a malformed one) is the service's "no report"; a body that is no JSON
-      // at all is some other server's page, so the service is not at this address.
+      // `api_route_not_found` is the route gone. Without a code, any JSON body is the service's
+      // "no report"; a body that is no JSON is another server's page: the service moved.
       if (body !== null && code !== 'api_route_not_found') {
         return { kind: 'no-report', ...said, response: meta };
       }
@@ -82,8 +71,7 @@ function errorOutcome(body: ServiceError | null, meta: ResponseMeta, now: number
     case 400:
       return { kind: 'invalid-request', message, response: meta };
     default: {
-      // 429, not a fault: the service counts lookups per network address, shared by everyone
-      // behind it. Retry-After says when; without it, the quota's reset does.
+      // 429: Retry-After says when; without it, the quota's reset does.
       const retryAt =
         retryAtFromHeader(meta.headers['retry-after'], now) ??
         quotaFromHeaders(meta.headers, now)?.resetAt ??
@@ -112,11 +100,7 @@ async function readReport(
   return { kind: 'report', report: parsed.data, response: meta };
 }
 
-/**
- * The error body of a 4xx, or null when the answer is not JSON at all. A JSON answer whose
- * body cannot be read still counts as the service's own: the status has already answered, the
- * body only adds detail. Only a timeout or abort propagates.
- */
+/** Null for no JSON. An unreadable JSON body is still the service's: the status has answered. */
 async function readErrorBody(
   response: Response,
   { maxBodyBytes, signal, serviceOrigin }: ResponseReading,
@@ -132,4 +116,48 @@ async function readErrorBody(
     if (signal.aborted) throw error;
     return EMPTY_SERVICE_ERROR;
   }
+}
+
+interface ServiceError {
+  code: string | null;
+  message: string | null;
+  resolution: string | null;
+  scanUrl: string | null;
+  documentationUrl: string | null;
+}
+
+const EMPTY_SERVICE_ERROR: ServiceError = {
+  code: null,
+  message: null,
+  resolution: null,
+  scanUrl: null,
+  documentationUrl: null,
+};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** A sentence is no place to take an arbitrary address from: only one on the service's origin. */
+function serviceLinkIn(sentence: string | null, serviceOrigin: string): string | null {
+  if (sentence === null) return null;
+  // Trailing punctuation belongs to the sentence, not the URL.
+  for (const match of sentence.matchAll(/https?:\/\/[^\s<>"]+/gi)) {
+    const candidate = httpUrlOrNull(match[0].replace(/[.,;:!?)\]]+$/, ''));
+    if (candidate !== null && new URL(candidate).origin === serviceOrigin) return candidate;
+  }
+  return null;
+}
+
+/** Either shape (README), member by member, so one odd field never costs the rest. */
+function readServiceError(body: unknown, serviceOrigin: string): ServiceError {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return EMPTY_SERVICE_ERROR;
+  const fields = body as Record<string, unknown>;
+  const resolution = text(fields.resolution);
+  return {
+    code: text(fields.code),
+    message: text(fields.detail) ?? text(fields.error) ?? text(fields.title),
+    resolution,
+    scanUrl: httpUrlOrNull(fields.scan_url) ?? serviceLinkIn(resolution, serviceOrigin),
+    documentationUrl: httpUrlOrNull(fields.documentation_url),
+  };
 }

@@ -1,14 +1,12 @@
-/**
- * An HTTP Retry-After header (RFC 9110, section 10.2.3: delta-seconds or an HTTP-date) as an
- * absolute time. Anything the service could get wrong (garbage, a negative number, a date in
- * the past) yields null, so the caller falls back on its own backoff.
- */
+/** When to ask again (README); anything the service could get wrong yields null. */
 import { parseContractDateTime } from '../contract/date-time';
 
 /** The furthest ahead a server may push a retry; beyond that a value is more likely a bug. */
 export const MAX_RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
 
-/** Epoch ms, at or after `nowMs` and at most MAX_RETRY_DELAY_MS after it; null: unusable. */
+export const MAX_QUOTA_WAIT_MS = 15 * 60_000;
+
+/** Retry-After (RFC 9110, 10.2.3: delta-seconds or an HTTP-date) as epoch ms. */
 export function retryAtFromHeader(value: string | null | undefined, nowMs: number): number | null {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return null;
@@ -30,11 +28,7 @@ const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const MONTH = `(?<month>${MONTHS.join('|')})`;
 const TIME = '(?<time>\\d\\d:\\d\\d:\\d\\d)';
 
-/**
- * RFC 9110's IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), and the obsolete RFC 850 and
- * asctime forms recipients must still read, which Date.parse reads only by engine-specific
- * rules (and it rolls 31 February over into March).
- */
+/** IMF-fixdate and the obsolete RFC 850 and asctime forms, which Date.parse reads loosely. */
 const HTTP_DATE_FORMATS = [
   new RegExp(`^${DAY}, (?<day>\\d\\d) ${MONTH} (?<year>\\d{4}) ${TIME} GMT$`),
   new RegExp(
@@ -43,7 +37,6 @@ const HTTP_DATE_FORMATS = [
   new RegExp(`^${DAY} ${MONTH} (?<day> \\d|\\d\\d) ${TIME} (?<year>\\d{4})$`),
 ];
 
-/** Epoch ms of an HTTP-date in any of its three formats, or null. */
 export function parseHttpDate(value: string, nowMs: number): number | null {
   const parts = HTTP_DATE_FORMATS.map((format) => format.exec(value)?.groups).find(Boolean);
   if (parts === undefined) return null;
@@ -58,12 +51,52 @@ export function parseHttpDate(value: string, nowMs: number): number | null {
   return dateMs === null ? null : Math.floor(dateMs / 1000) * 1000;
 }
 
-/**
- * RFC 9110: a two-digit year that would lie more than 50 years in the future means the most
- * recent past year with those last two digits.
- */
+/** RFC 9110: a two-digit year more than 50 years ahead is the most recent past one. */
 function expandTwoDigitYear(twoDigitYear: number, nowMs: number): number {
   const currentYear = new Date(nowMs).getUTCFullYear();
   const candidate = currentYear - (currentYear % 100) + twoDigitYear;
   return candidate > currentYear + 50 ? candidate - 100 : candidate;
+}
+
+function wholeNumbers(values: (string | undefined)[]): number[] {
+  return values.flatMap((value) => {
+    const trimmed = value?.trim() ?? '';
+    return /^\d{1,12}$/.test(trimmed) ? [Number(trimmed)] : [];
+  });
+}
+
+/** Of a structured-field item or dictionary: `"p";r=0;t=30`, `remaining=0, reset=30`. */
+function parameters(value: string | undefined): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of value?.split(/[;,]/) ?? []) {
+    const equals = part.indexOf('=');
+    if (equals === -1) continue;
+    const name = part.slice(0, equals).trim().toLowerCase();
+    // The first value of a name wins: a list of several policies is read by its first.
+    if (name !== '' && !found.has(name)) found.set(name, part.slice(equals + 1).trim());
+  }
+  return found;
+}
+
+/** The quota an answer states, in both dialects (README); the more careful reading wins. */
+export function quotaFromHeaders(
+  headers: Record<string, string>,
+  nowMs: number,
+): { remaining: number; resetAt: number } | null {
+  const structured = parameters(headers.ratelimit);
+  const remaining = wholeNumbers([
+    headers['ratelimit-remaining'],
+    structured.get('r') ?? structured.get('remaining'),
+  ]);
+  let resetSeconds = wholeNumbers([
+    headers['ratelimit-reset'],
+    structured.get('t') ?? structured.get('reset'),
+  ]);
+  // No reset named: the whole window is the longest the quota can stay spent.
+  if (resetSeconds.length === 0) {
+    resetSeconds = wholeNumbers([parameters(headers['ratelimit-policy']).get('w')]);
+  }
+  if (remaining.length === 0 || resetSeconds.length === 0) return null;
+  const waitMs = Math.min(Math.max(...resetSeconds) * 1000, MAX_QUOTA_WAIT_MS);
+  return { remaining: Math.min(...remaining), resetAt: nowMs + waitMs };
 }

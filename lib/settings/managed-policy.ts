@@ -1,32 +1,23 @@
-/**
- * What an administrator set by enterprise policy (managed storage, schema in
- * public/managed-schema.json, docs/enterprise-policy.md): a base URL, on-click lookups only, no
- * watch list, domains never looked up, and what the badge shows. A policy value that makes no
- * sense is ignored. settings.ts applies the policy over the user's own settings.
- */
+/** The administrator's policy (README); a value that makes no sense is ignored. */
 import { browser } from 'wxt/browser';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomains } from '../privacy/paused-domains';
 import { readRecord, type StoredRecord } from '../storage/record';
 import { type BadgeMode, isBadgeMode } from './settings-record';
 
+/** Key names as in public/managed-schema.json; null: not set. */
 export interface ManagedPolicy {
-  /** The service base URL everyone in the organisation uses; null when not set. */
   serviceBaseUrl: string | null;
-  /** True: lookups happen only when the user asks, never automatically. */
   forceOnClick: boolean;
-  /** True: no site is watched (no scheduled lookups); the sites page still lists sites. */
+  /** No scheduled lookups; the sites page still lists sites. */
   disableWatchList: boolean;
-  /** Domains never looked up, normalised, sorted, each once; entries naming no host left out. */
   neverLookUpDomains: readonly string[];
-  /** What the toolbar badge shows for everyone; null when not set. */
   badgeMode: BadgeMode | null;
 }
 
-/** What a managed storage without our keys reads as. */
 export const NO_POLICY = parseManagedPolicy({});
 
-/** A managed storage snapshot (key names as in managed-schema.json), or a kept copy of one. */
+/** A managed storage snapshot, or a kept copy of one. */
 export function parseManagedPolicy(stored: unknown): ManagedPolicy {
   const raw =
     typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
@@ -42,11 +33,7 @@ export function parseManagedPolicy(stored: unknown): ManagedPolicy {
   };
 }
 
-/**
- * The last policy read. Chromium's first read of managed storage after a browser start is slow,
- * so readers take this copy and the live read refreshes it behind them. Null: no copy, so the
- * live read is awaited; so is a copy from before the policy could list domains never looked up.
- */
+/** The last policy read (README). Null: no copy, or one from before `neverLookUpDomains`. */
 export const POLICY_COPY_RECORD: StoredRecord<ManagedPolicy | null> = {
   name: 'managed-policy',
   area: 'local',
@@ -60,7 +47,6 @@ export const POLICY_COPY_RECORD: StoredRecord<ManagedPolicy | null> = {
   fallback: () => null,
 };
 
-/** The policy in managed storage; none where the browser has no managed storage for us. */
 async function readLivePolicy(): Promise<ManagedPolicy> {
   // Firefox for Android has no managed storage at all.
   if (!browser.storage.managed) return NO_POLICY;
@@ -72,11 +58,7 @@ async function readLivePolicy(): Promise<ManagedPolicy> {
   }
 }
 
-/**
- * The policy to use given the kept copy: the copy at once when there is one, else the live read.
- * The live read also runs behind a copy for the worker, whose `keepCopy` refreshes it; a page
- * would only throw its answer away.
- */
+/** The live read runs behind a copy only for the worker's `keepCopy`: a page would drop it. */
 export function policyFrom(
   kept: ManagedPolicy | null,
   keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
@@ -92,7 +74,6 @@ export function policyFrom(
   return Promise.resolve(kept);
 }
 
-/** The policy to use, from the kept copy in storage (`policyFrom`). */
 export async function readManagedPolicy(
   keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
 ): Promise<ManagedPolicy> {

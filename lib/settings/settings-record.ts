@@ -1,36 +1,25 @@
-/**
- * What the user chose, as stored: the lookup mode and their consent, paused domains, what the
- * badge shows, and a service base URL of their own. Checked by hand, field by field: the popup
- * reads it before its first frame, and one bad field must never cost the user the others.
- */
+/** What the user chose, as stored; checked by hand before the popup's first frame (README). */
 import { httpOriginOf } from '../contract/http-origin';
 import { isObject, type StoredRecord } from '../storage/record';
 
 export type LookupMode = 'on-click' | 'automatic';
 
-/**
- * What the toolbar badge shows: `all` a score or a mark for every state, `scores` only a
- * numeric score, `off` no text. The tooltip says the state in words under each.
- */
+/** `all`: a score or a mark for every state; `scores`: only a score; `off`: no text. */
 export const BADGE_MODES = ['all', 'scores', 'off'] as const;
 export type BadgeMode = (typeof BADGE_MODES)[number];
 
-/** After how many days a report reads as old (lib/badge/report-age.ts); `never`: none does. */
+/** After how many days a report reads as old; `never`: none does. */
 export const OLD_REPORT_DAYS = ['7', '30', '90', 'never'] as const;
 export type OldReportDays = (typeof OLD_REPORT_DAYS)[number];
 
 export interface UserSettings {
-  /**
-   * `on-click` looks a site up only when the user asks; `automatic` looks up every active tab,
-   * and is never the mode until the user has said yes to it (`lookupModeChosen`).
-   */
+  /** `automatic` looks up every active tab, never before the user said yes (`lookupModeChosen`). */
   lookupMode: LookupMode;
   lookupModeChosen: boolean;
-  /** Domains never looked up (lib/privacy/paused-domains.ts), sorted, each once. */
   pausedDomains: readonly string[];
   badgeMode: BadgeMode;
   oldReportDays: OldReportDays;
-  /** The user's own service base URL; null means the one this build was made for. */
+  /** Null: the one this build was made for. */
   serviceBaseUrl: string | null;
 }
 
@@ -46,18 +35,13 @@ export const DEFAULT_SETTINGS: UserSettings = {
 export const isBadgeMode = (value: unknown): value is BadgeMode =>
   (BADGE_MODES as readonly unknown[]).includes(value);
 
-/** An absolute http(s) address: the client cannot be built on anything else. */
 const isHttpUrl = (value: unknown): value is string =>
   typeof value === 'string' && httpOriginOf(value) !== null;
 
-/** Strings only, sorted, each once. */
 const sortedUnique = (values: readonly unknown[]): string[] =>
   [...new Set(values.filter((value): value is string => typeof value === 'string'))].sort();
 
-/**
- * Each field falls back on its own. A value without `pausedDomains` is of version 1 (or
- * written by hand): it is read through the migration, which keeps its paused sites.
- */
+/** A value without `pausedDomains` is of version 1: read through the migration. */
 export function parseSettings(raw: unknown): UserSettings | undefined {
   if (!isObject(raw) || !('pausedDomains' in raw)) return undefined;
   const { lookupMode, lookupModeChosen, pausedDomains, badgeMode, oldReportDays } = raw;
@@ -72,24 +56,21 @@ export function parseSettings(raw: unknown): UserSettings | undefined {
   };
 }
 
-/** The host of a version 1 paused site (an origin), as the URL parser writes it; else null. */
+/** The host of a version 1 paused site (an origin); else null. */
 function hostOfPausedOrigin(value: unknown): string | null {
   const origin = typeof value === 'string' ? httpOriginOf(value) : null;
   const host = origin === null ? '' : new URL(origin).hostname.replace(/\.$/, '');
   return host === '' ? null : host;
 }
 
-/** Version 1's badge switch as a badge mode; anything else takes the default. */
+/** Version 1's badge switch; anything else takes the default. */
 export function badgeModeOfVisible(visible: unknown): BadgeMode | undefined {
   if (visible === true) return 'all';
   if (visible === false) return 'off';
   return undefined;
 }
 
-/**
- * Version 1 paused origins (`pausedSites`); version 2 pauses domains with their subdomains, so
- * an origin becomes its host and covers at least what it did. The badge switch becomes a mode.
- */
+/** Version 2 pauses domains with their subdomains: an origin becomes its host, covering more. */
 function settingsToVersion2(older: unknown): unknown {
   if (!isObject(older) || 'pausedDomains' in older) return older;
   const { pausedSites, badgeVisible, ...rest } = older;

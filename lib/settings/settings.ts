@@ -1,13 +1,8 @@
-/**
- * The settings in effect: what the user chose (settings-record.ts) with the administrator's
- * policy (managed-policy.ts) over it. The policy's domains never looked up join the user's
- * paused domains, and are not theirs to resume. Readers get the effective settings, with what
- * the policy locked; the worker alone writes, and only the user's own.
- */
+/** The settings in effect: the user's (settings-record.ts) with the policy over them (README). */
 import { browser } from 'wxt/browser';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { isSitePausedBy } from '../privacy/paused-domains';
-import { parseStored, readRecord } from '../storage/record';
+import { parseStored } from '../storage/record';
 import type { Store } from '../storage/store';
 import {
   type ManagedPolicy,
@@ -27,7 +22,7 @@ export {
   type UserSettings,
 } from './settings-record';
 
-/** The settings in effect; `pausedDomains` holds the user's entries and the policy's together. */
+/** `pausedDomains` holds the user's entries and the policy's together. */
 export interface EffectiveSettings extends UserSettings {
   /** What the policy fixed; `pausedDomains`: its entries, which the user cannot resume. */
   locked: {
@@ -61,9 +56,6 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
   };
 }
 
-/** The user's own settings, as stored, without the policy. */
-export const readUserSettings = (): Promise<UserSettings> => readRecord(SETTINGS_RECORD);
-
 export async function readSettings(
   keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
 ): Promise<EffectiveSettings> {
@@ -75,10 +67,7 @@ export async function readSettings(
   return applyPolicy(user, await policyFrom(kept, keepCopy));
 }
 
-/**
- * The worker's one way to change the user's settings, after every earlier change. Paused
- * domains change from the user's own, so the policy's never become the user's.
- */
+/** The worker's one way to change them; paused domains change from the user's own alone. */
 export async function changeSettings(
   store: Store,
   change: (current: EffectiveSettings, user: UserSettings) => Partial<UserSettings>,
@@ -99,7 +88,6 @@ function changesSettings(changes: Record<string, { oldValue?: unknown }>, area: 
   return SETTINGS_RECORD.key in changes || policyCopyChanged;
 }
 
-/** Calls back with the settings in effect after every change; returns the stop function. */
 export function watchSettings(onChange: (settings: EffectiveSettings) => void): () => void {
   // A policy read refreshes its kept copy, itself a change: call back only on a real difference.
   let last = '';
@@ -123,23 +111,17 @@ export function serviceBaseUrlOf(settings: UserSettings): string {
   return normaliseServiceBaseUrl(settings.serviceBaseUrl) ?? configuredServiceBaseUrl();
 }
 
-/** True only when the user said yes to automatic lookups (and no policy forbids them). */
 export function automaticLookupsAllowed(settings: UserSettings): boolean {
   return settings.lookupMode === 'automatic' && settings.lookupModeChosen;
 }
 
-/** Whether a paused domain in effect (the user's or the policy's) covers the site's host. */
 export function isSitePaused(settings: UserSettings, site: string): boolean {
   return isSitePausedBy(settings.pausedDomains, site);
 }
 
-/**
- * The settings in effect, kept in memory until storage says they changed: every event in the
- * worker asks for them. The kept copy is dropped during the change event, before any reader.
- */
+/** Kept in memory until storage says they changed (dropped before any reader): every event asks. */
 export function createSettingsReader(store?: Store): () => Promise<EffectiveSettings> {
-  // A copy that already says the same is left alone: its rewrite would tell every page the
-  // settings changed. Compared as JSON of parsed values, which list their fields in one order.
+  // A copy that already says the same is left alone: its rewrite would tell every page.
   const keepCopy =
     store &&
     ((policy: ManagedPolicy) =>

@@ -1,18 +1,14 @@
-/**
- * What the popup's foot says about pausing its site: whether a paused domain covers it, whose
- * (the user's can be resumed, an administrator's cannot), and the choice between the site and
- * its whole registrable domain while the user makes it. Plain data for SiteControls.
- */
+/** What the popup's foot says about pausing its site, as plain data for SiteControls. */
 import { entriesCovering, hostOfSite } from '../privacy/paused-domains';
 import type { EffectiveSettings } from './settings';
 
-/** The offered choice, while the user makes it: the site's host, or its registrable domain. */
+/** The choice offered while the user makes it: the site's host, or its registrable domain. */
 export interface PauseChoice {
   host: string;
   domain: string;
 }
 
-export type SitePause =
+type SitePause =
   | { kind: 'not-paused' }
   | ({ kind: 'choosing' } & PauseChoice)
   /** A paused domain of the user's covers the site: Resume is offered. */
@@ -20,7 +16,7 @@ export type SitePause =
   /** A domain the policy lists covers the site: no Resume, and the note says why. */
   | { kind: 'locked'; entry: string };
 
-/** The widest entry of a list: the one the user thinks of as what is paused. */
+/** The widest entry: the one the user thinks of as what is paused. */
 const widest = (entries: readonly string[]) =>
   [...entries].sort((a, b) => a.length - b.length)[0] ?? null;
 

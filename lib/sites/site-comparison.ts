@@ -1,13 +1,4 @@
-/**
- * The comparison of the ticked sites: each site's kept report side by side, and every check
- * any of them lists as failed or partial, as a matrix of check × site. A report lists only the
- * checks a site did not pass, so a check missing from one is "not listed" (passed, or not
- * applicable), never "passed". A site without a kept report has no answer for any check
- * ("no-report"), and that unknown does not count as a difference.
- *
- * The checks that differ come first, since they are what a comparison is for; then by tier as
- * the report ranks them, then by name.
- */
+/** The comparison of the ticked sites: their reports, and a check × site matrix (README). */
 import type { IssueTier, ScanReport } from '../contract/report-schema';
 import { csvText } from './site-export';
 import { type SiteRow, TIERS } from './site-rows';
@@ -15,7 +6,6 @@ import { type SiteRow, TIERS } from './site-rows';
 /** What one site's report says of a check. */
 export type CheckMark = 'failed' | 'partial' | 'not-listed' | 'no-report';
 
-/** A ticked site's row and its kept report (null when none is kept). */
 export type RowWithReport = SiteRow & { report: ScanReport | null };
 
 export interface ComparedCheck {
@@ -25,7 +15,7 @@ export interface ComparedCheck {
   tier: IssueTier;
   /** One per compared site, in the sites' order. */
   marks: CheckMark[];
-  /** Whether the sites with a report do not all say the same of it. */
+  /** The sites with a report do not all say the same of it ("no-report" is no difference). */
   differs: boolean;
 }
 
@@ -34,6 +24,7 @@ export interface Comparison {
   checks: ComparedCheck[];
 }
 
+/** Those that differ first, as they are what a comparison is for; then by tier, then by name. */
 export function compareChecks(a: ComparedCheck, b: ComparedCheck): number {
   if (a.differs !== b.differs) return a.differs ? -1 : 1;
   const tier = TIERS.indexOf(a.tier) - TIERS.indexOf(b.tier);
@@ -41,7 +32,6 @@ export function compareChecks(a: ComparedCheck, b: ComparedCheck): number {
   return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** The comparison of the given rows, in the order given. */
 export function buildComparison(rows: readonly RowWithReport[]): Comparison {
   const listed = new Map<string, ComparedCheck>();
   for (const { id, name, tier } of rows.flatMap((row) => row.report?.issues ?? [])) {

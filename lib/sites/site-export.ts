@@ -1,12 +1,4 @@
-/**
- * The sites table as a file: CSV and JSON, built in the page and saved by the browser's
- * download; nothing is uploaded. The columns are those docs/user-guide.md lists.
- *
- * CSV is RFC 4180 (quoted where needed, CRLF line ends). A text cell a spreadsheet could take
- * for a formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe:
- * site names and labels come from the service, and a label like `=HYPERLINK(…)` must stay text.
- * Numbers are written by this code and never neutralised, so a change of -3 stays a number.
- */
+/** The sites table as a CSV or JSON file, with the columns docs/user-guide.md lists (README). */
 import type { SiteRow } from './site-rows';
 
 type Cell = string | number | boolean | null;
@@ -33,7 +25,10 @@ export const EXPORT_COLUMNS = Object.keys(CELLS);
 export const exportRecord = (row: SiteRow): Record<string, Cell> =>
   Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, CELLS[column]?.(row) ?? null]));
 
-/** One CSV cell: text neutralised against formulas, then quoted where RFC 4180 needs it. */
+/**
+ * One RFC 4180 cell: text a spreadsheet could take for a formula (= + - @, tab, CR) gets an
+ * apostrophe, then is quoted where needed. Numbers are ours, so a change of -3 stays a number.
+ */
 export function csvCell(value: Cell): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
@@ -41,7 +36,6 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A CSV file of these lines of cells. */
 export const csvText = (lines: readonly (readonly Cell[])[]): string =>
   `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 

@@ -1,39 +1,33 @@
-/**
- * One row per site, built from what is already kept locally: the cached answer, the score
- * history and the watch list. Nothing here asks the service, and only sites the extension
- * looked up are listed (never private-window, paused or local ones).
- */
-
-import type { ListedSite } from '../cache/cache-listing';
-import type { IssueCounts } from '../cache/cache-records';
+/** One row per site the extension keeps an answer for or watches (README). */
+import { type ListedSite, listCachedSites } from '../cache/cache-listing';
+import { CACHE_INDEX_RECORD, type IssueCounts } from '../cache/cache-records';
 import { hostOf } from '../contract/http-origin';
 import type { IssueTier } from '../contract/report-schema';
-import type { ScoreRecord } from '../history/scan-record';
-import { scoreChangeFor } from '../history/score-history';
+import { SCORE_HISTORY_RECORD, type ScoreRecord } from '../history/scan-record';
+import { readAllScans, scoreChangeFor } from '../history/score-history';
 import { parseTime } from '../locale/format-time';
-import type { OldReportDays } from '../settings/settings';
+import { POLICY_COPY_RECORD } from '../settings/managed-policy';
+import { type OldReportDays, readSettings, serviceBaseUrlOf } from '../settings/settings';
+import { SETTINGS_RECORD } from '../settings/settings-record';
 import { type ReportAge, reportAge } from '../tabs/report-age';
 import { roundScore, type ScoreBandId, scoreBandFor } from '../tabs/score-band';
 import { type SiteState, VIEW_STATES } from '../tabs/view-states';
-import type { WatchRecord } from './watch-list';
+import { readWatchList, WATCH_LIST_RECORD, type WatchRecord } from './watch-list';
 
 export const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
 
 export interface SiteRow {
-  /** The origin, the row's key. */
+  /** The origin: the row's key. */
   site: string;
   host: string;
   /** Rounded; null without a report or without a score. */
   score: number | null;
-  /** Null without a report. */
   band: ScoreBandId | null;
   label: string | null;
   /** Rounded score minus the previous scan's, from the local history. */
   change: number | null;
-  /** The report's `scanned_at`, as the service wrote it. */
   scannedAt: string | null;
   scannedAtMs: number | null;
-  /** How old the report reads by the user's setting; null without one. */
   age: ReportAge | null;
   issues: IssueCounts | null;
   state: SiteState;
@@ -42,7 +36,7 @@ export interface SiteRow {
   receivedAt: number | null;
 }
 
-/** A row for a site with nothing kept (a watched site not looked up yet, a site asked for by address). */
+/** A site with nothing kept: watched but not looked up yet, or asked for by address. */
 export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   site,
   host: hostOf(site),
@@ -59,13 +53,11 @@ export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   receivedAt: null,
 });
 
-/** What a watched site's last scheduled lookup ended in, if it ended at all. */
 const watchState = (watch: WatchRecord | undefined): SiteState | null =>
   watch?.status === undefined || watch.checkedAt === null
     ? null
     : VIEW_STATES[watch.status].siteState;
 
-/** A row without a kept report has no band. */
 export const keepsReport = (row: SiteRow) => row.band !== null;
 
 export function buildSiteRows(input: {
@@ -107,4 +99,28 @@ export function buildSiteRows(input: {
       rows.set(site, { ...emptyRow(site, true), state: watchState(watch) ?? 'not-checked' });
   }
   return [...rows.values()];
+}
+
+/** The records the rows are made of: a change to any is a reason to read them again. */
+export const ROW_RECORDS = [
+  CACHE_INDEX_RECORD,
+  SCORE_HISTORY_RECORD,
+  WATCH_LIST_RECORD,
+  SETTINGS_RECORD,
+  POLICY_COPY_RECORD,
+];
+
+/** Every site's row, of the answers kept from the service in effect, and what they were made of. */
+export async function readSiteRows(now: number) {
+  const reading = readSettings();
+  // Side by side: of all the reads, only which service's answers are listed needs the settings.
+  const [settings, answers, scans, watched] = await Promise.all([
+    reading,
+    listCachedSites({ baseUrl: reading.then(serviceBaseUrlOf), now }),
+    readAllScans(),
+    readWatchList(),
+  ]);
+  const { oldReportDays } = settings;
+  const rows = buildSiteRows({ answers, scans, watched, now, oldReportDays });
+  return { rows, scans, now, serviceBaseUrl: serviceBaseUrlOf(settings), oldReportDays };
 }

@@ -1,11 +1,4 @@
-/**
- * The sites table as the user arranges it: filtered by text and band, sorted by any column,
- * and cut to the rows the page renders at once.
- *
- * Rows without a value in the sorted column (no score, no scan) always go last, whichever the
- * direction, so "highest score first" never starts with sites without one. Ties go by host, so
- * the order is stable and the same in the page and in the export.
- */
+/** The sites table as the user arranges it: filtered, sorted, and cut to the rows rendered. */
 import type { ScoreBandId } from '../tabs/score-band';
 import type { SiteRow } from './site-rows';
 
@@ -15,7 +8,7 @@ const issueWeight = (tier: 'essential' | 'recommended' | 'bonus') => (row: SiteR
   return counts === undefined ? null : counts.failed * 1000 + counts.partial;
 };
 
-/** Each column, in the table's order, with the value it sorts by. */
+/** Each column, in the table's order, and what it sorts by. */
 const SORT_VALUE = {
   site: (row: SiteRow) => row.host,
   score: (row: SiteRow) => row.score,
@@ -44,15 +37,16 @@ export interface SiteFilter {
   band: BandFilter;
 }
 
-/**
- * Rows rendered at once; beyond them the user narrows the filter or asks for more ("Show
- * more"). Every kept site is sorted and filtered in memory; only the rendering is limited.
- */
+/** Rows rendered at once: every kept site is sorted and filtered, only the rendering is cut. */
 export const ROWS_PER_PAGE = 50;
 
 /** As `localeCompare` orders text, with one collator for the whole sort instead of one a call. */
 const compareText = new Intl.Collator().compare;
 
+/**
+ * Rows without a value in the column (no score, no scan) go last in either direction, so
+ * "highest score first" never starts with sites without one; ties go by host.
+ */
 export function sortRows(rows: readonly SiteRow[], sort: SiteSort): SiteRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const value = SORT_VALUE[sort.column];
@@ -84,7 +78,7 @@ export function arrangeRows(rows: readonly SiteRow[], filter: SiteFilter, sort: 
   return sortRows(filterRows(rows, filter), sort);
 }
 
-/** The next sort when a column's header is chosen: a new column starts ascending. */
+/** A new column starts ascending. */
 export function nextSort(current: SiteSort, column: SiteColumn): SiteSort {
   if (current.column !== column) return { column, direction: 'ascending' };
   return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };

@@ -1,19 +1,10 @@
-/**
- * The words of the notification about a watched site's change: the site in the title; in the
- * message the score's old and new values, whether the service's method changed, and which
- * checks changed on the site ("Score: 74 → 81 · Fixed: Markdown negotiation, Sitemap · New:
- * JSON-LD"), or, without a list of changes (a first scan, checks not known, none changed), the
- * number of failed checks, old and new.
- *
- * Firefox for Android shows the message on a line or two, so it stays within
- * WATCH_MESSAGE_MAX_LENGTH: every kind of change is said at least as a count, and names are
- * added, kind by kind, as long as they fit.
- */
+/** The words of the notification about a watched site's change (README). */
 import { hostOf } from '../contract/http-origin';
 import type { CheckChanges } from '../history/check-diff';
 import { type MessageKey, t } from '../locale/i18n';
 import type { WatchChange } from './watch-check';
 
+/** Firefox for Android shows the message on a line or two. */
 export const WATCH_MESSAGE_MAX_LENGTH = 150;
 /** Checks named per kind before the rest are counted ("+2 more"). */
 export const NAMES_PER_KIND = 2;
@@ -35,10 +26,7 @@ function cut(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - ELLIPSIS.length)}${ELLIPSIS}`;
 }
 
-/**
- * The ways to say one kind of change, the fullest first: its first NAMES_PER_KIND names, then
- * fewer, each with the rest counted; last, the count alone.
- */
+/** The ways to say one kind of change, the fullest first, the count alone last. */
 function kindForms(names: readonly string[], kind: (typeof KINDS)[number]): string[] {
   const forms: string[] = [];
   for (let shown = Math.min(names.length, NAMES_PER_KIND); shown > 0; shown -= 1) {
@@ -56,8 +44,8 @@ const within = (parts: readonly string[]) => joined(parts).length <= WATCH_MESSA
 
 /**
  * The fixed parts, then one form of each kind: all start as counts (the shortest), then kind
- * by kind, in order, each takes the fullest form that keeps the message within the bound. A
- * kind whose count does not fit is left out; the cut at the end only guards the bound.
+ * by kind each takes the fullest form that keeps the message within the bound. A kind whose
+ * count does not fit is left out; the cut at the end only guards the bound.
  */
 function fitted(fixed: readonly string[], kinds: readonly (readonly string[])[]): string {
   const said: (readonly string[])[] = [];
@@ -76,7 +64,11 @@ function fitted(fixed: readonly string[], kinds: readonly (readonly string[])[])
   return cut(joined([...fixed, ...chosen]), WATCH_MESSAGE_MAX_LENGTH);
 }
 
-/** The notification's title and message for a change. */
+/**
+ * The site in the title; in the message the score's old and new values, whether the service's
+ * method changed, and which checks changed ("Score: 74 → 81 · Fixed: Sitemap · New: JSON-LD"),
+ * or without a list of changes, the number of failed checks, old and new.
+ */
 export function watchChangeMessage(change: WatchChange): { title: string; message: string } {
   const title = t('watchNoticeTitle', hostOf(change.site));
   const score =
@@ -85,7 +77,6 @@ export function watchChangeMessage(change: WatchChange): { title: string; messag
       : [t('watchNoticeScore', [scoreText(change.oldScore), scoreText(change.newScore)])];
   const failed = t('watchNoticeFailed', [String(change.oldFailed), String(change.newFailed)]);
   const { checks } = change;
-  // The service's part of the change is said apart from the site's (check-diff.ts).
   const moved = checks.kind === 'methodology-moved' || (checks.kind === 'changes' && checks.method);
   const method = moved ? [t('watchNoticeMethodology')] : [];
   const present =

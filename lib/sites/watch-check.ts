@@ -1,21 +1,7 @@
-/**
- * The scheduled round over the watch list. Each site is shown through the lookup service's
- * own `showSite`, so the privacy rules, the cache, the retry gate, shared requests and the
- * lookup log apply as for a tab: a site whose kept answer is fresh costs no request, and a
- * paused one is never sent. Sites are looked up one after another, and the round stops at the
- * first the service could not answer, since the rest would only be held back or add to the
- * load. Nothing runs before the user said yes to automatic lookups, or when a policy turned
- * the watch list off.
- *
- * A change is told when a report was seen before and the rounded score or the set of failed
- * checks differs; the first report after watching starts the record silently. What changed
- * check by check comes from the score history.
- */
-
+/** The scheduled round over the watch list, and the changes it tells (README). */
 import type { ScanReport } from '../contract/report-schema';
 import { type CheckDiff, checkDiffFor, otherSites } from '../history/check-diff';
 import type { ScoreRecord } from '../history/scan-record';
-import type { LookupService } from '../lookup/ports';
 import { type EffectiveSettings, isSitePaused } from '../settings/settings';
 import type { Store } from '../storage/store';
 import { roundScore } from '../tabs/score-band';
@@ -24,7 +10,7 @@ import { notLookedUp } from '../tabs/tab-view';
 import { VIEW_STATES } from '../tabs/view-states';
 import { WATCH_LIST_RECORD, type WatchList, type WatchRecord, watchingAllowed } from './watch-list';
 
-/** What the watch record alone tells of a change: the old and new values it keeps. */
+/** A change as the watch record tells it: the old and new values it keeps. */
 interface WatchedValuesChange {
   site: string;
   oldScore: number | null;
@@ -41,15 +27,14 @@ export interface WatchChange extends WatchedValuesChange {
 interface WatchRoundDeps {
   store: Store;
   readSettings(): Promise<EffectiveSettings>;
-  showSite: LookupService['showSite'];
-  /** Every site's scans in the score history. */
+  showSite(site: string): Promise<TabView>;
   readAllScans(): Promise<Record<string, ScoreRecord[]>>;
   notify(change: WatchChange): Promise<void>;
   now(): number;
   onError(error: unknown): void;
 }
 
-/** The record after a scheduled lookup ended with `view`, and the change to tell, if any. */
+/** The record after a scheduled lookup ended with `view`, and the change to tell. */
 export function afterLookup(
   site: string,
   record: WatchRecord,
@@ -87,11 +72,7 @@ export function afterLookup(
   return { record: next, change };
 }
 
-/**
- * The checks' changes since the newest scan before the report's (the report's own scan may be
- * recorded already or not yet: checkDiffFor skips it either way). A history that cannot be
- * read costs the names, not the notification.
- */
+/** The checks' changes since the scan before the report's; a history unread costs only names. */
 async function checkDiffOf(
   deps: WatchRoundDeps,
   site: string,
@@ -107,9 +88,8 @@ async function checkDiffOf(
 }
 
 /**
- * One round over the watch list; resolves to the number of sites shown. Each record is saved
- * unless its site was unwatched meanwhile, and none once local data was cleared after the
- * round began.
+ * One round; resolves to the number of sites shown. A record is saved unless its site was
+ * unwatched meanwhile, and none once local data was cleared after the round began.
  */
 export async function runStoredWatchRound(deps: WatchRoundDeps): Promise<number> {
   const { store } = deps;
@@ -121,7 +101,6 @@ export async function runStoredWatchRound(deps: WatchRoundDeps): Promise<number>
     // Read again before each site: one unwatched meanwhile, or cleared, is not looked up.
     const record = (await store.read(WATCH_LIST_RECORD))[site];
     if (record === undefined) continue;
-    // A paused site is not even asked about (showSite would refuse it as well).
     const paused = isSitePaused(settings, site);
     const view = paused ? notLookedUp('paused') : await deps.showSite(site);
     if (!paused) shown += 1;

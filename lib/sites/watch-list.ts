@@ -1,13 +1,4 @@
-/**
- * The watch list: sites the user asked to have looked up on a schedule, each with what its
- * last scheduled lookup saw, so a change can be told with the old and new values.
- *
- * - Opt-in, one origin at a time, from the popup or the sites page.
- * - Kept in local storage under its own key, not in the settings: "clear local data" clears
- *   it, like every other record of sites the user visited.
- * - Bounded: the round looks the sites up one after another, and a list without end would
- *   make it a crawler.
- */
+/** The watch list: sites looked up on a schedule, each with what its last lookup saw (README). */
 import * as z from 'zod/mini';
 import { isHttpOrigin } from '../contract/http-origin';
 import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
@@ -28,7 +19,6 @@ function watchRecordSchema() {
   });
 }
 
-/** One watched site: since when, its last scheduled lookup, and what it found then. */
 export type WatchRecord = z.infer<ReturnType<typeof watchRecordSchema>>;
 export type WatchList = Record<string, WatchRecord>;
 
@@ -53,6 +43,7 @@ export const WATCH_LIST_RECORD: StoredRecord<WatchList> = {
   },
 };
 
+/** Bounded: the round looks the sites up one after another, and a list without end is a crawler. */
 export const MAX_WATCHED_SITES = 50;
 
 export const newWatchRecord = (now: number): WatchRecord => ({
@@ -65,7 +56,6 @@ export const newWatchRecord = (now: number): WatchRecord => ({
 
 export const readWatchList = () => readRecord(WATCH_LIST_RECORD);
 
-/** Whether scheduled lookups may run at all under these settings. */
 export const watchingAllowed = (settings: EffectiveSettings): boolean =>
   !settings.locked.watchList && automaticLookupsAllowed(settings);
 

@@ -1,9 +1,4 @@
-/**
- * Runs tasks one after another per key: a read-modify-write of one storage record, or the
- * check-then-write that publishes a tab's view, cannot interleave with another for the same
- * key. Tasks for different keys run concurrently. The queue lives in memory, so it dies with
- * the worker; callers must stay correct when it does (it orders work, it does not persist it).
- */
+/** Tasks one after another per key, different keys concurrently; in memory (README). */
 export function createKeyedQueue<K>() {
   const tails = new Map<K, Promise<unknown>>();
   const settled = () => undefined;

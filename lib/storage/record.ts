@@ -1,9 +1,4 @@
-/**
- * What a stored record is, and how any page or the worker reads one; each record is defined
- * beside its domain. Reading always parses: a value that does not fit is never handed on. An
- * older shape goes through its migrations; else the value becomes its usable part (`salvage`)
- * or its fallback, and the read says it was damaged so the worker repairs it (store.ts).
- */
+/** What a stored record is, and how any page or the worker reads one (README). */
 import { browser } from 'wxt/browser';
 
 export type StorageArea = 'local' | 'session';
@@ -20,7 +15,6 @@ export interface StoredRecord<T> {
   readonly version: number;
   /** The value as this record's shape, or undefined when it is not one. May throw. */
   parse(raw: unknown): T | undefined;
-  /** The value when nothing usable is stored. */
   fallback(): T;
   /** The usable part of a value that does not parse, where keeping a part is safe. */
   salvage?(raw: unknown): T | undefined;
@@ -33,7 +27,7 @@ export interface StoredRecord<T> {
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A `parse` from a schema that has `safeParse` (zod's), built on first use. */
+/** A `parse` from a zod schema, built on first use. */
 export function parseWith<T>(
   schema: () => { safeParse(raw: unknown): { success: boolean; data?: T } },
 ): (raw: unknown) => T | undefined {
@@ -54,10 +48,7 @@ function attempt<T>(read: (() => T | undefined) | undefined): T | undefined {
   }
 }
 
-/**
- * A value stored by version `from` of the record, brought to the current version. A migration
- * that fails leaves the value as it was, to be parsed (and refused) like any other.
- */
+/** A migration that fails leaves the value as it was, to be parsed (and refused) as any other. */
 export function migrated<T>(record: StoredRecord<T>, raw: unknown, from: number): unknown {
   let value = raw;
   for (let version = from + 1; version <= record.version; version++) {
@@ -70,7 +61,7 @@ export function migrated<T>(record: StoredRecord<T>, raw: unknown, from: number)
   return value;
 }
 
-/** A stored value as the record's current shape, and whether it had to be repaired. Never throws. */
+/** The record's current shape, and whether it had to be repaired. Never throws. */
 export function parseStored<T>(
   record: StoredRecord<T>,
   raw: unknown,
@@ -89,7 +80,6 @@ export function parseStored<T>(
   return { value: kept ?? record.fallback(), damaged: true };
 }
 
-/** The storage key of a record, or of one item of a family. */
 export function keyOf(record: StoredRecord<unknown>, id?: string): string {
   if (!record.family) return record.key;
   if (id === undefined) throw new Error(`${record.name} is a family: name the item`);
@@ -100,20 +90,19 @@ export function ownsKey(record: StoredRecord<unknown>, key: string): boolean {
   return record.family ? key.startsWith(record.key) : key === record.key;
 }
 
-/** The record's value (an item's, for a family), parsed. */
 export async function readRecord<T>(record: StoredRecord<T>, id?: string): Promise<T> {
   const key = keyOf(record as StoredRecord<unknown>, id);
   return parseStored(record, (await browser.storage[record.area].get(key))[key]).value;
 }
 
-/** Several items of a family in one storage call, parsed, in the order of `ids`. */
+/** Several items of a family in one storage call, in the order of `ids`. */
 export async function readItems<T>(record: StoredRecord<T>, ids: readonly string[]): Promise<T[]> {
   const keys = ids.map((id) => keyOf(record as StoredRecord<unknown>, id));
   const stored = await browser.storage[record.area].get(keys);
   return keys.map((key) => parseStored(record, stored[key]).value);
 }
 
-/** Calls back with the record's parsed value after every change; returns the stop function. */
+/** Returns the stop function, as watchKeys does. */
 export function watchRecord<T>(
   record: StoredRecord<T>,
   onChange: (value: T) => void,
@@ -128,7 +117,6 @@ export function watchRecord<T>(
   return () => browser.storage.onChanged.removeListener(listener);
 }
 
-/** Calls back when any key of `records` changes in `area`; returns the way to stop. */
 export function watchKeys(
   area: StorageArea,
   records: readonly StoredRecord<unknown>[],

@@ -1,15 +1,4 @@
-/**
- * The one writer of the extension's storage, created by the worker at start; pages read
- * (record.ts) and send the worker intents, applied here in one order.
- * - An update of one key runs after every earlier one for that key, so two pages changing one
- *   record at once both keep their change.
- * - "Clear" means cleared: every write carries the epoch its work began in (`since`; a lookup
- *   passes its request's). Clearing starts a new epoch first, waits for the writes under way,
- *   and from then on drops any write of an older epoch.
- * - A record that does not parse is repaired where it is read, and logged once per key.
- * - At start, older records are migrated; writes wait for it, reads parse older shapes anyway.
- * Epochs and queues live in memory: a stopped worker leaves no work under way.
- */
+/** The worker's one writer of storage (README). */
 import { browser } from 'wxt/browser';
 import { createKeyedQueue } from './keyed-queue';
 import {
@@ -24,13 +13,11 @@ import {
 /** Which "clear all local data" a piece of work began in. */
 export type Epoch = number;
 
-/** `since`: the epoch the work began in; the write is dropped if local data was cleared since. */
 interface WriteOptions {
   id?: string | undefined;
   since?: Epoch | undefined;
 }
 
-/** Which version of each record the store holds, by record name. */
 export const STORAGE_VERSIONS_RECORD: StoredRecord<Record<string, number>> = {
   name: 'storage-versions',
   area: 'local',
@@ -44,11 +31,7 @@ export const STORAGE_VERSIONS_RECORD: StoredRecord<Record<string, number>> = {
   keptByClear: true,
 };
 
-/**
- * Brings every local record whose noted version is not its own to its version (a newer one,
- * from a release the user went back from, is read as this one's), removes what does not
- * parse, and notes every version, so the next start finds nothing to do.
- */
+/** A newer version, from a release the user went back from, is read as this one's. */
 async function migrateStore(
   records: readonly StoredRecord<unknown>[],
   warn: (message: string) => void,
@@ -84,16 +67,15 @@ async function migrateStore(
 }
 
 export function createStore(deps: {
-  /** Every record, this store's versions among them, for migrations and for what "clear all local data" keeps. */
+  /** Every record, this store's versions among them. */
   records: readonly StoredRecord<unknown>[];
-  /** Where a repaired record is told, once per key. */
   warn(message: string): void;
 }) {
   const { records } = deps;
   const queue = createKeyedQueue<string>();
   const reported = new Set<string>();
   let epoch = 0;
-  /** Storage calls under way: a clear waits for them before it lists what to remove. */
+  // Storage calls under way: a clear waits for them before it lists what to remove.
   const underWay = new Set<Promise<unknown>>();
   /** Set while a clear runs: writes of the new epoch wait for it. */
   let clearing: Promise<unknown> | null = null;
@@ -151,14 +133,10 @@ export function createStore(deps: {
   return {
     /** Take it when work begins whose writes come later. */
     epoch: (): Epoch => epoch,
-    /** Resolves once the records stored by earlier versions are migrated. */
     ready,
     read,
 
-    /**
-     * Applies `change` after every earlier update of that key; resolves to the value stored (or
-     * that would have been). A change that returns the value it was given writes nothing.
-     */
+    /** Resolves to the value stored (or that would have been); an unchanged one is not written. */
     update<T>(
       record: StoredRecord<T>,
       change: (current: T) => T,
@@ -186,7 +164,7 @@ export function createStore(deps: {
       await Promise.all(keys.map((key) => queue.run(key, () => removeKeys(record.area, [key]))));
     },
 
-    /** Several keys of one area in one storage call, which the browser applies whole. */
+    /** One storage call, which the browser applies whole. */
     writeKeys: (area: StorageArea, items: Record<string, unknown>, since = epoch) =>
       set(area, items, since),
     readAll: (area: StorageArea) => areaOf(area).get(null),

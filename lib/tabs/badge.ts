@@ -1,8 +1,4 @@
-/**
- * What the toolbar badge shows for a tab's view: the rounded score on its colour band, or the
- * state's mark (lib/tabs/view-states.ts), and a tooltip that says the state in words with the
- * report's age.
- */
+/** The toolbar badge of a view: the score on its band or the status's mark, and a tooltip in words. */
 import { hostOf } from '../contract/http-origin';
 import { formatExactTime, formatRelativeTime, parseTime } from '../locale/format-time';
 import { t, uiLocale } from '../locale/i18n';
@@ -13,13 +9,11 @@ import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
 import { isNotLookedUp, type TabView } from './tab-view';
 import { VIEW_STATES, wordsOf } from './view-states';
 
-/** What the user chose for the badge (lib/settings/settings-record.ts). */
 export type BadgeOptions = Pick<UserSettings, 'badgeMode' | 'oldReportDays'>;
 
 /** The toolbar button's tooltip where nothing is known about the tab's site (the manifest's). */
 export const DEFAULT_BADGE_TITLE = 'Agent Readiness Badge';
 
-/** The badge's text and background colour (behind white text), before the user's badge mode. */
 function badgeLook(view: TabView): { text: string; color: string } {
   const state = VIEW_STATES[view.status];
   if (view.status === 'report' && view.report.score !== null) {
@@ -33,9 +27,8 @@ function badgeLook(view: TabView): { text: string; color: string } {
 }
 
 /**
- * The text under the user's choice. "Scores only" shows a number and nothing else, the
- * problem marks too: a user who asked for a quiet icon asked for it there as well; the tooltip
- * and the popup still say so.
+ * "Scores only" hides the problem marks too: a user who asked for a quiet icon asked for it there
+ * as well; the tooltip and the popup still say so.
  */
 export function badgeTextFor(
   view: TabView,
@@ -46,10 +39,7 @@ export function badgeTextFor(
   return badgeLook(view).text;
 }
 
-/**
- * "scanned 3 days ago"; a scan time a little ahead of this computer's clock reads "scanned
- * now", one further ahead only as its time (report-age.ts).
- */
+/** A scan time well ahead of this computer's clock reads only as its time (report-age.ts). */
 function scannedPhrase(scannedAt: string, now: number, ahead: boolean): string {
   const scanned = parseTime(scannedAt);
   const locale = uiLocale();
@@ -60,7 +50,6 @@ function scannedPhrase(scannedAt: string, now: number, ahead: boolean): string {
   return when === null ? t('badgeScannedUnknown') : t('badgeScanned', when);
 }
 
-/** The tooltip: the state in words, with the site and the report's age. */
 function badgeTitle(view: TabView, now: number, options: BadgeOptions): string {
   if (isNotLookedUp(view)) return notLookedUpReasonSentence(view.reason);
   if (view.status !== 'report') {

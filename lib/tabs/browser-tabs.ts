@@ -1,11 +1,7 @@
-/**
- * The browser's tabs as the extension reads them: one tab, all of them, a window's active tab
- * and a tab's address followed as they change. A closed tab is an answer (null), not an error.
- */
+/** The browser's tabs as the extension reads them; a closed tab is an answer (null), not an error. */
 import { browser } from 'wxt/browser';
 import type { OpenTab } from './open-tab';
 
-/** The tab as it is now; null when it no longer exists. */
 export async function readTab(tabId: number): Promise<OpenTab | null> {
   try {
     const tab = await browser.tabs.get(tabId);

@@ -1,14 +1,9 @@
-/**
- * A tab as the lookup sees it, and how the browser says a tab is gone. Plain data, no browser
- * API: the lookup (which must run on fakes in unit tests) and the browser adapters
- * (browser-tabs.ts, ../badge/browser-badge.ts) share it.
- */
+/** A tab as the lookup sees it, without a browser API, so the lookup runs on fakes in tests. */
 
 export interface OpenTab {
   id: number;
   url: string | undefined;
   active: boolean;
-  /** In a private window: never looked up. */
   incognito?: boolean;
 }
 

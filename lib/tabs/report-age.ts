@@ -1,7 +1,4 @@
-/**
- * How a report's scan time reads against this computer's clock, for the badge's tooltip, the
- * popup's header and the sites page: old past the user's setting, or ahead of the clock.
- */
+/** How a report's scan time reads against this computer's clock: old, or ahead of it. */
 import { parseTime } from '../locale/format-time';
 import type { OldReportDays } from '../settings/settings';
 
@@ -12,10 +9,8 @@ import type { OldReportDays } from '../settings/settings';
 export const AHEAD_TOLERANCE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
-/** `unknown`: the scan time cannot be read. */
 export type ReportAge = 'recent' | 'old' | 'ahead' | 'unknown';
 
-/** Old: scanned more than `oldAfter` days before `now`. */
 export function reportAge(scannedAt: string, now: number, oldAfter: OldReportDays): ReportAge {
   const scanned = parseTime(scannedAt);
   if (scanned === null) return 'unknown';

@@ -1,16 +1,8 @@
-/**
- * The colours of the product, in one place: the bands a score falls into (badge, score figure,
- * tier bars) and the badge's colours for states without a fresh score. docs/user-guide.md,
- * "The toolbar badge", documents the same table.
- *
- * Every colour sits behind white text (the badge's and the score figure's), so each is dark
- * enough for WCAG AA contrast with white (4.5:1 or more).
- */
+/** The product's colours, each behind white text; docs/user-guide.md documents the same table. */
 export type ScoreBandId = 'strong' | 'fair' | 'weak' | 'unscored';
 
 export interface ScoreBand {
   id: ScoreBandId;
-  /** Background colour behind white text (badge and score figure). */
   color: string;
   /** Lowest and highest rounded score in the band; null for reports without a score. */
   min: number | null;
@@ -24,20 +16,12 @@ export const SCORE_BANDS: readonly ScoreBand[] = [
   { id: 'weak', color: '#b3261e', min: 0, max: 49 },
 ];
 
-/** A report whose score is null. */
 export const UNSCORED_BAND: ScoreBand = { id: 'unscored', color: '#5f6368', min: null, max: null };
 
-/** Badge colours of the states that show no fresh score. */
 export const STATE_COLORS = {
-  /** Nothing wrong, just no score: loading, no report, no score, not looked up. */
   neutral: UNSCORED_BAND.color,
-  /** Something failed: service unavailable, invalid or rejected answer. */
   problem: '#44546a',
-  /**
-   * A score from the saved copy that could not be renewed: the number stays, the band colour
-   * gives way to a dull amber (the popup's "Stale" mark), so an old score never passes for a
-   * current one at a glance.
-   */
+  // A kept score that could not be renewed: never passes for a current one at a glance.
   stale: '#6e5a33',
 } as const;
 

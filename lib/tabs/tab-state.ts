@@ -1,8 +1,4 @@
-/**
- * Each tab's current view, in session storage: it outlives the worker, the popup reads it, and
- * it is gone when the browser closes. Only states of the service in effect are ever read, so a
- * view from an earlier base URL is never shown. Pages read; the worker writes.
- */
+/** Each tab's view in session storage: it outlives the worker and goes when the browser closes. */
 import { browser } from 'wxt/browser';
 import { isObject, readRecord, type StoredRecord, watchRecord } from '../storage/record';
 import type { Store } from '../storage/store';
@@ -16,7 +12,6 @@ export interface TabState {
   updatedAt: number;
   /** Until when a view from a fresh answer is what a lookup would answer: the popup shows it. */
   freshUntil?: number;
-  /** The service base URL the view came from. */
   service: string;
 }
 
@@ -45,14 +40,12 @@ export const TAB_STATE_RECORD: StoredRecord<TabState | null> = {
   fallback: () => null,
 };
 
-/** The state if it came from the service at `baseUrl`, whose states alone are ever shown. */
 export const ofService = (state: TabState | null, baseUrl: string): TabState | null =>
   state?.service === baseUrl ? state : null;
 
 export const readTabState = async (tabId: number, baseUrl: string) =>
   ofService(await readRecord(TAB_STATE_RECORD, String(tabId)), baseUrl);
 
-/** Every stored tab state of the service at `baseUrl`, by tab id. */
 export async function readTabStates(baseUrl: string): Promise<Map<number, TabState>> {
   const states = new Map<number, TabState>();
   for (const [key, value] of Object.entries(await browser.storage.session.get(null))) {

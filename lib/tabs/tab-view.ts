@@ -1,8 +1,4 @@
-/**
- * What the extension knows about one tab, as the badge and the popup show it. The background
- * writes it to storage; the popup only reads it. Every state is named, so no view is ever
- * blank or ambiguous.
- */
+/** What the extension knows about one tab, as the badge and the popup show it. */
 import type { ScanReport } from '../contract/report-schema';
 import type { NotLookedUpReason } from '../privacy/lookup-target';
 
@@ -14,7 +10,6 @@ export type TabView =
       status: 'report';
       origin: string;
       report: ScanReport;
-      /** When this extension received the report (epoch ms). */
       receivedAt: number;
       /** True when served from cache after its freshness ran out (e.g. service unavailable). */
       stale: boolean;
@@ -44,7 +39,6 @@ export type TabView =
       status: 'unavailable';
       origin: string;
       cause: UnavailableCause;
-      /** When the next lookup may happen (epoch ms), if known. */
       retryAt: number | null;
     }
   /**
@@ -72,7 +66,6 @@ export type NotLookedUpView = Extract<TabView, { status: 'not-looked-up' }>;
 export const isNotLookedUp = (view: TabView | NotAskedView): view is NotLookedUpView =>
   'reason' in view;
 
-/** Why a view's site was not looked up; null for a view of a site that was. */
 export const reasonOf = (view: TabView | NotAskedView): NotLookedUpReason | null =>
   isNotLookedUp(view) ? view.reason : null;
 

@@ -1,8 +1,4 @@
-/**
- * Every status a tab's view can have, in one table: how the badge marks it, what the tooltip,
- * the popup and the sites page call it, and how the lookup treats it. A new status is a row here
- * (the type check asks for it), its view in tab-view.ts, and its words in locales/.
- */
+/** Every status a view can have, in one table: its mark, its words and how the lookup treats it. */
 import type { MessageKey } from '../locale/i18n';
 import type { TabViewStatus, UnavailableCause } from './tab-view';
 
@@ -36,9 +32,7 @@ export interface ViewState {
   /** Null where the view names its own (a report, a reason not to look up). */
   words: StateWords | null;
   siteState: SiteState;
-  /** The sites page's words for the state. */
   siteWords: MessageKey;
-  /** Settled: not "loading". */
   settled: boolean;
   /** An answer about the site, rather than "loading" or why it was not asked. */
   answer: boolean;
@@ -137,8 +131,6 @@ const UNAVAILABLE_WORDS: Readonly<Record<UnavailableCause, StateWords>> = {
 
 export const wordsOf = (view: { status: TabViewStatus; cause?: UnavailableCause }) =>
   view.cause === undefined ? VIEW_STATES[view.status].words : UNAVAILABLE_WORDS[view.cause];
-
-export const VIEW_STATUSES = Object.keys(VIEW_STATES) as TabViewStatus[];
 
 export function siteWordsOf(siteState: SiteState): MessageKey {
   if (siteState === 'stale') return 'sitesState_stale';

@@ -1,11 +1,9 @@
 /**
- * The extension's own pages, opened from the worker: the sites page in one tab, brought forward
- * when open; a site's report in a window sized like the popup, since it is about a link, not the
- * tab the user is on (a tab where the browser has no windows, as on Firefox for Android).
+ * The sites page in one tab, brought forward when open; a site's report in a window sized like
+ * the popup, since it is about a link, not the tab the user is on.
  */
 import { browser } from 'wxt/browser';
 
-/** The page's address, optionally with a site to select: `sites.html?site=<origin>`. */
 export function sitesPageUrl(site?: string): string {
   const base = browser.runtime.getURL('/sites.html');
   return site === undefined ? base : `${base}?site=${encodeURIComponent(site)}`;

@@ -1,9 +1,4 @@
-/**
- * The context menu items (none on Firefox for Android): "Agent readiness of this site" on links,
- * under the same privacy rules as every lookup, and "All sites…" on the toolbar button.
- * Listeners are registered synchronously when the worker starts: the browser wakes it for a
- * click and delivers the click only to listeners that already exist.
- */
+/** The context menu items: "Agent readiness of this site" on links, "All sites…" on the button. */
 import { browser } from 'wxt/browser';
 import { t } from '../locale/i18n';
 import { siteReportPath } from '../messaging/site-report-address';
@@ -71,7 +66,6 @@ export function registerLinkMenu(
   browser.runtime.onStartup.addListener(create);
 }
 
-/** The toolbar button's context for this manifest version. */
 export function actionMenuContext(manifestVersion: number): 'action' | 'browser_action' {
   return manifestVersion === 3 ? 'action' : 'browser_action';
 }

@@ -1,7 +1,6 @@
 /**
- * Permissions granted or taken back (the options page, the browser's own settings, a policy):
- * the report service may have become reachable or not, so open tabs are shown afresh; and
- * access a check asked for, once taken back, is no longer listed. Registered synchronously when the worker starts, like every listener that may wake it.
+ * Permissions granted or taken back (the options page, the browser's settings, a policy): the
+ * service may have become reachable or not, and access a check asked for may be gone.
  */
 import { browser } from 'wxt/browser';
 

@@ -1,18 +1,13 @@
-/**
- * Keeps every tab's badge in step with what the tab shows. Must be called synchronously when
- * the worker starts: an event fired before its listener exists is lost (the browser wakes the
- * worker for an event, then delivers it only to listeners already registered).
- */
+/** Keeps every tab's badge in step with what the tab shows. */
 import { browser } from 'wxt/browser';
-import type { LookupService } from '../lookup/ports';
+import type { Lookups } from '../lookup/lookups';
 
 export type TabEventHandlers = ReturnType<typeof createTabEventHandlers>;
 
-/** What the tab events do, apart from the browser, so tests can fire them in any order. */
-export function createTabEventHandlers(service: LookupService, onError: (error: unknown) => void) {
+export function createTabEventHandlers(lookups: Lookups, onError: (error: unknown) => void) {
   const guarded = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, onError);
   return {
-    activated: ({ tabId }: { tabId: number }) => guarded(service.tabActivated(tabId)),
+    activated: ({ tabId }: { tabId: number }) => guarded(lookups.tabActivated(tabId)),
 
     updated(tabId: number, changeInfo: { url?: string; status?: string }): Promise<void> {
       // onUpdated fires many times per page (loading, title, favicon, complete...): only a
@@ -20,8 +15,8 @@ export function createTabEventHandlers(service: LookupService, onError: (error: 
       // puts the badge back, since the browser clears a tab's badge when a new document
       // commits (also on back/forward). Neither costs a request while the answer is cached
       // or in flight.
-      if (changeInfo.url !== undefined) return guarded(service.tabNavigated(tabId));
-      if (changeInfo.status === 'complete') return guarded(service.restoreBadge(tabId));
+      if (changeInfo.url !== undefined) return guarded(lookups.tabNavigated(tabId));
+      if (changeInfo.status === 'complete') return guarded(lookups.restoreBadge(tabId));
       return Promise.resolve();
     },
 
@@ -29,21 +24,21 @@ export function createTabEventHandlers(service: LookupService, onError: (error: 
       // A prerendered or restored page swapped in under a new tab id: the old id is gone
       // without an onRemoved, and the new tab needs its own badge.
       return guarded(
-        Promise.all([service.forgetTab(removedTabId), service.tabNavigated(addedTabId)]),
+        Promise.all([lookups.forgetTab(removedTabId), lookups.tabNavigated(addedTabId)]),
       );
     },
 
-    removed: (tabId: number) => guarded(service.forgetTab(tabId)),
+    removed: (tabId: number) => guarded(lookups.forgetTab(tabId)),
   };
 }
 
 /** `onHandling` hears of the work each event starts: start-up housekeeping waits for it. */
 export function registerTabListeners(
-  service: LookupService,
+  lookups: Lookups,
   onError: (error: unknown) => void,
   onHandling: (work: Promise<void>) => void = () => {},
 ) {
-  const handlers = createTabEventHandlers(service, onError);
+  const handlers = createTabEventHandlers(lookups, onError);
   browser.tabs.onActivated.addListener((info) => {
     onHandling(handlers.activated(info));
   });

@@ -1,8 +1,6 @@
 /**
- * The watch list's notifications of a change (lib/sites/watch-check.ts finds them). The
- * optional `notifications` permission is asked for the first time the user watches a site;
- * without it nothing is shown, and the sites page still shows the change. A click opens the
- * sites page on that site.
+ * The watch list's notifications of a change, shown only with the optional `notifications`
+ * permission (asked for the first time the user watches a site); the sites page shows it anyway.
  */
 import { browser } from 'wxt/browser';
 import { watchChangeMessage } from '../sites/watch-change-message';
@@ -10,7 +8,6 @@ import type { WatchChange } from '../sites/watch-check';
 
 const NOTIFICATION_PREFIX = 'watch-change:';
 
-/** Shows a change, when the user granted notifications; otherwise does nothing. */
 export async function notifyWatchChange(change: WatchChange): Promise<void> {
   if (!browser.notifications) return;
   if (!(await browser.permissions.contains({ permissions: ['notifications'] }))) return;
@@ -23,10 +20,7 @@ export async function notifyWatchChange(change: WatchChange): Promise<void> {
   });
 }
 
-/**
- * Opens the sites page when a change notification is clicked. The API exists only once the
- * permission is granted, so the listener is added at worker start if it is, and when it is.
- */
+/** The API exists only once the permission is granted: listened to at start if it is, and when it is. */
 export function registerWatchNotificationClicks(
   openSitesPage: (site: string) => Promise<unknown>,
   onError: (error: unknown) => void,

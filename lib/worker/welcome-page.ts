@@ -6,7 +6,6 @@
 import { browser } from 'wxt/browser';
 import type { UserSettings } from '../settings/settings';
 
-/** The settings in effect (a policy may have answered), read once the records are migrated. */
 export function registerWelcomePage(
   deps: {
     readSettings(): Promise<Pick<UserSettings, 'lookupModeChosen'>>;

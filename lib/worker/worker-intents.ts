@@ -1,15 +1,8 @@
-/**
- * What the worker does for each request of the protocol: the lookups a page asks for, and the
- * intents that change what is stored, each through the record store, so requests from several
- * pages at once are applied one after another and none is lost. The worker trusts no page: the
- * schemas (messages.ts) checked the data, and a service base URL must also be one the extension
- * holds the host permission for (the options page asks the user for it first).
- */
+/** What the worker does for each request of the protocol, through the store one after another. */
 import type { CheckAccess } from '../checks/check-access';
 import type { CheckRun } from '../checks/check-run-record';
 import type { CheckRuns } from '../checks/check-runs';
-import type { LookupLog } from '../history/lookup-log';
-import type { LookupService } from '../lookup/ports';
+import type { Lookups } from '../lookup/lookups';
 import type { CheckRunRequest } from '../messaging/check-run-port';
 import type { RequestOrigin, WorkerHandlers } from '../messaging/worker-messages';
 import { isSitePausedBy } from '../privacy/paused-domains';
@@ -17,12 +10,11 @@ import { mayCallService } from '../settings/service-base-url-choice';
 import { changeSettings } from '../settings/settings';
 import { unwatchSite, watchSite } from '../sites/watch-list';
 import type { Store } from '../storage/store';
-import { notLookedUp } from '../tabs/tab-view';
 
 export function createWorkerIntents(deps: {
   store: Store;
-  lookups: Pick<LookupService, 'showTab' | 'showSite'>;
-  lookupLog: Pick<LookupLog, 'clear'>;
+  lookups: Pick<Lookups, 'showTab' | 'showSite'>;
+  lookupLog: { clear(): Promise<void> };
   checkRuns: Pick<CheckRuns, 'finish'>;
   checkAccess: Pick<CheckAccess, 'remove'>;
   now(): number;
@@ -33,9 +25,8 @@ export function createWorkerIntents(deps: {
     changeSettings(store, (_current, user) => ({ pausedDomains: change(user.pausedDomains) }));
   return {
     showTab: ({ tabId, force, trigger }) => deps.lookups.showTab(tabId, { force, trigger }),
-    showSite: async ({ origin, force }, from) =>
-      // A page in a private window: its site is neither sent nor kept, and the page says why.
-      from.privateWindow ? notLookedUp('incognito') : deps.lookups.showSite(origin, { force }),
+    showSite: ({ origin, force }, { privateWindow }) =>
+      deps.lookups.showSite(origin, { force, privateWindow }),
 
     setLookupMode: ({ mode }) =>
       changeSettings(store, () => ({ lookupMode: mode, lookupModeChosen: true })),
@@ -69,10 +60,7 @@ export function createWorkerIntents(deps: {
   };
 }
 
-/**
- * A check run's start, asked on its port (check-run-port.ts): the run's record, and the site's
- * access listed when the page has just been granted it for this run.
- */
+/** A run's start (check-run-port.ts); the site's access is listed when just granted for this run. */
 export function createCheckRunStart(deps: {
   checkRuns: Pick<CheckRuns, 'start'>;
   checkAccess: Pick<CheckAccess, 'granted'>;

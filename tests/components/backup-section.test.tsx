@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackupSection, type BackupSectionProps } from '../../components/options/BackupSection';
-import type { ImportPreview } from '../../lib/backup/import-changes';
+import type { ImportPreview } from '../../lib/backup/backup-format';
 
 afterEach(cleanup);
 
@@ -119,7 +119,7 @@ describe('BackupSection', () => {
 
   it('says when the file would change nothing', () => {
     renderSection({ preview: { merge: [], replace: [] } });
-    expect(screen.getByText('Nothing would change.')).toBeTruthy();
+    screen.getByText('Nothing would change.');
   });
 
   it('says the import was applied', () => {

@@ -118,20 +118,16 @@ describe('the comparison view', () => {
     expect(
       cards.map((card) => within(card).getByRole('heading', { level: 4 }).textContent),
     ).toEqual([hostOf('high'), hostOf('mid'), 'gone.example.com']);
-    expect(within(cards[0] as HTMLElement).getByText('92')).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText('92').className).toBe('score-chip');
     expect(within(cards[0] as HTMLElement).getByRole('heading', { level: 5 }).id).toBe(
       'compare-buckets-0',
     );
     expect((cards[1] as HTMLElement).querySelectorAll('meter.bar')).toHaveLength(2);
     // Each site's breakdown is a region named for its site.
-    expect(
-      within(cards[1] as HTMLElement).getByRole('region', {
-        name: `${hostOf('mid')} Score breakdown`,
-      }),
-    ).toBeTruthy();
-    expect(
-      within(cards[2] as HTMLElement).getByText('No report is kept for this site.'),
-    ).toBeTruthy();
+    within(cards[1] as HTMLElement).getByRole('region', {
+      name: `${hostOf('mid')} Score breakdown`,
+    });
+    within(cards[2] as HTMLElement).getByText('No report is kept for this site.');
     // Every id on the page once: one bucket heading per site.
     const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -145,7 +141,7 @@ describe('the comparison view', () => {
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(4);
     const first = cards[0] as HTMLElement;
-    expect(within(first).getByText('Agent-friendly 404 pages')).toBeTruthy();
+    within(first).getByText('Agent-friendly 404 pages');
     expect(
       [...first.querySelectorAll('dt, dd')].map((item) => item.textContent?.replace(/^\S+ /, '')),
     ).toEqual([
@@ -169,7 +165,7 @@ describe('the comparison view', () => {
   it('says so when no compared site lists a check', () => {
     const none = buildComparison([row('noIssues'), row('noIssues')]);
     render(<CompareView count={2} comparison={none} onClose={vi.fn()} onExport={vi.fn()} />);
-    expect(screen.getByText('None of these sites lists a failed or partial check.')).toBeTruthy();
+    screen.getByText('None of these sites lists a failed or partial check.');
     expect(screen.queryByRole('table')).toBeNull();
   });
 });
@@ -198,7 +194,7 @@ describe('choosing sites to compare', () => {
     expect(compare().disabled).toBe(true);
     fireEvent.click(box('mid'));
     expect(compare().disabled).toBe(false);
-    expect(screen.getByText('Compares the ticked sites check by check (up to 4).')).toBeTruthy();
+    screen.getByText('Compares the ticked sites check by check (up to 4).');
     fireEvent.click(box('low'));
     fireEvent.click(box('noIssues'));
     expect(compare().textContent).toBe('Compare (4)');

@@ -13,11 +13,12 @@ import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
-import { contractSchemas, errorBodySchema } from '../../lib/contract/report-schema';
+import { contractSchemas } from '../../lib/contract/report-schema';
 import { serviceLinkOrNull } from '../../lib/contract/safe-url';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
-import { viewFromOutcome } from '../../lib/lookup/lookup-result';
+import { viewOfAnswer } from '../../lib/lookup/views';
 import { createReportClient } from '../../lib/service/report-client';
+import { errorBodySchema } from '../fixtures/error-body';
 import { arbitraryFromSchema } from '../support/arbitrary-from-schema';
 import { openapiValidators, readOpenApiDocument } from '../support/openapi-validators';
 
@@ -159,7 +160,7 @@ describe('every report the OpenAPI document allows', () => {
           if (outcome.kind !== 'report') throw new Error(`refused: ${JSON.stringify(outcome)}`);
           expect(outcome.report).toStrictEqual(body);
 
-          const view = render(<PopupView view={viewFromOutcome(TARGET, outcome, NOW)} now={NOW} />);
+          const view = render(<PopupView view={viewOfAnswer(TARGET, outcome, NOW)} now={NOW} />);
           const heading = view.container.querySelector('h1');
           expect(heading?.textContent).toBe(body.display_target);
           const figure = view.container.querySelector('.score-figure')?.textContent ?? '';
@@ -212,7 +213,7 @@ describe('any single change to a valid report', () => {
           const outcome = await outcomeFor(body);
           expect(outcome.kind).toBe('invalid-response');
 
-          const view = render(<PopupView view={viewFromOutcome(TARGET, outcome, NOW)} now={NOW} />);
+          const view = render(<PopupView view={viewOfAnswer(TARGET, outcome, NOW)} now={NOW} />);
           expect(view.container.querySelector('h1')?.textContent).toBe(INVALID_RESPONSE_HEADING);
           // No part of the report: no score, no label, no buckets, no issues, no link.
           for (const selector of [

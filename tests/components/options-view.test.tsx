@@ -1,13 +1,14 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OptionsView } from '../../components/options/OptionsView';
-import type { OptionsActions } from '../../components/options/use-options';
 import { WelcomeView } from '../../components/welcome/WelcomeView';
-import type { LookupLogEntry } from '../../lib/history/lookup-log';
-import type { ServiceAccess } from '../../lib/settings/service-base-url-choice';
+import { LOOKUP_LOG_RECORD, type LookupLogEntry } from '../../lib/history/lookup-log';
+import type { WorkerMessage } from '../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings/settings';
 
-afterEach(cleanup);
+// Preact defers passive cleanups past the unmount; they run while the test's spies are there.
+afterEach(() => act(() => cleanup()));
 
 const UNLOCKED = {
   serviceBaseUrl: false,
@@ -23,22 +24,24 @@ const settings = (change: Partial<EffectiveSettings> = {}): EffectiveSettings =>
   ...change,
 });
 
-const actions = (): OptionsActions => ({
-  setLookupMode: vi.fn(),
-  setBadgeMode: vi.fn(),
-  setOldReportDays: vi.fn(),
-  saveBaseUrl: vi.fn(),
-  resetBaseUrl: vi.fn(),
-  allowServiceAccess: vi.fn(),
-  pause: vi.fn(),
-  resume: vi.fn(),
-  clearData: vi.fn(),
-  clearLog: vi.fn(),
-  exportBackup: vi.fn(),
-  chooseBackupFile: vi.fn(),
-  applyBackup: vi.fn(),
-  cancelBackup: vi.fn(),
-  removeCheckAccess: vi.fn(),
+/** The intents the page sends the worker, as [name, data]; each is answered. */
+let sent: () => [string, unknown][];
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  // The fake browser has no permission events; the section listens to them.
+  for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved]) {
+    vi.spyOn(event, 'addListener').mockImplementation(() => {});
+    vi.spyOn(event, 'removeListener').mockImplementation(() => {});
+  }
+  const send = vi
+    .spyOn(fakeBrowser.runtime, 'sendMessage')
+    .mockImplementation((async () => ({ ok: true, value: null })) as never);
+  sent = () =>
+    send.mock.calls.map(([message]) => {
+      const { name, data } = message as unknown as WorkerMessage;
+      return [name, data];
+    });
 });
 
 const ENTRY: LookupLogEntry = {
@@ -51,31 +54,8 @@ const ENTRY: LookupLogEntry = {
   status: 200,
 };
 
-function renderOptions(
-  change: Partial<EffectiveSettings> = {},
-  more: {
-    log?: LookupLogEntry[];
-    actions?: OptionsActions;
-    serviceAccess?: ServiceAccess;
-    checkAccess?: string[];
-  } = {},
-) {
-  return render(
-    <OptionsView
-      settings={settings(change)}
-      defaultBaseUrl="https://is-agentic.com"
-      log={more.log ?? []}
-      baseUrlChoice={null}
-      pauseRefused={false}
-      dataCleared={false}
-      actions={more.actions ?? actions()}
-      serviceAccess={more.serviceAccess ?? { permitted: true }}
-      deprecation={null}
-      backup={{ preview: null, problem: null, applied: false }}
-      checkAccess={more.checkAccess ?? []}
-    />,
-  );
-}
+const renderOptions = (change: Partial<EffectiveSettings> = {}) =>
+  render(<OptionsView settings={settings(change)} />);
 
 describe('OptionsView', () => {
   it('asks nothing chosen until the user has answered, then shows the choice', () => {
@@ -109,31 +89,45 @@ describe('OptionsView', () => {
     expect(screen.getAllByText(/Set by your organisation's policy/)).toHaveLength(2);
   });
 
-  it('says when the extension may not reach the service, and asks the browser on a click', () => {
-    const handlers = actions();
-    renderOptions(
-      { serviceBaseUrl: 'https://lookup.corp.example.com' },
-      { actions: handlers, serviceAccess: { permitted: false, host: 'lookup.corp.example.com' } },
-    );
-    expect(screen.getByRole('alert').textContent).toContain(
+  it('says when the extension may not reach the service, and asks the browser on a click', async () => {
+    const contains = vi
+      .spyOn(fakeBrowser.permissions, 'contains')
+      .mockResolvedValue(false as never);
+    const request = vi.spyOn(fakeBrowser.permissions, 'request').mockResolvedValue(true as never);
+    renderOptions({ serviceBaseUrl: 'https://lookup.corp.example.com' });
+    expect((await screen.findByRole('alert')).textContent).toContain(
       'This extension may not reach the report service at lookup.corp.example.com',
     );
+    expect(contains).toHaveBeenCalledWith({ origins: ['https://lookup.corp.example.com/*'] });
     fireEvent.click(
       screen.getByRole('button', { name: 'Allow access to lookup.corp.example.com' }),
     );
-    expect(handlers.allowServiceAccess).toHaveBeenCalled();
+    expect(request).toHaveBeenCalledWith({ origins: ['https://lookup.corp.example.com/*'] });
   });
 
-  it('says nothing about access while the service is reachable', () => {
+  it('says nothing about access while the service is reachable', async () => {
+    const contains = vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
     renderOptions();
+    await waitFor(() => expect(contains).toHaveBeenCalled());
+    await act(async () => {});
     expect(screen.queryByRole('button', { name: /Allow access/ })).toBeNull();
   });
 
-  it('lists paused domains with a way to resume each', () => {
-    const handlers = actions();
-    renderOptions({ pausedDomains: ['a.example.com'] }, { actions: handlers });
+  it('lists paused domains with a way to resume each, and pauses an address', () => {
+    renderOptions({ pausedDomains: ['a.example.com'] });
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
-    expect(handlers.resume).toHaveBeenCalledWith('a.example.com');
+    expect(sent()).toEqual([['resumeDomain', { domain: 'a.example.com' }]]);
+    const address = screen.getByRole('textbox', { name: 'Site to pause' });
+    fireEvent.input(address, { target: { value: 'https://b.example.com/page' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(sent()[1]).toEqual(['pauseSite', { domain: 'b.example.com' }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.input(address, { target: { value: 'not a site' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(sent()).toHaveLength(2);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This is neither a web address nor a domain name.',
+    );
   });
 
   it("lists the policy's domains as set by the administrator, with no way to resume them", () => {
@@ -148,19 +142,41 @@ describe('OptionsView', () => {
       'a.example.comResume',
     ]);
     expect(within(list).getAllByRole('button', { name: 'Resume' })).toHaveLength(1);
-    expect(screen.getByText(/Set by your organisation's policy/)).toBeTruthy();
+    expect(list.nextElementSibling?.textContent).toMatch(/Set by your organisation's policy/);
   });
 
-  it('lists every lookup of the log with the origin sent and its outcome', () => {
-    renderOptions({}, { log: [ENTRY] });
-    const table = screen.getByRole('table', { name: 'Lookup log' });
-    expect(table.textContent).toContain('https://example.com');
-    expect(table.textContent).toContain('Report (HTTP 200)');
-  });
-
-  it('says so when nothing was sent', () => {
+  it('lists every lookup of the log, newest first, with the origin sent and its outcome', async () => {
+    const older = { ...ENTRY, id: 2, at: ENTRY.at - 60_000, origin: 'https://older.example' };
+    await fakeBrowser.storage.local.set({
+      [LOOKUP_LOG_RECORD.key]: { nextId: 3, entries: [older, ENTRY] },
+    });
     renderOptions();
-    expect(screen.getByText('Nothing has been sent.')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Lookup log' });
+    const sites = within(table)
+      .getAllByRole('cell')
+      .filter((cell) => cell.matches('.site'));
+    expect(sites.map((cell) => cell.textContent)).toEqual([
+      'https://example.com',
+      'https://is-agentic.com',
+      'https://older.example',
+      'https://is-agentic.com',
+    ]);
+    expect(table.textContent).toContain('Report (HTTP 200)');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the log' }));
+    expect(sent()).toEqual([['clearLookupLog', {}]]);
+  });
+
+  it('says so when nothing was sent, and offers nothing to clear', () => {
+    renderOptions();
+    expect(screen.getByText('Nothing has been sent.').tagName).toBe('P');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('clears local data on a click, and says so once the worker has', async () => {
+    renderOptions();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all local data' }));
+    expect(sent()).toEqual([['clearLocalData', {}]]);
+    expect((await screen.findByRole('status')).textContent).toBe('Local data cleared.');
   });
 });
 
@@ -173,37 +189,31 @@ describe('the badge section', () => {
   } as const;
 
   it('offers the three choices, the stored one chosen, and sends the one clicked', () => {
-    const handlers = actions();
-    renderOptions({ badgeMode: 'scores' }, { actions: handlers });
+    renderOptions({ badgeMode: 'scores' });
     const group = screen.getByRole('group', { name: 'Toolbar badge' });
     expect(within(group).getAllByRole('radio')).toHaveLength(3);
     expect(choice(LABELS.scores).checked).toBe(true);
     expect(choice(LABELS.all).checked).toBe(false);
     expect(choice(LABELS.off).disabled).toBe(false);
     fireEvent.click(choice(LABELS.off));
-    expect(handlers.setBadgeMode).toHaveBeenCalledWith('off');
+    expect(sent()).toEqual([['setBadgeMode', { mode: 'off' }]]);
     expect(screen.queryByText(/Set by your organisation's policy/)).toBeNull();
   });
 
   it("shows the policy's choice as locked", () => {
-    const handlers = actions();
-    renderOptions(
-      { badgeMode: 'off', locked: { ...UNLOCKED, badgeMode: true } },
-      { actions: handlers },
-    );
+    renderOptions({ badgeMode: 'off', locked: { ...UNLOCKED, badgeMode: true } });
     expect(choice(LABELS.off).checked).toBe(true);
     for (const label of Object.values(LABELS)) expect(choice(label).disabled).toBe(true);
     const section = screen.getByRole('region', { name: 'Toolbar badge' });
-    expect(within(section).getByText(/Set by your organisation's policy/)).toBeTruthy();
+    expect(section.querySelector('.locked')?.textContent).toMatch(/Set by your organisation's/);
     fireEvent.click(choice(LABELS.all));
-    expect(handlers.setBadgeMode).not.toHaveBeenCalled();
+    expect(sent()).toEqual([]);
   });
 });
 
 describe('the old reports choice', () => {
   it('offers 7, 30 and 90 days and never, the stored one chosen, and sends the one clicked', () => {
-    const handlers = actions();
-    renderOptions({ oldReportDays: '90' }, { actions: handlers });
+    renderOptions({ oldReportDays: '90' });
     const group = screen.getByRole('group', { name: 'Old reports' });
     expect(
       within(group)
@@ -214,7 +224,7 @@ describe('the old reports choice', () => {
       (screen.getByRole('radio', { name: 'Older than 90 days' }) as HTMLInputElement).checked,
     ).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Never' }));
-    expect(handlers.setOldReportDays).toHaveBeenCalledWith('never');
+    expect(sent()).toEqual([['setOldReportDays', { days: 'never' }]]);
   });
 });
 
@@ -230,8 +240,8 @@ describe('WelcomeView', () => {
         onChoose={onChoose}
       />,
     );
-    expect(screen.getByText(/Only the site's origin/)).toBeTruthy();
-    expect(screen.getByText(/https:\/\/is-agentic\.com, and nowhere else/)).toBeTruthy();
+    expect(screen.getByText(/Only the site's origin/).tagName).toBe('P');
+    expect(screen.getByText(/https:\/\/is-agentic\.com, and nowhere else/).tagName).toBe('P');
     fireEvent.click(screen.getByRole('button', { name: 'Look up sites automatically' }));
     expect(onChoose).toHaveBeenCalledWith('automatic');
   });
@@ -247,6 +257,6 @@ describe('WelcomeView', () => {
       />,
     );
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText(/Your organisation set lookups/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/Your organisation set lookups/);
   });
 });

@@ -69,27 +69,27 @@ describe('PopupView with a report: header', () => {
   it('shows the high fixture rounded to 92 with label A on the strong band', () => {
     const { container } = renderReport('high');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(reports.high.display_target);
-    expect(screen.getByText('92')).toBeTruthy();
-    expect(screen.getByText('of 100')).toBeTruthy();
-    expect(screen.getByText('A')).toBeTruthy();
+    expect(screen.getByText('92').className).toBe('score-figure');
+    expect(screen.getByText('of 100').className).toBe('score-scale');
+    expect(screen.getByText('A').className).toBe('score-label');
     const header = container.querySelector<HTMLElement>('.score-header');
     expect(header?.style.getPropertyValue('--band')).toBe(SCORE_BANDS[0]?.color);
   });
 
   it('rounds the mid fixture 74.5 up to 75 on the fair band', () => {
     const { container } = renderReport('mid');
-    expect(screen.getByText('75')).toBeTruthy();
+    expect(screen.getByText('75').className).toBe('score-figure');
     expect(screen.queryByText('74.5')).toBeNull();
-    expect(screen.getByText('B')).toBeTruthy();
+    expect(screen.getByText('B').className).toBe('score-label');
     const header = container.querySelector<HTMLElement>('.score-header');
     expect(header?.style.getPropertyValue('--band')).toBe(SCORE_BANDS[1]?.color);
   });
 
   it('shows a null score as a dash, "No score" and the unscored band', () => {
     const { container } = renderReport('nullScore');
-    expect(screen.getByText('–')).toBeTruthy();
-    expect(screen.getByText('No score')).toBeTruthy();
-    expect(screen.getByText('Not scored')).toBeTruthy();
+    screen.getByText('–');
+    screen.getByText('No score');
+    screen.getByText('Not scored');
     expect(screen.queryByText('of 100')).toBeNull();
     const header = container.querySelector<HTMLElement>('.score-header');
     expect(header?.style.getPropertyValue('--band')).toBe(UNSCORED_BAND.color);
@@ -140,8 +140,8 @@ describe('PopupView with a report: header', () => {
 
   it('marks a stale report visibly, and only a stale one', () => {
     renderReport('mid', { stale: true });
-    expect(screen.getByText('Stale')).toBeTruthy();
-    expect(screen.getByText(/received 1 hour ago/)).toBeTruthy();
+    expect(screen.getByText('Stale').className).toBe('stale-mark');
+    screen.getByText(/received 1 hour ago/);
     cleanup();
     renderReport('mid');
     expect(screen.queryByText('Stale')).toBeNull();
@@ -153,10 +153,10 @@ const NOT_LISTED = '; checks not listed passed or do not apply to this site';
 describe('PopupView with a report: tier buckets', () => {
   it('shows essential and recommended points and checks from the report, as meters', () => {
     renderReport('mid');
-    expect(within(bucket('Essential')).getByText('58 / 80 points')).toBeTruthy();
-    expect(within(bucket('Essential')).getByText('9 / 12 checks passing')).toBeTruthy();
-    expect(within(bucket('Recommended')).getByText('12.5 / 20 points')).toBeTruthy();
-    expect(within(bucket('Recommended')).getByText('3 / 5 checks passing')).toBeTruthy();
+    within(bucket('Essential')).getByText('58 / 80 points');
+    within(bucket('Essential')).getByText('9 / 12 checks passing');
+    within(bucket('Recommended')).getByText('12.5 / 20 points');
+    within(bucket('Recommended')).getByText('3 / 5 checks passing');
     const essential = meter('Essential points');
     expect(essential.getAttribute('value')).toBe('58');
     expect(essential.getAttribute('min')).toBe('0');
@@ -177,49 +177,47 @@ describe('PopupView with a report: tier buckets', () => {
       },
       eligible_checks: 1,
     });
-    expect(screen.getByText('30 / 60 points')).toBeTruthy();
-    expect(screen.getByText('39.5 / 40 points')).toBeTruthy();
-    expect(screen.getByText('1 / 1 check passing')).toBeTruthy();
-    expect(screen.getByText('+1 point, 1 positive signal')).toBeTruthy();
-    expect(screen.getByText(`1 check applied${NOT_LISTED}`)).toBeTruthy();
+    screen.getByText('30 / 60 points');
+    screen.getByText('39.5 / 40 points');
+    screen.getByText('1 / 1 check passing');
+    screen.getByText('+1 point, 1 positive signal');
+    screen.getByText(`1 check applied${NOT_LISTED}`);
     expect(meter('Essential points').getAttribute('max')).toBe('60');
   });
 
   it('shows bonus points and positive signals, and the checks applied and what they cover', () => {
     // The mid fixture lists a bonus check: the words do not say bonus checks are never listed.
     renderReport('mid');
-    expect(within(bucket('Bonus')).getByText('+4 points, 2 positive signals')).toBeTruthy();
-    expect(screen.getByText(`21 checks applied${NOT_LISTED}`)).toBeTruthy();
+    within(bucket('Bonus')).getByText('+4 points, 2 positive signals');
+    screen.getByText(`21 checks applied${NOT_LISTED}`);
   });
 
   it('reads "Not scored for this site" and draws no bar when a tier has no points available', () => {
     renderReport('noDeveloperSurface');
-    expect(within(bucket('Recommended')).getByText('Not scored for this site')).toBeTruthy();
+    within(bucket('Recommended')).getByText('Not scored for this site');
     expect(within(bucket('Recommended')).queryByText(/0 \/ 0/)).toBeNull();
     expect(bucket('Recommended').querySelector('meter')).toBeNull();
     expect(meters().map((element) => element.getAttribute('aria-label'))).toEqual([
       'Essential points',
     ]);
-    expect(
-      screen.getByText(`12 checks applied${NOT_LISTED}; bonus checks are never listed`),
-    ).toBeTruthy();
+    screen.getByText(`12 checks applied${NOT_LISTED}; bonus checks are never listed`);
   });
 });
 
 describe('PopupView with a report: issues', () => {
   it('says every check passed when there are no issues', () => {
     renderReport('noIssues');
-    expect(screen.getByText(/Every check passed/)).toBeTruthy();
+    screen.getByText(/Every check passed/);
     expect(screen.queryAllByRole('group')).toHaveLength(0);
   });
 
   it('lists 33 issues in three groups of 11, failed before partial', () => {
     renderReport('manyIssues');
-    expect(screen.getByRole('heading', { level: 2, name: 'Issues (33)' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Issues (33)' });
     const groups = ['Essential', 'Recommended', 'Bonus'].map(issueGroup);
     let total = 0;
     for (const group of groups) {
-      expect(within(group).getByText('11 issues')).toBeTruthy();
+      within(group).getByText('11 issues');
       const results = within(group)
         .getAllByText(/^(Failed|Partial)$/)
         .map((element) => element.textContent);
@@ -227,9 +225,7 @@ describe('PopupView with a report: issues', () => {
       const firstPartial = results.indexOf('Partial');
       expect(firstPartial).toBeGreaterThan(0);
       expect(results.slice(firstPartial)).not.toContain('Failed');
-      expect(
-        within(group).getByText(`${firstPartial} failed, ${11 - firstPartial} partial`),
-      ).toBeTruthy();
+      within(group).getByText(`${firstPartial} failed, ${11 - firstPartial} partial`);
       total += results.length;
     }
     expect(total).toBe(33);
@@ -250,26 +246,24 @@ describe('PopupView with a report: issues', () => {
 
   it('sums up each group of the mid fixture, leaving out a zero count', () => {
     renderReport('mid');
-    expect(within(issueGroup('Essential')).getByText('1 failed, 1 partial')).toBeTruthy();
-    expect(within(issueGroup('Recommended')).getByText('1 failed')).toBeTruthy();
-    expect(within(issueGroup('Bonus')).getByText('1 issue')).toBeTruthy();
+    within(issueGroup('Essential')).getByText('1 failed, 1 partial');
+    within(issueGroup('Recommended')).getByText('1 failed');
+    within(issueGroup('Bonus')).getByText('1 issue');
   });
 
   it('shows details and recommendation when present and leaves out a null one', () => {
     const { container } = renderReport('mid');
     const openapi = screen.getByText('OpenAPI description').closest('li');
     if (!openapi) throw new Error('no OpenAPI issue');
-    expect(within(openapi).getByText('Failed')).toBeTruthy();
+    expect(within(openapi).getByText('Failed').className).toBe('result result-failed');
     expect(within(openapi).queryByText('What was found')).toBeNull();
-    expect(within(openapi).getByText('How to fix')).toBeTruthy();
-    expect(
-      within(openapi).getByText(
-        'Publish an OpenAPI document and link it from your developer portal.',
-      ),
-    ).toBeTruthy();
+    within(openapi).getByText('How to fix');
+    within(openapi).getByText(
+      'Publish an OpenAPI document and link it from your developer portal.',
+    );
     const mcp = screen.getByText('MCP server').closest('li');
     if (!mcp) throw new Error('no MCP issue');
-    expect(within(mcp).getByText('No MCP server manifest was found.')).toBeTruthy();
+    within(mcp).getByText('No MCP server manifest was found.');
     expect(within(mcp).queryByText('How to fix')).toBeNull();
     expect(container.textContent).not.toMatch(/null|undefined/);
   });
@@ -295,7 +289,9 @@ describe('PopupView with a report: issues', () => {
     });
     const item = screen.getByText('Sitemap').closest('li');
     expect(item?.querySelector('details')).toBeNull();
-    expect(within(item as HTMLElement).getByText('Partial')).toBeTruthy();
+    expect(within(item as HTMLElement).getByText('Partial').className).toBe(
+      'result result-partial',
+    );
   });
 });
 
@@ -364,9 +360,9 @@ describe('PopupView with a report: structure and safety', () => {
       ],
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`<b>site</b>${markup}`);
-    expect(screen.getByText('<i>A</i>')).toBeTruthy();
+    screen.getByText('<i>A</i>');
     expect(screen.getAllByText(markup)).toHaveLength(2);
-    expect(screen.getByText('<a href="javascript:alert(3)">details</a>')).toBeTruthy();
+    screen.getByText('<a href="javascript:alert(3)">details</a>');
     for (const tag of ['script', 'img', 'b', 'i']) {
       expect(container.querySelector(tag)).toBeNull();
     }

@@ -11,7 +11,7 @@ import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
-import { viewFromOutcome } from '../../lib/lookup/lookup-result';
+import { viewOfAnswer } from '../../lib/lookup/views';
 import { createReportClient } from '../../lib/service/report-client';
 import { fixtureReports } from '../../reference-server/fixtures/reports';
 import { retargetReport } from '../../reference-server/report-store';
@@ -37,7 +37,7 @@ async function popupForAnswer(status: number, body: unknown) {
       }),
   });
   const outcome = await client.lookupReport(TARGET);
-  return render(<PopupView view={viewFromOutcome(TARGET, outcome, NOW)} now={NOW} />);
+  return render(<PopupView view={viewOfAnswer(TARGET, outcome, NOW)} now={NOW} />);
 }
 
 /** Every link in the popup's content, as its href and how it opens. */

@@ -44,10 +44,10 @@ describe('the sites page view', () => {
     render(<SitesView {...props()} />);
     const row = screen.getByRole('button', { name: 'high.readiness-fixtures.com' }).closest('tr');
     if (!row) throw new Error('no row');
-    expect(within(row).getByText('92')).toBeTruthy();
-    expect(within(row).getByText('A')).toBeTruthy();
-    expect(within(row).getByText('Fresh')).toBeTruthy();
-    expect(screen.getByText('3 of 3 sites')).toBeTruthy();
+    expect(within(row).getByText('92').className).toBe('score-chip');
+    expect(within(row).getByText('A').className).toBe('col-label');
+    expect(within(row).getByText('Fresh').className).toBe('col-state state-fresh');
+    screen.getByText('3 of 3 sites');
   });
 
   it('opens Settings from its header', () => {
@@ -109,7 +109,7 @@ describe('the sites page view', () => {
       />,
     );
     const detail = screen.getByRole('complementary', { name: selected.host });
-    expect(within(detail).getByText('Score over time')).toBeTruthy();
+    within(detail).getByText('Score over time');
     const timeline = within(detail).getByRole('region', { name: 'Timeline' });
     const steps = within(timeline).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
@@ -167,7 +167,7 @@ describe('the sites page view', () => {
   it('says what the numbers in the tier columns are, in their headers and a legend', () => {
     render(<SitesView {...props()} />);
     for (const tier of ['Essential', 'Recommended', 'Bonus']) {
-      expect(screen.getByRole('columnheader', { name: `${tier} failed / partial` })).toBeTruthy();
+      screen.getByRole('columnheader', { name: `${tier} failed / partial` });
     }
     const table = screen.getByRole('table');
     const legend = document.getElementById(table.getAttribute('aria-describedby') ?? '');
@@ -177,10 +177,10 @@ describe('the sites page view', () => {
 
   it('says when there are no sites, and when the filter leaves none', () => {
     render(<SitesView {...props({ total: 0, rows: [], matching: 0 })} />);
-    expect(screen.getByText(/No sites yet/)).toBeTruthy();
+    screen.getByText(/No sites yet/);
     cleanup();
     render(<SitesView {...props({ rows: [], matching: 0 })} />);
-    expect(screen.getByText('No site matches the filter.')).toBeTruthy();
+    screen.getByText('No site matches the filter.');
   });
 
   it('offers more rows when not all matching rows are rendered, and both exports', () => {

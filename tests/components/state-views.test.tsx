@@ -49,9 +49,9 @@ describe('PopupView without a stored report', () => {
   it('says there is no report yet, with the server message and both links', () => {
     renderView(noReport());
     expect(h1()).toBe('No readiness report yet');
-    expect(screen.getByText(TARGET)).toBeTruthy();
-    expect(screen.getByText('No completed report is stored for this URL.')).toBeTruthy();
-    expect(screen.getByText(/never starts a scan/)).toBeTruthy();
+    expect(screen.getByText(TARGET).className).toBe('state-target');
+    screen.getByText('No completed report is stored for this URL.');
+    screen.getByText(/never starts a scan/);
     const scan = screen.getByRole('link', { name: /Scan this site/ });
     expect(scan.getAttribute('href')).toBe(noReport().scanUrl);
     expect(scan.getAttribute('target')).toBe('_blank');
@@ -66,7 +66,7 @@ describe('PopupView without a stored report', () => {
       noReport({ scanUrl: 'javascript:alert(1)', documentationUrl: 'data:text/html,<b>x</b>' }),
     );
     expect(screen.queryByRole('link')).toBeNull();
-    expect(screen.getByText(/never starts a scan/)).toBeTruthy();
+    screen.getByText(/never starts a scan/);
   });
 
   it('works without message or links', () => {
@@ -80,7 +80,7 @@ describe('PopupView without a stored report', () => {
 
   it('shows a server message with markup as text', () => {
     const { container } = renderView(noReport({ message: '<img src=x onerror=alert(1)>' }));
-    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(screen.getByText('<img src=x onerror=alert(1)>').className).toBe('server-message');
     expect(container.querySelector('img')).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('PopupView when the service is unavailable', () => {
   ])('explains the cause %s', (cause, title, body) => {
     renderView({ status: 'unavailable', origin: TARGET, cause, retryAt: null });
     expect(h1()).toBe(title);
-    expect(screen.getByText(body)).toBeTruthy();
+    screen.getByText(body);
     expect(screen.queryByText(/Next try/)).toBeNull();
   });
 
@@ -145,7 +145,7 @@ describe('PopupView for answers that cannot be used', () => {
   it('says the lookup was rejected and shows the message', () => {
     renderView({ status: 'rejected', origin: TARGET, message: 'url must be a valid URL' });
     expect(h1()).toBe('The service rejected the lookup');
-    expect(screen.getByText('url must be a valid URL')).toBeTruthy();
+    screen.getByText('url must be a valid URL');
   });
 
   it('says the lookup was rejected when there is no message', () => {
@@ -173,7 +173,7 @@ describe('PopupView for a site that was not looked up', () => {
 
   it('says private and local sites are never sent', () => {
     renderView({ status: 'not-looked-up', reason: 'private-address' });
-    expect(screen.getByText(/local and private sites are never sent/)).toBeTruthy();
+    screen.getByText(/local and private sites are never sent/);
   });
 });
 
@@ -221,7 +221,7 @@ describe('PopupView draws each state with the mark its badge shows', () => {
       { status: 'unavailable', origin: TARGET, cause: 'network', retryAt: null },
       () => {},
     );
-    expect(screen.getByText('Refresh to try again.')).toBeTruthy();
+    screen.getByText('Refresh to try again.');
   });
 
   it('draws the shape of the report to come while loading', () => {
@@ -236,7 +236,7 @@ describe('PopupView for a state it does not know', () => {
     const unknown = { status: 'from-a-newer-version', origin: TARGET } as unknown as TabView;
     renderView(unknown, () => {});
     expect(h1()).toBe('Nothing to show for this tab yet');
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Refresh' });
   });
 });
 
@@ -244,9 +244,9 @@ describe("PopupView for the live service's answers", () => {
   it('busy: says the service is limiting this network and when the next try is', () => {
     renderView({ status: 'busy', origin: TARGET, retryAt: NOW + 5 * 60_000 }, () => {});
     expect(h1()).toBe('The report service is busy for this network');
-    expect(screen.getByText(/limiting lookups from this network/)).toBeTruthy();
-    expect(screen.getByText(/Nothing is wrong with this site or its report/)).toBeTruthy();
-    expect(screen.getByText(/^Next try after/)).toBeTruthy();
+    screen.getByText(/limiting lookups from this network/);
+    screen.getByText(/Nothing is wrong with this site or its report/);
+    expect(screen.getByText(/^Next try after/).className).toBe('next-try');
   });
 
   it('service moved: names the address, never "no report", with the service words and docs link', () => {
@@ -257,8 +257,8 @@ describe("PopupView for the live service's answers", () => {
       documentationUrl: 'https://is-agentic.com/docs#errors',
     });
     expect(h1()).toBe('The service no longer answers at this address');
-    expect(screen.getByText(/check the service address in the options/)).toBeTruthy();
-    expect(screen.getByText('No API route matches this path.')).toBeTruthy();
+    screen.getByText(/check the service address in the options/);
+    screen.getByText('No API route matches this path.');
     expect(screen.queryByText('No readiness report yet')).toBeNull();
     expect(screen.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe(
       'https://is-agentic.com/docs#errors',
@@ -276,7 +276,7 @@ describe("PopupView for the live service's answers", () => {
       scanUrl: 'https://is-agentic.com/scan/mvanhorn.com',
       documentationUrl: null,
     });
-    expect(screen.getByText(resolution)).toBeTruthy();
+    screen.getByText(resolution);
     expect(screen.getByRole('link', { name: /Scan this site/ }).getAttribute('href')).toBe(
       'https://is-agentic.com/scan/mvanhorn.com',
     );

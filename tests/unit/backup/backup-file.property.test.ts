@@ -6,10 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildBackup } from '../../../lib/backup/backup-export';
+import { buildBackup, parseBackup, readBackupFile } from '../../../lib/backup/backup-file';
 import type { KeptData } from '../../../lib/backup/backup-format';
 import { planImport } from '../../../lib/backup/import-plan';
-import { parseBackup, readBackupFile } from '../../../lib/backup/read-backup';
 import {
   DEFAULT_SETTINGS,
   OLD_REPORT_DAYS,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildBackup } from '../../../lib/backup/backup-export';
+import { buildBackup, parseBackup, readBackupFile } from '../../../lib/backup/backup-file';
 import {
   BACKUP_FORMAT,
   type Backup,
+  type ImportChange,
+  type ImportMode,
   type KeptData,
   MAX_BACKUP_LENGTH,
 } from '../../../lib/backup/backup-format';
-import type { ImportChange, ImportMode } from '../../../lib/backup/import-changes';
 import { planImport, previewImport } from '../../../lib/backup/import-plan';
-import { parseBackup, readBackupFile } from '../../../lib/backup/read-backup';
 import { type LookupLogEntry, MAX_LOG_ENTRIES } from '../../../lib/history/lookup-log';
 import { SCANS_PER_SITE } from '../../../lib/history/score-history';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';

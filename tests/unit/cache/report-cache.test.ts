@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  CACHE_ENTRY_RECORD,
   CACHE_INDEX_RECORD,
   entryName,
   INDEX_PARTS,
@@ -110,6 +111,21 @@ describe('createReportCache', () => {
     await cache.put(site(1), reportFor(site(1)), START);
     const afterRestart = setUp().cache;
     expect(await afterRestart.get(site(1))).toMatchObject({ verdict: { freshness: 'fresh' } });
+  });
+
+  it('reads a kept report for its shape, not for formats an earlier version read otherwise', async () => {
+    const { cache } = setUp();
+    // z.url(), which an earlier version read `format: uri` with, allows a space RFC 3986 does not.
+    const earlier = { ...report, report_url: 'https://is-agentic.com/report?site=a b' };
+    await cache.put(site(1), { ...reportFor(site(1)), report: earlier } as LookupOutcome, START);
+    expect(await cache.get(site(1))).toMatchObject({ outcome: { report: earlier } });
+    const key = keyOf(CACHE_ENTRY_RECORD, entryName(BASE_URL, site(1)));
+    const entry = (await fakeBrowser.storage.local.get(key))[key] as { outcome: object };
+    const { score_breakdown: _dropped, ...shapeless } = earlier;
+    await fakeBrowser.storage.local.set({
+      [key]: { ...entry, outcome: { ...entry.outcome, report: shapeless } },
+    });
+    expect(await setUp().cache.get(site(1))).toBeNull();
   });
 
   it('never serves an entry to another base URL', async () => {

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   contractSchemas,
-  errorBodySchema,
   MAX_URL_LENGTH,
   type ScanReport,
 } from '../../../lib/contract/report-schema';
@@ -14,6 +13,7 @@ import { DEFAULT_SERVICE_BASE_URL, REPORT_PATH } from '../../../lib/contract/ser
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 import { buildReportTable } from '../../../reference-server/report-store';
 import { errorBody } from '../../../reference-server/responses';
+import { errorBodySchema } from '../../fixtures/error-body';
 import { openapiValidators, readOpenApiDocument } from '../../support/openapi-validators';
 
 // fixed date: the clock this test gives the fixture reports; their scans are ages before it

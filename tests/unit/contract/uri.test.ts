@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContractUri } from '../../../lib/contract/uri';
+import { isContractUri } from '../../../lib/contract/report-schema';
 import { LINK_URLS } from '../../fixtures/hostile-strings';
 import { openapiValidators } from '../../support/openapi-validators';
 

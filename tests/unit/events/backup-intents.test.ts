@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { buildBackup } from '../../../lib/backup/backup-export';
-import type { BackupChoices } from '../../../lib/backup/backup-format';
+import { buildBackup, readBackupFile } from '../../../lib/backup/backup-file';
+import {
+  type BackupChoices,
+  fingerprintOf,
+  type ImportMode,
+  readKeptData,
+} from '../../../lib/backup/backup-format';
 import { createBackupIntents } from '../../../lib/backup/backup-intents';
-import type { ImportMode } from '../../../lib/backup/import-changes';
 import { planImport } from '../../../lib/backup/import-plan';
-import { fingerprintOf, readKeptData } from '../../../lib/backup/kept-data';
-import { readBackupFile } from '../../../lib/backup/read-backup';
 import { LOOKUP_LOG_RECORD, type StoredLog } from '../../../lib/history/lookup-log';
 import { SCORE_HISTORY_RECORD, type StoredHistory } from '../../../lib/history/scan-record';
 import { MAX_HISTORY_BYTES } from '../../../lib/history/score-history';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { watchChangeMessage } from '../../../lib/sites/watch-change-message';
 import type { WatchChange } from '../../../lib/sites/watch-check';
-import { ensureAlarms, PERIODIC_ALARMS } from '../../../lib/worker/alarms';
+import { ensureAlarms, PERIODIC_ALARM_MINUTES } from '../../../lib/worker/alarms';
 import { actionMenuContext } from '../../../lib/worker/menus';
 import {
   notifyWatchChange,
@@ -84,7 +84,7 @@ describe('the watch list schedule and notices', () => {
     await ensureAlarms();
     const alarms = await fakeBrowser.alarms.getAll();
     expect(alarms.map(({ name, periodInMinutes }) => [name, periodInMinutes]).sort()).toEqual(
-      Object.entries(PERIODIC_ALARMS).sort(),
+      Object.entries(PERIODIC_ALARM_MINUTES).sort(),
     );
   });
 

@@ -1,24 +1,27 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createLookupLog, readLookupLog } from '../../../lib/history/lookup-log';
-import type { LookupService } from '../../../lib/lookup/ports';
+import { createLookupLog } from '../../../lib/history/lookup-log';
+import type { Lookups } from '../../../lib/lookup/lookups';
 import { sendToWorker } from '../../../lib/messaging/protocol';
 import { type RequestOrigin, registerWorkerMessages } from '../../../lib/messaging/worker-messages';
-import { readUserSettings, type UserSettings } from '../../../lib/settings/settings';
+import type { UserSettings } from '../../../lib/settings/settings';
 import { SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { readWatchList, WATCH_LIST_RECORD } from '../../../lib/sites/watch-list';
-import { keyOf } from '../../../lib/storage/record';
+import { keyOf, readRecord } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
-import type { TabView } from '../../../lib/tabs/tab-view';
+import { notLookedUp, type TabView } from '../../../lib/tabs/tab-view';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { createWorkerIntents } from '../../../lib/worker/worker-intents';
+import { readLookupLog } from '../../support/lookup-log';
 import {
   checkParts,
   deliverMessagesFrom,
   extensionPage,
   extensionPageInPrivateTab,
 } from './extension-page';
+
+const readUserSettings = () => readRecord(SETTINGS_RECORD);
 
 // fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T10:00:00Z');
@@ -58,7 +61,7 @@ function sentFrom(intents: Intents, from: RequestOrigin): IntentsFrom {
 
 describe('createWorkerIntents', () => {
   let store: Store;
-  let lookups: Pick<LookupService, 'showTab' | 'showSite'>;
+  let lookups: Pick<Lookups, 'showTab' | 'showSite'>;
   let intents: IntentsFrom;
   let privateIntents: IntentsFrom;
   let lookupLog: ReturnType<typeof createLookupLog>;
@@ -90,15 +93,12 @@ describe('createWorkerIntents', () => {
     expect(await intents.showTab({ tabId: 7, force: false, trigger: 'follow' })).toEqual(VIEW);
     expect(lookups.showTab).toHaveBeenLastCalledWith(7, { force: false, trigger: 'follow' });
     expect(await intents.showSite({ origin: SITE, force: false })).toEqual(VIEW);
-    expect(lookups.showSite).toHaveBeenCalledWith(SITE, { force: false });
+    expect(lookups.showSite).toHaveBeenCalledWith(SITE, { force: false, privateWindow: false });
   });
 
-  it('looks up nothing for a page in a private window, and says why', async () => {
-    expect(await privateIntents.showSite({ origin: SITE, force: false })).toEqual({
-      status: 'not-looked-up',
-      reason: 'incognito',
-    });
-    expect(lookups.showSite).not.toHaveBeenCalled();
+  it('tells the lookup when a page is in a private window (it then looks nothing up)', async () => {
+    await privateIntents.showSite({ origin: SITE, force: false });
+    expect(lookups.showSite).toHaveBeenCalledWith(SITE, { force: false, privateWindow: true });
   });
 
   it('keeps no site a page in a private window asks to watch', async () => {
@@ -270,7 +270,12 @@ describe('worker intents sent by a page', () => {
     fakeBrowser.reset();
     store = createStore({ records: ALL_RECORDS, warn: () => {} });
     const lookupLog = createLookupLog({ store, now: () => NOW });
-    const lookups = { showTab: async () => null, showSite: async () => VIEW };
+    // As the lookup answers a private window's page (lookups.ts).
+    const lookups = {
+      showTab: async () => null,
+      showSite: async (_origin: string, { privateWindow = false } = {}) =>
+        privateWindow ? notLookedUp('incognito') : VIEW,
+    };
     onError = vi.fn<(error: unknown) => void>();
     registerWorkerMessages(
       {

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { logTimeText, outcomeText } from '../../../components/options/LookupLogSection';
-import { createLookupLog, LOOKUP_LOG_RECORD, readLookupLog } from '../../../lib/history/lookup-log';
+import { createLookupLog, LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { createStore, type Store } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
+import { readLookupLog } from '../../support/lookup-log';
 import { askingThrough } from '../support/asking-through';
 
 const SERVICE = 'https://is-agentic.com';

@@ -1,18 +1,16 @@
 /**
  * The lookup's parts on their own, with plain fakes: deciding a tab, what a result shows,
  * asking the service once per site, publishing only what is current, and reconciling after a
- * restart. The whole service is driven through tab-world in lookup-service.test.ts.
+ * restart. The whole lookup is driven through tab-world in lookup-service.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { CachedAnswer, ReportCache } from '../../../lib/cache/report-cache';
 import type { RetryGate } from '../../../lib/cache/retry-gate';
-import type { AnswerHandler } from '../../../lib/lookup/answer-handlers';
-import { viewOfCached, viewOfResult } from '../../../lib/lookup/lookup-result';
-import type { LookupDeps, TabStates } from '../../../lib/lookup/ports';
+import { decideTab } from '../../../lib/lookup/decision';
+import { createLookups, type LookupParts } from '../../../lib/lookup/lookups';
 import { createPublisher } from '../../../lib/lookup/publisher';
-import { reconcileTabs } from '../../../lib/lookup/reconcile';
-import { createSharedLookups } from '../../../lib/lookup/shared-lookups';
-import { decideTab } from '../../../lib/lookup/tab-decision';
+import { createRequests, type LookupRecords } from '../../../lib/lookup/requests';
+import { viewOfCached, viewOfResult } from '../../../lib/lookup/views';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
@@ -38,21 +36,21 @@ function cachedAnswer(freshness: CachedAnswer['verdict']['freshness']): CachedAn
   };
 }
 
-const openGate = (): RetryGate => ({
+const openGate = (): Pick<RetryGate, 'pauseFor' | 'admit' | 'record' | 'purgeExpired'> => ({
   pauseFor: async () => null,
   admit: async () => null,
   record: async () => null,
   purgeExpired: async () => {},
 });
 
-const noCache = (): ReportCache => ({
+const noCache = (): Pick<ReportCache, 'get' | 'put' | 'freshUntilOf' | 'purgeExpired'> => ({
   get: async () => null,
   put: async () => undefined,
   freshUntilOf: () => undefined,
   purgeExpired: async () => {},
 });
 
-function memoryTabStates(): TabStates & { states: Map<number, TabState> } {
+function memoryTabStates(): LookupParts['tabStates'] & { states: Map<number, TabState> } {
   const states = new Map<number, TabState>();
   return {
     states,
@@ -65,14 +63,23 @@ function memoryTabStates(): TabStates & { states: Map<number, TabState> } {
   };
 }
 
-/** Every dependency, at a fixed clock and an open gate; each test gives what it varies. */
-function deps(parts: Partial<LookupDeps> = {}): LookupDeps {
-  return {
-    ask: async () => REPORT,
-    access: async () => ({ permitted: true }),
-    handlers: [],
+/** Records that keep nothing, with the parts a test gives. */
+const records = (parts: Partial<Record<keyof LookupRecords, object>> = {}): LookupRecords =>
+  ({
     cache: noCache(),
     retryGate: openGate(),
+    log: { sent: async () => 0, settled: async () => {} },
+    history: { record: async () => {} },
+    notices: { keep: async () => {} },
+    ...parts,
+  }) as LookupRecords;
+
+/** Every dependency, at a fixed clock and an open gate; each test gives what it varies. */
+function deps(parts: Partial<LookupParts> = {}): LookupParts {
+  return {
+    lookupReport: async () => REPORT,
+    access: async () => ({ permitted: true }),
+    records: records(),
     tabStates: memoryTabStates(),
     tabs: {
       read: async (id) => ({ id, url: `${HIGH}/`, active: true }),
@@ -85,11 +92,12 @@ function deps(parts: Partial<LookupDeps> = {}): LookupDeps {
     epoch: () => 0,
     wakeAt: () => {},
     onError: () => {},
+    warn: () => {},
     ...parts,
   };
 }
 
-describe('tab-decision.ts', () => {
+describe('decision.ts', () => {
   it('keys a tab by its origin, or by why it is not looked up, and names its service', () => {
     const tab: OpenTab = { id: 1, url: `${HIGH}/a/path?q=1`, active: true };
     expect(decideTab(tab, SETTINGS)).toMatchObject({ key: HIGH, origin: HIGH, baseUrl: SERVICE });
@@ -99,7 +107,7 @@ describe('tab-decision.ts', () => {
   });
 });
 
-describe('lookup-result.ts', () => {
+describe('views.ts', () => {
   it('shows a stored report standing in for a failure as stale', () => {
     const { view } = viewOfResult(HIGH, {
       kind: 'answer',
@@ -129,45 +137,54 @@ describe('lookup-result.ts', () => {
 
 const asked = { force: false, cached: null, readFrom: 0 };
 
-describe('shared-lookups.ts', () => {
-  it('hands every answer handler the request, with the epoch taken as it left', async () => {
+describe('requests.ts', () => {
+  it('records the answer with the epoch taken as the request left', async () => {
     let epoch = 4;
     let answer!: (outcome: LookupOutcome) => void;
     const seen: string[] = [];
-    const handler: AnswerHandler = {
-      sent: (request) => seen.push(`sent ${request.origin} in ${request.since}`),
-      answered: ({ request, outcome }) => seen.push(`${outcome.kind} in ${request.since}`),
-    };
-    const lookups = createSharedLookups(
+    const requests = createRequests(
       deps({
-        handlers: [handler],
+        records: records({
+          log: {
+            sent: async (origin: string) => (seen.push(`sent ${origin}`), 7),
+            settled: async (id: number, outcome: LookupOutcome) => {
+              seen.push(`settled ${id} ${outcome.kind}`);
+            },
+          },
+          history: {
+            record: async (_site: string, _report: unknown, since: number) => {
+              seen.push(`history in ${since}`);
+            },
+          },
+        }),
         epoch: () => epoch,
-        ask: () => new Promise((resolve) => (answer = resolve)),
+        lookupReport: () => new Promise((resolve) => (answer = resolve)),
       }),
     );
-    const result = lookups.lookup(SERVICE, HIGH, asked);
+    const result = requests.ask(SERVICE, HIGH, asked);
     await vi.waitFor(() => expect(answer).toBeDefined());
     // "Clear all local data" while the request is out: its answer belongs to before.
     epoch = 5;
     answer(REPORT);
     await result;
-    await vi.waitFor(() => expect(seen).toEqual([`sent ${HIGH} in 4`, 'report in 4']));
+    await vi.waitFor(() =>
+      expect(seen.sort()).toEqual([`history in 4`, `sent ${HIGH}`, 'settled 7 report']),
+    );
   });
 
-  it('sends nothing, spends no quota and tells no handler without permission to reach the service', async () => {
+  it('sends nothing, spends no quota and records nothing without permission to reach the service', async () => {
     const ask = vi.fn(async () => REPORT);
     const gate = openGate();
     const admit = vi.spyOn(gate, 'admit');
-    const answered = vi.fn();
-    const lookups = createSharedLookups(
+    const sent = vi.fn(async () => 0);
+    const lookups = createRequests(
       deps({
-        ask,
-        retryGate: gate,
-        handlers: [{ answered }],
+        lookupReport: ask,
+        records: records({ retryGate: gate, log: { sent, settled: async () => {} } }),
         access: async () => ({ permitted: false, host: 'lookup.corp.example' }),
       }),
     );
-    const { view } = viewOfResult(HIGH, await lookups.lookup(SERVICE, HIGH, asked));
+    const { view } = viewOfResult(HIGH, await lookups.ask(SERVICE, HIGH, asked));
     expect(view).toEqual({
       status: 'service-not-permitted',
       origin: HIGH,
@@ -175,16 +192,16 @@ describe('shared-lookups.ts', () => {
     });
     expect(ask).not.toHaveBeenCalled();
     expect(admit).not.toHaveBeenCalled();
-    expect(answered).not.toHaveBeenCalled();
+    expect(sent).not.toHaveBeenCalled();
   });
 
   it('sends one request for concurrent asks about one site, and says so to each asker', async () => {
     let answer!: (outcome: LookupOutcome) => void;
     const ask = vi.fn(() => new Promise<LookupOutcome>((resolve) => (answer = resolve)));
-    const lookups = createSharedLookups(deps({ ask }));
+    const lookups = createRequests(deps({ lookupReport: ask }));
     const onAsking = vi.fn();
-    const first = lookups.lookup(SERVICE, HIGH, { ...asked, onAsking });
-    const second = lookups.lookup(SERVICE, HIGH, { ...asked, onAsking });
+    const first = lookups.ask(SERVICE, HIGH, { ...asked, onAsking });
+    const second = lookups.ask(SERVICE, HIGH, { ...asked, onAsking });
     expect(lookups.inFlight(SERVICE, HIGH)).toBe(true);
     await vi.waitFor(() => expect(ask).toHaveBeenCalledTimes(1));
     answer(REPORT);
@@ -193,29 +210,29 @@ describe('shared-lookups.ts', () => {
     await vi.waitFor(() => expect(lookups.inFlight(SERVICE, HIGH)).toBe(false));
   });
 
-  it('answers once the handlers that must come first are done, and is the request to join until then', async () => {
+  it('answers once the retry gate and the cache have kept it, and is the request to join until then', async () => {
     const ask = vi.fn(async () => REPORT);
     let written!: () => void;
-    const lookups = createSharedLookups(
+    const lookups = createRequests(
       deps({
-        ask,
-        cache: { ...noCache(), freshUntilOf: () => NOW + 60_000 },
-        handlers: [
-          {
-            beforeShown: true,
-            answered: () => new Promise<void>((resolve) => (written = resolve)),
+        lookupReport: ask,
+        records: records({
+          cache: {
+            ...noCache(),
+            freshUntilOf: () => NOW + 60_000,
+            put: () => new Promise<undefined>((resolve) => (written = () => resolve(undefined))),
           },
-        ],
+        }),
       }),
     );
     let answered = false;
-    const result = lookups.lookup(SERVICE, HIGH, asked).then((done) => {
+    const result = lookups.ask(SERVICE, HIGH, asked).then((done) => {
       answered = true;
       return done;
     });
     await vi.waitFor(() => expect(written).toBeDefined());
     expect(answered).toBe(false);
-    const joined = lookups.lookup(SERVICE, HIGH, asked);
+    const joined = lookups.ask(SERVICE, HIGH, asked);
     written();
     expect(viewOfResult(HIGH, await result)).toMatchObject({
       view: { status: 'report' },
@@ -227,25 +244,25 @@ describe('shared-lookups.ts', () => {
 
   it('lets a caller whose cache read began before an answer came use that answer, unless forced', async () => {
     const ask = vi.fn(async () => REPORT);
-    const lookups = createSharedLookups(deps({ ask }));
+    const lookups = createRequests(deps({ lookupReport: ask }));
     const readFrom = lookups.readMark();
-    await lookups.lookup(SERVICE, HIGH, asked);
+    await lookups.ask(SERVICE, HIGH, asked);
     await vi.waitFor(() => expect(lookups.inFlight(SERVICE, HIGH)).toBe(false));
     // Its cache read may have missed the answer just stored: it asks nobody.
-    await lookups.lookup(SERVICE, HIGH, { ...asked, readFrom });
+    await lookups.ask(SERVICE, HIGH, { ...asked, readFrom });
     expect(ask).toHaveBeenCalledTimes(1);
     // A read that began after the answer found it, or it expired: a new request.
-    await lookups.lookup(SERVICE, HIGH, { ...asked, readFrom: lookups.readMark() });
+    await lookups.ask(SERVICE, HIGH, { ...asked, readFrom: lookups.readMark() });
     expect(ask).toHaveBeenCalledTimes(2);
-    await lookups.lookup(SERVICE, HIGH, { ...asked, readFrom, force: true });
+    await lookups.ask(SERVICE, HIGH, { ...asked, readFrom, force: true });
     expect(ask).toHaveBeenCalledTimes(3);
   });
 
-  it('reports a handler that failed and still answers', async () => {
+  it('reports a record that failed and still answers', async () => {
     const onError = vi.fn();
-    const failing = { beforeShown: true, answered: async () => Promise.reject(new Error('quota')) };
-    const lookups = createSharedLookups(deps({ handlers: [failing], onError }));
-    const { view } = viewOfResult(HIGH, await lookups.lookup(SERVICE, HIGH, asked));
+    const failing = { ...noCache(), put: async () => Promise.reject(new Error('quota')) };
+    const lookups = createRequests(deps({ records: records({ cache: failing }), onError }));
+    const { view } = viewOfResult(HIGH, await lookups.ask(SERVICE, HIGH, asked));
     expect(view).toMatchObject({ status: 'report' });
     expect(onError).toHaveBeenCalledWith(new Error('quota'));
   });
@@ -253,13 +270,15 @@ describe('shared-lookups.ts', () => {
   it('sends nothing while the retry gate holds the site, and shows a kept copy meanwhile', async () => {
     const ask = vi.fn(async () => REPORT);
     const gate = { ...openGate(), admit: async () => ({ until: NOW + 30_000, busy: false }) };
-    const lookups = createSharedLookups(deps({ ask, retryGate: gate }));
-    const blocked = await lookups.lookup(SERVICE, HIGH, { ...asked, force: true });
+    const lookups = createRequests(
+      deps({ lookupReport: ask, records: records({ retryGate: gate }) }),
+    );
+    const blocked = await lookups.ask(SERVICE, HIGH, { ...asked, force: true });
     expect(viewOfResult(HIGH, blocked).view).toMatchObject({
       status: 'unavailable',
       retryAt: NOW + 30_000,
     });
-    const standing = await lookups.lookup(SERVICE, HIGH, {
+    const standing = await lookups.ask(SERVICE, HIGH, {
       ...asked,
       cached: cachedAnswer('needs-lookup'),
       readFrom: lookups.readMark(),
@@ -328,7 +347,19 @@ describe('publisher.ts', () => {
   });
 });
 
-describe('reconcile.ts', () => {
+describe('lookups.ts', () => {
+  it('looks nothing up for a page in a private window, and says why', async () => {
+    const ask = vi.fn(async () => REPORT);
+    const lookups = createLookups(deps({ lookupReport: ask }));
+    expect(await lookups.showSite(HIGH, { privateWindow: true })).toEqual({
+      status: 'not-looked-up',
+      reason: 'incognito',
+    });
+    expect(ask).not.toHaveBeenCalled();
+  });
+});
+
+describe("lookups.ts's reconcile", () => {
   it("drops closed tabs' states, re-badges settled tabs and looks at tabs left loading", async () => {
     const tabStates = memoryTabStates();
     const loading = { origin: HIGH, view: view(), updatedAt: 0, service: SERVICE };
@@ -344,22 +375,32 @@ describe('reconcile.ts', () => {
       },
     });
     await tabStates.set(9, loading);
-    const forgetTab = vi.fn(async (_tabId: number) => {});
-    const reapplyBadge = vi.fn(async (_tabId: number) => true);
-    const tabNavigated = vi.fn(async (_tabId: number) => {});
+    const showBadge = vi.fn(async (_tabId: number) => {});
+    const clearBadge = vi.fn(async (_tabId: number) => {});
+    const ask = vi.fn(async () => REPORT);
     const tab = (id: number) => ({ id, url: `${HIGH}/`, active: false });
-    await reconcileTabs(
+    const tabs = [tab(1), tab(2), tab(3)];
+    await createLookups(
       deps({
         tabStates,
-        tabs: { ...deps().tabs, all: async () => [tab(1), tab(2), tab(3)] },
+        lookupReport: ask,
+        tabs: {
+          ...deps().tabs,
+          read: async (id) => tabs.find((one) => one.id === id) ?? null,
+          all: async () => tabs,
+          showBadge,
+          clearBadge,
+        },
       }),
-      { forgetTab, reapplyBadge },
-      tabNavigated,
-    );
-    expect(forgetTab.mock.calls.map(([id]) => id)).toEqual([9]);
-    expect(reapplyBadge.mock.calls.map(([id]) => id)).toEqual([2]);
-    // Tab 3 has no state and is not active: nothing to do for it until the user turns to it.
-    expect(tabNavigated.mock.calls.map(([id]) => id)).toEqual([1]);
+    ).reconcile();
+    // Tab 9 is closed: its state goes. Tab 2 was settled: its badge is put back, no request.
+    // Tab 1 was left loading: it is looked at again, from what is known since it is not active,
+    // which is nothing, so its state and badge go. Tab 3 has no state and is not active:
+    // nothing to do for it until the user turns to it.
+    expect([...tabStates.states.keys()]).toEqual([2]);
+    expect(showBadge.mock.calls.map(([id]) => id)).toEqual([2]);
+    expect(clearBadge.mock.calls.map(([id]) => id)).toEqual([1]);
+    expect(ask).not.toHaveBeenCalled();
   });
 
   function view() {

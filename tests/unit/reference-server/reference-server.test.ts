@@ -4,11 +4,7 @@
  * reports by origin, misbehave on request, and record what it was sent.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  contractSchemas,
-  errorBodySchema,
-  type ScanReport,
-} from '../../../lib/contract/report-schema';
+import { contractSchemas, type ScanReport } from '../../../lib/contract/report-schema';
 import { diffChecks } from '../../../lib/history/check-diff';
 import { checksOf } from '../../../lib/history/scan-record';
 import { parseTime } from '../../../lib/locale/format-time';
@@ -37,6 +33,7 @@ import {
   type ReferenceServer,
   startReferenceServer,
 } from '../../../reference-server/server';
+import { errorBodySchema } from '../../fixtures/error-body';
 
 let server: ReferenceServer;
 

@@ -5,9 +5,9 @@ import {
   createDeprecationNotices,
   DEPRECATION_NOTICE_RECORD,
   deprecationFromHeaders,
-  readDeprecationNotice,
 } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { readRecord } from '../../../lib/storage/record';
 import { createStore, type Store } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
@@ -76,11 +76,13 @@ describe('the deprecation notice of the answers that arrive', () => {
     const lookup = askingThrough(async () => answer(headers), { notices }, { baseUrl: BASE });
     await lookup('https://a.example');
     await vi.waitFor(async () =>
-      expect(await readDeprecationNotice()).toMatchObject({ deprecatedSince: 1785542400_000 }),
+      expect(await readRecord(DEPRECATION_NOTICE_RECORD)).toMatchObject({
+        deprecatedSince: 1785542400_000,
+      }),
     );
     headers = {};
     await lookup('https://a.example');
-    await vi.waitFor(async () => expect(await readDeprecationNotice()).toBeNull());
+    await vi.waitFor(async () => expect(await readRecord(DEPRECATION_NOTICE_RECORD)).toBeNull());
   });
 
   it('a proxy error or a network failure changes nothing', async () => {
@@ -99,7 +101,7 @@ describe('the deprecation notice of the answers that arrive', () => {
     });
     await lookup('https://a.example');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await readDeprecationNotice()).toMatchObject({ deprecatedSince: 1 });
+    expect(await readRecord(DEPRECATION_NOTICE_RECORD)).toMatchObject({ deprecatedSince: 1 });
   });
 
   it("leaves another base URL's notice alone when this service says nothing", async () => {
@@ -118,7 +120,7 @@ describe('the deprecation notice of the answers that arrive', () => {
     );
     await lookup('https://a.example');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await readDeprecationNotice()).toEqual(other);
+    expect(await readRecord(DEPRECATION_NOTICE_RECORD)).toEqual(other);
     expect(onError).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
-import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { outcomeWarning } from '../../../lib/service/outcome-log';
+import { type LookupOutcome, outcomeWarning } from '../../../lib/service/lookup-outcome';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 import { askingThrough } from '../support/asking-through';
 

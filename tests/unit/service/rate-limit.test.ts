@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUOTA_WAIT_MS, quotaFromHeaders } from '../../../lib/service/rate-limit';
+import { MAX_QUOTA_WAIT_MS, quotaFromHeaders } from '../../../lib/service/retry-after';
 
 // fixed date: the clock this test passes to the code under test
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

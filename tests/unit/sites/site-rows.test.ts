@@ -5,7 +5,7 @@ import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { buildSiteRows } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
-import { VIEW_STATES, VIEW_STATUSES } from '../../../lib/tabs/view-states';
+import { VIEW_STATES } from '../../../lib/tabs/view-states';
 import {
   FIXTURE_ORIGINS,
   fixtureReports,
@@ -134,7 +134,7 @@ describe('the sites table rows', () => {
   });
 
   it('show a watched site by how its last scheduled lookup ended, whatever the view state', () => {
-    for (const status of VIEW_STATUSES) {
+    for (const status of Object.keys(VIEW_STATES) as (keyof typeof VIEW_STATES)[]) {
       const watched = {
         [FIXTURE_ORIGINS.low]: { ...newWatchRecord(RECEIVED), checkedAt: RECEIVED, status },
       };

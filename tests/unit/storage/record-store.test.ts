@@ -3,10 +3,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
 import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
 import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
-import { changeSettings, readUserSettings } from '../../../lib/settings/settings';
+import { changeSettings } from '../../../lib/settings/settings';
 import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { WATCH_LIST_RECORD, type WatchRecord } from '../../../lib/sites/watch-list';
-import { keyOf } from '../../../lib/storage/record';
+import { keyOf, readRecord } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
@@ -109,7 +109,7 @@ describe('createStore', () => {
         [SETTINGS_RECORD.key, STORAGE_VERSIONS_RECORD.key].sort(),
       );
       expect(await fakeBrowser.storage.session.get(null)).toEqual({});
-      expect((await readUserSettings()).badgeMode).toBe('off');
+      expect((await readRecord(SETTINGS_RECORD)).badgeMode).toBe('off');
     });
 
     it('drops a write of work begun before the clear, and keeps one begun after', async () => {

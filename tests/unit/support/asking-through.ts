@@ -1,14 +1,13 @@
 /**
- * Asking the service through the lookup's own answer handlers (lib/lookup/answer-handlers.ts),
- * as shared-lookups.ts runs them, with the parts a test does not look at doing nothing: so the
- * log, the score history, the deprecation notice and the developer's warnings are tested on
- * the path a real request takes.
+ * Asking the service through the lookup's own requests (lib/lookup/requests.ts), with the
+ * records a test does not look at doing nothing: so the log, the score history, the deprecation
+ * notice and the developer's warnings are tested on the path a real request takes.
  */
-import { type AnswerHandler, createAnswerHandlers } from '../../../lib/lookup/answer-handlers';
-import { createSharedLookups } from '../../../lib/lookup/shared-lookups';
+import { createRequests, type LookupRecords } from '../../../lib/lookup/requests';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 
-type HandlerParts = Parameters<typeof createAnswerHandlers>[0];
+/** The records a test gives, and `warn`; the rest do nothing. */
+export type AskingParts = Partial<LookupRecords> & { warn?: (message: string) => void };
 
 export interface AskingOptions {
   baseUrl?: string;
@@ -18,60 +17,37 @@ export interface AskingOptions {
   onError?: (error: unknown) => void;
 }
 
-/** The handlers, with the parts not given doing nothing. */
-export function answerHandlers(parts: Partial<HandlerParts>): AnswerHandler[] {
-  return createAnswerHandlers({
-    log: { sent: async () => 0, settled: async () => {} },
-    notices: { keep: async () => {} },
-    history: { record: async () => {} },
-    retryGate: { record: async () => null },
-    cache: { put: async () => undefined },
-    warn: () => {},
-    ...parts,
-  });
-}
-
-/** A lookup of each origin, answered by `ask`, with `parts` of the handlers given. */
+/** A lookup of each origin, answered by `ask`, with `parts` of the records given. */
 export function askingThrough(
   ask: (origin: string) => Promise<LookupOutcome>,
-  parts: Partial<HandlerParts>,
+  { warn = () => {}, ...parts }: AskingParts,
   options: AskingOptions = {},
 ): (origin: string) => Promise<LookupOutcome> {
   const baseUrl = options.baseUrl ?? 'http://service.test';
-  const lookups = createSharedLookups({
-    ask: (_baseUrl, origin) => ask(origin),
+  const requests = createRequests({
+    lookupReport: (_baseUrl, origin) => ask(origin),
     access: async () => ({ permitted: true }),
-    handlers: answerHandlers(parts),
-    cache: {
-      get: async () => null,
-      put: async () => undefined,
-      freshUntilOf: () => undefined,
-      purgeExpired: async () => {},
-    },
-    retryGate: {
-      pauseFor: async () => null,
-      admit: async () => null,
-      record: async () => null,
-      purgeExpired: async () => {},
-    },
-    tabStates: {
-      read: async () => null,
-      readAll: async () => new Map(),
-      set: async () => {},
-      remove: async () => {},
-    },
-    tabs: {
-      read: async () => null,
-      all: async () => [],
-      showBadge: async () => {},
-      clearBadge: async () => {},
-    },
-    readSettings: async () => {
-      throw new Error('not read by shared lookups');
+    records: {
+      log: { sent: async () => 0, settled: async () => {} },
+      notices: { keep: async () => {} },
+      history: { record: async () => {} },
+      retryGate: {
+        pauseFor: async () => null,
+        admit: async () => null,
+        record: async () => null,
+        purgeExpired: async () => {},
+      } as unknown as LookupRecords['retryGate'],
+      cache: {
+        get: async () => null,
+        put: async () => undefined,
+        freshUntilOf: () => undefined,
+        purgeExpired: async () => {},
+      } as unknown as LookupRecords['cache'],
+      ...parts,
     },
     now: options.now ?? (() => 0),
     epoch: options.epoch ?? (() => 0),
-    wakeAt: () => {},
+    warn,
     onError:
       options.onError ??
       ((error) => {
@@ -79,11 +55,7 @@ export function askingThrough(
       }),
   });
   return async (origin) => {
-    const result = await lookups.lookup(baseUrl, origin, {
-      force: true,
-      cached: null,
-      readFrom: 0,
-    });
+    const result = await requests.ask(baseUrl, origin, { force: true, cached: null, readFrom: 0 });
     if (result.kind !== 'answer') throw new Error(`no answer: ${result.kind}`);
     return result.outcome;
   };

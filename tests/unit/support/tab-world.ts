@@ -8,9 +8,7 @@ import { createReportCache } from '../../../lib/cache/report-cache';
 import { createRetryGate } from '../../../lib/cache/retry-gate';
 import { createLookupLog } from '../../../lib/history/lookup-log';
 import { createScoreHistory } from '../../../lib/history/score-history';
-import { createAnswerHandlers } from '../../../lib/lookup/answer-handlers';
-import { createLookupService } from '../../../lib/lookup/lookup-service';
-import type { LookupDeps, LookupService } from '../../../lib/lookup/ports';
+import { createLookups, type LookupParts, type Lookups } from '../../../lib/lookup/lookups';
 import { createDeprecationNotices } from '../../../lib/service/deprecation-notice';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import {
@@ -130,7 +128,7 @@ export class TabWorld {
 
 /** A running service worker: its lookup service and the tab event handlers it registered. */
 export interface Worker {
-  service: LookupService;
+  service: Lookups;
   handlers: TabEventHandlers;
   /** Stops the worker: from now on every call it makes into the browser never returns. */
   stop(): void;
@@ -146,7 +144,7 @@ export interface WorkerOptions {
   wakeAt?: (time: number) => void;
   /** The user's settings; by default automatic lookups, as after the user said yes. */
   readSettings?: () => Promise<UserSettings>;
-  overrides?: Partial<LookupDeps>;
+  overrides?: Partial<LookupParts>;
   /** The worker's store; a new one (as a new worker has) by default. */
   store?: Store;
 }
@@ -174,19 +172,16 @@ export function startWorker(options: WorkerOptions): Worker {
   const now = options.now;
   const cache = gateAll(createReportCache({ store, now }));
   const retryGate = gateAll(createRetryGate({ store, random: options.random ?? (() => 0.5) }));
-  const service = createLookupService({
-    ask: gate((_baseUrl: string, origin: string) => options.lookupReport(origin)),
+  const service = createLookups({
+    lookupReport: gate((_baseUrl: string, origin: string) => options.lookupReport(origin)),
     access: async () => ({ permitted: true }),
-    handlers: createAnswerHandlers({
+    records: {
+      cache,
+      retryGate,
       log: gateAll(createLookupLog({ store, now })),
       notices: gateAll(createDeprecationNotices({ store, now })),
       history: gateAll(createScoreHistory({ store, now })),
-      retryGate,
-      cache,
-      warn: () => {},
-    }),
-    cache,
-    retryGate,
+    },
     tabStates: gateAll({ read: readTabState, readAll: readTabStates, ...tabStateWriter(store) }),
     // Through the world at each call: a test may replace one of its methods.
     tabs: gateAll({
@@ -200,6 +195,7 @@ export function startWorker(options: WorkerOptions): Worker {
     epoch: () => store.epoch(),
     wakeAt: options.wakeAt ?? (() => {}),
     onError: options.onError,
+    warn: () => {},
     ...options.overrides,
   });
   return {

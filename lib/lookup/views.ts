@@ -1,8 +1,4 @@
-/**
- * How one lookup ended, and the view each ending means: an answer becomes its named state, and
- * a failure with a kept copy to stand in shows that copy, marked stale, never an error over a
- * good report.
- */
+/** How one lookup ended, and the view each ending means: never an error over a good report. */
 import type { CachedAnswer } from '../cache/report-cache';
 import { isFailure, type LookupOutcome } from '../service/lookup-outcome';
 import type { TabView } from '../tabs/tab-view';
@@ -22,7 +18,6 @@ export type LookupResult =
   /** No request was made: the retry gate said to wait; `busy`: the service is limiting. */
   | { kind: 'blocked'; retryAt: number; busy: boolean; standIn: CachedAnswer | null };
 
-/** A view, with until when it is what a lookup would answer, when known. */
 export interface FreshView {
   view: TabView;
   freshUntil?: number | undefined;
@@ -34,14 +29,23 @@ export const canStandIn = (cached: CachedAnswer | null) =>
     ? cached
     : null;
 
-export function viewFromOutcome(
-  origin: string,
-  outcome: LookupOutcome,
-  receivedAt: number,
-): TabView {
+export function viewOfAnswer(origin: string, outcome: LookupOutcome, receivedAt: number): TabView {
   switch (outcome.kind) {
     case 'report':
       return { status: 'report', origin, report: outcome.report, receivedAt, stale: false };
+    case 'no-report': {
+      const { message, resolution, scanUrl, documentationUrl } = outcome;
+      return { status: 'no-report', origin, message, resolution, scanUrl, documentationUrl };
+    }
+    case 'busy':
+      return { status: 'busy', origin, retryAt: outcome.retryAt };
+    case 'service-moved':
+      return {
+        status: 'service-moved',
+        origin,
+        message: outcome.message,
+        documentationUrl: outcome.documentationUrl,
+      };
     case 'unavailable':
       return { status: 'unavailable', origin, cause: 'service', retryAt: outcome.retryAt };
     case 'network-failure':
@@ -50,12 +54,10 @@ export function viewFromOutcome(
       return { status: 'unavailable', origin, cause: 'timeout', retryAt: null };
     case 'invalid-request':
       return { status: 'rejected', origin, message: outcome.message };
-    default: {
-      // The other answers are named as their views are, with the fields the views show.
-      const { kind, ...fields }: Record<string, unknown> = outcome;
-      delete fields.response;
-      return { ...fields, status: kind, origin } as TabView;
-    }
+    case 'invalid-response':
+      return { status: 'invalid-response', origin, problem: outcome.problem };
+    case 'service-not-permitted':
+      return { status: 'service-not-permitted', origin, serviceHost: outcome.serviceHost };
   }
 }
 
@@ -68,7 +70,7 @@ export function viewOfCached(
   cached: CachedAnswer,
   { standingIn }: { standingIn: boolean },
 ): FreshView {
-  const view = viewFromOutcome(origin, cached.outcome, cached.receivedAt);
+  const view = viewOfAnswer(origin, cached.outcome, cached.receivedAt);
   if (view.status === 'report') view.stale = standingIn && cached.verdict.freshness !== 'fresh';
   return { view, freshUntil: standingIn ? undefined : cached.freshUntil };
 }
@@ -81,7 +83,7 @@ export function viewOfResult(origin: string, result: LookupResult): FreshView {
     if (result.busy) return { view: { status: 'busy', origin, retryAt } };
     return { view: { status: 'unavailable', origin, cause: 'service', retryAt } };
   }
-  const view = viewFromOutcome(origin, result.outcome, result.receivedAt);
+  const view = viewOfAnswer(origin, result.outcome, result.receivedAt);
   if (!failed) return { view, freshUntil: result.freshUntil };
   if ('retryAt' in view && retryAt !== null) view.retryAt = retryAt;
   return { view };

@@ -1,49 +1,46 @@
-/**
- * The background's one job, the same way for every event (`lookAt`): decide once what may be
- * sent for the tab (tab-decision.ts), read the cache and the tab's state side by side, show a
- * kept answer or join or send a request when the event may ask (shared-lookups.ts), and
- * publish the view to storage and the badge (publisher.ts).
- */
+/** Every tab event, one way: decide, cache or ask, publish; a lookup reads top to bottom in `lookAt`. */
+
 import { automaticLookupsAllowed, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
+import type { clearBadgeOnToolbar, showBadgeOnToolbar } from '../tabs/browser-badge';
+import type { openTabs, readTab } from '../tabs/browser-tabs';
 import type { OpenTab } from '../tabs/open-tab';
-import type { ShownView, TabView } from '../tabs/tab-view';
-import { notLookedUp } from '../tabs/tab-view';
+import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '../tabs/tab-view';
 import { VIEW_STATES } from '../tabs/view-states';
-import { type FreshView, viewOfCached, viewOfResult } from './lookup-result';
-import type { LookupDeps, LookupService } from './ports';
-import { createPublisher } from './publisher';
-import { reconcileTabs } from './reconcile';
-import { createSharedLookups } from './shared-lookups';
-import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './tab-decision';
+import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './decision';
+import { createPublisher, type PublishParts } from './publisher';
+import { createRequests, type RequestParts } from './requests';
+import { type FreshView, viewOfCached, viewOfResult } from './views';
+
+export interface LookupParts extends RequestParts, PublishParts {}
 
 interface Looking {
   /** A request may be sent; otherwise only what is known is shown (a request under way included). */
   ask: boolean;
-  /** The user's Refresh: the cache is skipped, the retry gate still honoured. */
+  /** Refresh: the cache is skipped, the retry gate still honoured. */
   force?: boolean;
   /** An answer on show stays while looked up again: no "loading" for the open popup to flash. */
   keepShown?: boolean;
 }
 
-export function createLookupService(deps: LookupDeps): LookupService {
-  const lookups = createSharedLookups(deps);
+export function createLookups(deps: LookupParts) {
+  const requests = createRequests(deps);
   const publisher = createPublisher(deps);
+  const { cache } = deps.records;
 
   async function lookAt(
     tabId: number,
     call: number,
     decision: TabDecision,
-    looking: Looking,
+    { ask, force = false, keepShown = false }: Looking,
   ): Promise<ShownView> {
-    const { force = false, keepShown = false } = looking;
     const publish = (shown: FreshView, more: { recheck?: boolean } = {}) =>
       publisher.publish(tabId, { call, decision, ...shown, ...more });
     const showing = (view: TabView) => publish({ view }).then(() => view);
     const { origin, baseUrl } = decision;
     if (origin === null) return showing(notLookedUp(decision.refused ?? 'no-url'));
-    const readFrom = lookups.readMark();
+    const readFrom = requests.readMark();
     const [cached, state] = await Promise.all([
-      deps.cache.get(baseUrl, origin),
+      cache.get(baseUrl, origin),
       deps.tabStates.read(tabId, baseUrl),
     ]);
     if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
@@ -51,8 +48,8 @@ export function createLookupService(deps: LookupDeps): LookupService {
       await publish(shown);
       if (cached.verdict.freshness === 'revalidate-in-background') {
         // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
-        lookups
-          .lookup(baseUrl, origin, { force: false, cached, readFrom })
+        requests
+          .ask(baseUrl, origin, { force: false, cached, readFrom })
           .then((result) => publish(viewOfResult(origin, result), { recheck: true }))
           .catch(deps.onError);
       }
@@ -61,7 +58,7 @@ export function createLookupService(deps: LookupDeps): LookupService {
     const kept = state !== null && state.origin === origin ? state.view : null;
     // An answer the extension could not use: only Refresh asks again (view-states.ts).
     if (!force && kept !== null && VIEW_STATES[kept.status].keptUntilRefresh) return showing(kept);
-    if (!looking.ask && !lookups.inFlight(baseUrl, origin)) {
+    if (!ask && !requests.inFlight(baseUrl, origin)) {
       // Nothing known without asking: what the tab shows of this site stays, else nothing.
       if (state !== null && settledFor(state, decision)) return showing(state.view);
       await publisher.withdraw(tabId, call);
@@ -71,13 +68,12 @@ export function createLookupService(deps: LookupDeps): LookupService {
       if (keepShown && showsAnswerFor(state, origin)) return;
       publish({ view: { status: 'loading', origin } }).catch(deps.onError);
     };
-    const result = await lookups.lookup(baseUrl, origin, { force, cached, readFrom, onAsking });
+    const result = await requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking });
     const shown = viewOfResult(origin, result);
     await publish(shown, { recheck: true });
     return shown.view;
   }
 
-  /** A new call for the tab, looked at as `how` says for the tab and settings as they are. */
   async function show(
     tabId: number,
     how: (tab: OpenTab, settings: UserSettings) => Looking,
@@ -96,7 +92,11 @@ export function createLookupService(deps: LookupDeps): LookupService {
   };
 
   return {
-    showTab: (tabId, { force = false, trigger = 'user' } = {}) =>
+    /** Null when the tab is gone. */
+    showTab: (
+      tabId: number,
+      { force = false, trigger = 'user' }: { force?: boolean; trigger?: ShowTabTrigger } = {},
+    ) =>
       show(tabId, (_tab, settings) => ({
         // A page that follows the active tab asks no more than the tab switch itself may.
         ask: trigger === 'user' || automaticLookupsAllowed(settings),
@@ -104,7 +104,7 @@ export function createLookupService(deps: LookupDeps): LookupService {
         keepShown: !force,
       })),
 
-    tabActivated: async (tabId) => {
+    async tabActivated(tabId: number) {
       await show(tabId, (_tab, settings) => ({ ask: automaticLookupsAllowed(settings) }));
     },
 
@@ -115,20 +115,25 @@ export function createLookupService(deps: LookupDeps): LookupService {
       await Promise.all((await deps.tabs.all()).map((tab) => tabNavigated(tab.id)));
     },
 
-    async showSite(url, { force = false } = {}) {
+    async showSite(
+      url: string,
+      { force = false, privateWindow = false }: { force?: boolean; privateWindow?: boolean } = {},
+    ): Promise<TabView> {
+      if (privateWindow) return notLookedUp('incognito');
       const decision = decideUrl(url, await deps.readSettings());
       const { origin, baseUrl } = decision;
       if (origin === null) return notLookedUp(decision.refused ?? 'no-url');
-      const readFrom = lookups.readMark();
-      const cached = await deps.cache.get(baseUrl, origin);
+      const readFrom = requests.readMark();
+      const cached = await cache.get(baseUrl, origin);
       if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
         return viewOfCached(origin, cached, { standingIn: false }).view;
       }
-      const result = await lookups.lookup(baseUrl, origin, { force, cached, readFrom });
+      const result = await requests.ask(baseUrl, origin, { force, cached, readFrom });
       return viewOfResult(origin, result).view;
     },
 
-    async restoreBadge(tabId) {
+    /** The browser clears a tab's badge when a page loads. */
+    async restoreBadge(tabId: number) {
       // About another page: the navigation's own call may still be under way, and a second one
       // shares its request, so looking again costs nothing extra.
       if (!(await publisher.reapplyBadge(tabId))) await tabNavigated(tabId);
@@ -136,7 +141,28 @@ export function createLookupService(deps: LookupDeps): LookupService {
 
     forgetTab: publisher.forgetTab,
 
-    reconcile: () => reconcileTabs(deps, publisher, tabNavigated),
+    /**
+     * At worker start: a stopped worker lost its calls and requests, not storage. Closed tabs'
+     * states go, settled tabs get their badge back, tabs left "loading" are looked at again.
+     */
+    async reconcile() {
+      const settings = await deps.readSettings();
+      // States first, then tabs: a tab opened in between has no state to be mistaken for a
+      // closed tab's.
+      const states = await deps.tabStates.readAll(serviceBaseUrlOf(settings));
+      const tabs = await deps.tabs.all();
+      const open = new Set(tabs.map((tab) => tab.id));
+      await Promise.all([
+        ...[...states.keys()].filter((tabId) => !open.has(tabId)).map(publisher.forgetTab),
+        ...tabs.map(async (tab) => {
+          const state = states.get(tab.id) ?? null;
+          // The badge is the browser's, not storage's: a worker stopped between writing a state
+          // and its badge would leave the old badge up. Putting it back costs no request.
+          if (settledFor(state, decideTab(tab, settings))) await publisher.reapplyBadge(tab.id);
+          else if (state !== null || tab.active) await tabNavigated(tab.id);
+        }),
+      ]);
+    },
 
     async lookUpWaitingTabs() {
       const settings = await deps.readSettings();
@@ -152,9 +178,11 @@ export function createLookupService(deps: LookupDeps): LookupService {
     async purgeExpired() {
       const baseUrl = serviceBaseUrlOf(await deps.readSettings());
       await Promise.all([
-        deps.cache.purgeExpired(),
-        deps.retryGate.purgeExpired(baseUrl, deps.now()),
+        cache.purgeExpired(),
+        deps.records.retryGate.purgeExpired(baseUrl, deps.now()),
       ]);
     },
   };
 }
+
+export type Lookups = ReturnType<typeof createLookups>;

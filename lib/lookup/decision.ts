@@ -1,8 +1,4 @@
-/**
- * What a tab is about, as far as lookups go: the origin that may be sent and the service it
- * would go to, or why nothing may be sent. Decided once per event, from the tab and the
- * settings read once.
- */
+/** What a tab is about: the origin that may be sent and its service, or why nothing may be. */
 import { deriveLookupTarget, type NotLookedUpReason } from '../privacy/lookup-target';
 import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
 import type { OpenTab } from '../tabs/open-tab';
@@ -17,7 +13,6 @@ export interface TabDecision {
   refused: NotLookedUpReason | null;
   /** Two decisions are about the same thing when their keys match. */
   key: string;
-  /** The service the origin would go to. */
   baseUrl: string;
   settings: UserSettings;
 }

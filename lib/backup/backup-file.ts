@@ -1,42 +1,31 @@
-/**
- * Reading a backup file, never throwing: a file is taken whole or refused with one reason (one
- * bad value refuses it, so an import never brings half a backup), and a newer version is
- * refused rather than half understood. Older files are read as version 2: version 1's paused
- * origins (`pausedSites`) become their hosts, and the badge switch (`badgeVisible`) becomes a
- * badge mode, as the settings record's migration does.
- *
- * The schema holds every value a file may hold: sites are http(s) origins, paused domains host
- * names or addresses, a service base URL an http(s) URL. It is built at the first use: a
- * worker that starts for something else must not pay for it.
- */
-
+/** Making a backup file and reading one, never throwing (README). */
 import * as z from 'zod/mini';
 import { isContractDateTime } from '../contract/date-time';
 import { isHttpOrigin } from '../contract/http-origin';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { scanChecksSchema } from '../history/scan-record';
-import {
-  hostOfSite,
-  normalisePausedDomain,
-  normalisePausedDomains,
-} from '../privacy/paused-domains';
+import { normalisePausedDomain, normalisePausedDomains } from '../privacy/paused-domains';
 import { type LookupOutcomeKind, OUTCOME_WORDS } from '../service/lookup-outcome';
 import { BADGE_MODES, OLD_REPORT_DAYS } from '../settings/settings';
-import { badgeModeOfVisible } from '../settings/settings-record';
+import { badgeModeOfVisible, SETTINGS_RECORD } from '../settings/settings-record';
+import { isObject, migrated } from '../storage/record';
 import type { TabViewStatus } from '../tabs/tab-view';
 import { isViewStatus } from '../tabs/view-states';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type Backup,
+  type BackupChoices,
   type BackupProblem,
   type BackupReading,
+  type KeptData,
   MAX_BACKUP_LENGTH,
 } from './backup-format';
 
 const isLogOutcome = (value: unknown): value is LookupOutcomeKind | 'pending' =>
   typeof value === 'string' && Object.hasOwn(OUTCOME_WORDS, value);
 
+/** Every value a file may hold; built at the first use. */
 function buildBackupSchemas() {
   const webOrigin = z.string().check(z.refine(isHttpOrigin));
   const pausedDomain = z.string().check(z.refine((value) => normalisePausedDomain(value) !== null));
@@ -65,7 +54,6 @@ function buildBackupSchemas() {
     // A file of a version that kept no checks: they are not known.
     checks: z._default(z.nullable(scanChecksSchema()), null),
   });
-  const siteHistory = z.object({ seen: time, scans: z.array(scan) });
   const logEntry = z.object({
     id: z.number(),
     at: time,
@@ -80,15 +68,55 @@ function buildBackupSchemas() {
     exportedAt: z.iso.datetime(),
     settings,
     watchList: z.record(webOrigin, watchRecord),
-    scoreHistory: z.optional(z.record(webOrigin, siteHistory)),
+    scoreHistory: z.optional(z.record(webOrigin, z.object({ seen: time, scans: z.array(scan) }))),
     lookupLog: z.optional(z.array(logEntry)),
   });
   return { watchRecord, scan, logEntry, backup };
 }
 
 let schemas: ReturnType<typeof buildBackupSchemas> | null = null;
+const backupSchemas = () => (schemas ??= buildBackupSchemas());
 
-export const backupSchemas = () => (schemas ??= buildBackupSchemas());
+/** What a backup may hold of `data`, so that `parseBackup` always takes it back (README). */
+export function buildBackup(
+  data: KeptData,
+  { includeHistory, includeLog, now }: BackupChoices & { now: number },
+): Backup {
+  const { watchRecord, scan, logEntry } = backupSchemas();
+  const fits = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
+  const backup: Backup = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    settings: {
+      lookupMode: data.settings.lookupMode,
+      lookupModeChosen: data.settings.lookupModeChosen,
+      pausedDomains: normalisePausedDomains(data.settings.pausedDomains),
+      badgeMode: data.settings.badgeMode,
+      oldReportDays: data.settings.oldReportDays,
+      serviceBaseUrl: normaliseServiceBaseUrl(data.settings.serviceBaseUrl),
+    },
+    watchList: Object.fromEntries(
+      Object.entries(data.watchList).filter(
+        ([site, record]) => isHttpOrigin(site) && fits(watchRecord, record),
+      ),
+    ),
+  };
+  if (includeHistory && data.scoreHistory !== undefined) {
+    backup.scoreHistory = Object.fromEntries(
+      Object.entries(data.scoreHistory)
+        .filter(([site, entry]) => isHttpOrigin(site) && Number.isFinite(entry.seen))
+        .map(([site, entry]) => [
+          site,
+          { seen: entry.seen, scans: entry.scans.filter((record) => fits(scan, record)) },
+        ]),
+    );
+  }
+  if (includeLog && data.lookupLog !== undefined) {
+    backup.lookupLog = data.lookupLog.entries.filter((entry) => fits(logEntry, entry));
+  }
+  return backup;
+}
 
 const refused = (problem: BackupProblem): BackupReading => ({ ok: false, problem });
 
@@ -103,21 +131,19 @@ export function readBackupFile(text: string): BackupReading {
   return parseBackup(value);
 }
 
-/** A parsed JSON value, checked as a backup (its length is checked by `readBackupFile`). */
+/** A parsed JSON value, checked as a backup (its length by `readBackupFile`). */
 export function parseBackup(value: unknown): BackupReading {
   try {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return refused('wrong-file');
-    }
-    const raw = value as { format?: unknown; version?: unknown };
-    if (raw.format !== BACKUP_FORMAT) return refused('wrong-file');
-    if (Number.isInteger(raw.version) && (raw.version as number) > BACKUP_VERSION) {
+    if (!isObject(value) || value.format !== BACKUP_FORMAT) return refused('wrong-file');
+    const { version } = value;
+    if (Number.isInteger(version) && (version as number) > BACKUP_VERSION) {
       return refused('newer-version');
     }
-    const current = withBadgeMode(value);
-    const parsed = backupSchemas().backup.safeParse(
-      raw.version === 1 ? fromVersion1(current) : current,
-    );
+    const parsed = backupSchemas().backup.safeParse({
+      ...value,
+      version: version === 1 ? 2 : version,
+      settings: settingsOfVersion(version, value.settings),
+    });
     if (!parsed.success) return refused('malformed');
     const backup: Backup = parsed.data;
     // Kept as the settings keep them.
@@ -137,29 +163,19 @@ export function parseBackup(value: unknown): BackupReading {
 }
 
 /**
- * The badge switch (version 1 and the first builds of version 2) as a badge mode. A switch
- * that is no boolean is left in place, so the file is refused as malformed.
+ * A file's settings as version 2's, version 1's through the settings record's migration, the
+ * badge switch of early version 2 files as a mode. A paused site that is no web origin, or a
+ * switch that is no boolean, is left in place, so the file is refused as version 1 did.
  */
-function withBadgeMode(value: object): object {
-  const { settings } = value as { settings?: unknown };
-  if (typeof settings !== 'object' || settings === null || 'badgeMode' in settings) return value;
-  const { badgeVisible, ...rest } = settings as { badgeVisible?: unknown };
-  const badgeMode = badgeModeOfVisible(badgeVisible);
-  return badgeMode === undefined ? value : { ...value, settings: { ...rest, badgeMode } };
-}
-
-/**
- * A version 1 file as version 2: its paused origins as their hosts. One that is no web origin
- * is left in place under its old name, so the file is refused as malformed, as version 1 did.
- */
-function fromVersion1(value: object): unknown {
-  const { settings } = value as { settings?: unknown };
-  if (typeof settings !== 'object' || settings === null) return { ...value, version: 2 };
-  const { pausedSites, ...rest } = settings as { pausedSites?: unknown };
-  const origins = Array.isArray(pausedSites) ? pausedSites : [];
-  const hosts = origins.map((site) =>
-    typeof site === 'string' && isHttpOrigin(site) ? hostOfSite(site) : null,
-  );
-  if (!Array.isArray(pausedSites) || hosts.includes(null)) return { ...value, version: 2 };
-  return { ...value, version: 2, settings: { ...rest, pausedDomains: hosts } };
+function settingsOfVersion(version: unknown, settings: unknown): unknown {
+  if (!isObject(settings)) return settings;
+  const { badgeVisible, pausedDomains, ...rest } = settings;
+  const badgeMode = 'badgeMode' in settings ? settings.badgeMode : badgeModeOfVisible(badgeVisible);
+  if (badgeMode === undefined) return settings;
+  if (version !== 1) return { ...rest, pausedDomains, badgeMode };
+  const { pausedSites } = settings;
+  const origins =
+    Array.isArray(pausedSites) &&
+    pausedSites.every((site) => typeof site === 'string' && isHttpOrigin(site));
+  return origins ? migrated(SETTINGS_RECORD, { ...rest, badgeMode }, 1) : settings;
 }
