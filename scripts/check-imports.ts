@@ -1,26 +1,18 @@
 /**
- * `npm run check:imports` (part of `npm test`): the product's code keeps its layers. Data
- * flows one way — browser events → lookup → (privacy, cache, service) → tab state → badge and
- * UI — and the folders of lib/ are stacked so that a folder imports only folders below it:
+ * `npm run check:imports` (part of `npm test`): the product's code keeps its layers
+ * (docs/architecture.md, "Import layers"). A file may import files of its own folder and of any
+ * lower layer; folders on one layer do not import each other; no import circle anywhere, not even
+ * inside a folder; a lib/ folder imports few others and the chain of folders is short, so a
+ * reader climbs a low tower. Some folders never touch a browser API (`wxt/browser`): they run on
+ * plain data and fakes.
  *
- *   contract → locale, storage → service → privacy → settings → cache, history, checks → tabs → badge
- *   → lookup → sites → backup → events → ui → components → entrypoints
+ * Only tests import from tests/. The check reads every file outside tests/ (lib/, components/,
+ * entrypoints/, build/, scripts/, reference-server/, extension-browser/, the configuration
+ * files), so the ban on circles holds there too; the layers are those of lib/, components/ and
+ * entrypoints/ alone.
  *
- * A file may import files of its own folder and of any lower layer; folders on one layer
- * (locale and storage, cache and history) do not import each other. No import circle is
- * allowed anywhere, not even inside a folder. lib/contract/, lib/lookup/, lib/backup/ and
- * components/ never touch a browser API (`wxt/browser`): they run on plain data and fakes.
- *
- * Only tests import from tests/. What a command, the build or the product shares with the
- * tests lives outside it: the reference server and its sample sites in reference-server/,
- * the browser driver in extension-browser/, the build's modules in build/. The check reads
- * every file outside tests/ (lib/, components/, entrypoints/, build/, scripts/,
- * reference-server/, extension-browser/, the configuration files), so the ban on circles
- * holds there too; the layers are those of lib/, components/ and entrypoints/ alone.
- *
- * A small script over the sources rather than a dependency-graph package: the rules are a
- * dozen lines, the imports are ES module statements a regular expression reads reliably, and
- * the check runs in well under a second with nothing to install.
+ * A small script rather than a dependency-graph package: the rules are a dozen lines, and the
+ * imports are ES module statements a regular expression reads reliably.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';

@@ -7,16 +7,16 @@ import { copyText, openOptionsPageFromClick } from '../../lib/page/page-actions'
 import { checkTargetOf, siteOfView } from '../../lib/page/popup-start';
 import { type EffectiveSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
+import { isViewStatus, STATUS_TRAITS } from '../../lib/tabs/status-traits';
 import type { ShownView } from '../../lib/tabs/tab-view';
-import { isViewStatus, VIEW_STATES } from '../../lib/tabs/view-states';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
 import { ReportView, type ReportViewProps } from '../report/ReportView';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { useSettings } from '../shared/use-settings';
-import { ConsentNotice } from '../states/ConsentNotice';
-import { LoadingView } from '../states/LoadingView';
-import { ParentSite } from '../states/ParentSite';
-import { StateFrame, StateView, type StateViewProps } from '../states/StateView';
+import { ConsentNotice } from '../status/ConsentNotice';
+import { LoadingView } from '../status/LoadingView';
+import { ParentSite } from '../status/ParentSite';
+import { StatusFrame, StatusView, type StatusViewProps } from '../status/StatusView';
 import { SiteControls } from './SiteControls';
 import { useScanChanges } from './use-scan-changes';
 
@@ -96,7 +96,7 @@ interface Extras {
     ReportViewProps,
     'change' | 'checkDiff' | 'check' | 'oldReportDays' | 'onCopyFixList'
   >;
-  state?: Pick<StateViewProps, 'serviceSetByPolicy' | 'onOpenOptions'>;
+  state?: Pick<StatusViewProps, 'serviceSetByPolicy' | 'onOpenOptions'>;
 }
 
 function viewFor({ view, now, onRefresh, notAsked }: PopupViewProps, extras: Extras) {
@@ -114,16 +114,16 @@ function viewFor({ view, now, onRefresh, notAsked }: PopupViewProps, extras: Ext
   if (!isViewStatus(view.status)) {
     // A state written by another version of the extension still gets a view, not a blank popup.
     return (
-      <StateFrame
+      <StatusFrame
         status="unknown"
-        mark={VIEW_STATES.loading.mark}
+        mark={STATUS_TRAITS.loading.mark}
         markColor={STATE_COLORS.neutral}
         title={t('popupUnknownTitle')}
         onRefresh={onRefresh}
       >
         <p>{t('popupUnknownBody')}</p>
-      </StateFrame>
+      </StatusFrame>
     );
   }
-  return <StateView view={view} now={now} onRefresh={onRefresh} {...extras.state} />;
+  return <StatusView view={view} now={now} onRefresh={onRefresh} {...extras.state} />;
 }

@@ -3,7 +3,7 @@ import { formatChange } from '../../lib/locale/locale-format';
 import { type SiteRow, TIERS } from '../../lib/sites/site-rows';
 import { SITE_COLUMNS } from '../../lib/sites/site-table';
 import { scoreBandFor } from '../../lib/tabs/score-band';
-import { siteWordsOf } from '../../lib/tabs/view-states';
+import { siteWordsOf } from '../../lib/tabs/status-traits';
 import type { SiteComparisonState } from './use-site-comparison';
 import type { useSitesPage } from './use-sites-page';
 
@@ -104,7 +104,7 @@ export function SitesTable(props: SitesTableProps) {
                 </td>
               );
             })}
-            <td class={`col-state state-${row.state}`}>{t(siteWordsOf(row.state))}</td>
+            <td class={`col-status status-${row.status}`}>{t(siteWordsOf(row.status))}</td>
           </tr>
         ))}
       </tbody>

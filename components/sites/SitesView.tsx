@@ -156,7 +156,7 @@ function SiteDetail(props: SiteDetailProps) {
       ) : (
         <ReportView
           report={report}
-          stale={row.state === 'stale'}
+          stale={row.status === 'stale'}
           receivedAt={row.receivedAt}
           now={props.now}
           onCopyFixList={props.onCopyFixList}

@@ -1,6 +1,6 @@
 import { PopupView } from '../../components/popup/PopupView';
 import { useActiveTab, useFollowedTab } from '../../components/popup/use-followed-tab';
-import { NotAskedView } from '../../components/states/NotAskedView';
+import { NotAskedView } from '../../components/status/NotAskedView';
 
 /** The side panel: the popup's view of whichever tab is active in the panel's window. */
 export function App({ windowId }: { windowId: number | null }) {

@@ -9,8 +9,8 @@ import { type LookupOutcomeKind, OUTCOME_WORDS } from '../service/lookup-outcome
 import { BADGE_MODES, OLD_REPORT_DAYS } from '../settings/settings';
 import { badgeModeOfVisible, SETTINGS_RECORD } from '../settings/settings-record';
 import { isObject, migrated } from '../storage/record';
+import { isViewStatus } from '../tabs/status-traits';
 import type { TabViewStatus } from '../tabs/tab-view';
-import { isViewStatus } from '../tabs/view-states';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,

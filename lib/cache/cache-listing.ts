@@ -6,12 +6,12 @@ import { judgedAt } from './cache-freshness';
 import {
   CACHE_ENTRY_RECORD,
   CACHE_INDEX_RECORD,
-  type CacheRow,
   entryName,
   INDEX_PART_IDS,
+  type IndexEntry,
 } from './cache-records';
 
-export interface ListedSite extends Omit<CacheRow, 'bytes'> {
+export interface ListedSite extends Omit<IndexEntry, 'bytes'> {
   origin: string;
   /** Otherwise stale but still usable (expired answers are not listed). */
   fresh: boolean;

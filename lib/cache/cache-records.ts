@@ -18,7 +18,7 @@ export interface CacheEntry {
 export type IssueCounts = Record<IssueTier, { failed: number; partial: number }>;
 
 /** What the index keeps of an entry: what the sites page lists, and what eviction needs. */
-export interface CacheRow {
+export interface IndexEntry {
   kind: 'report' | 'no-report';
   receivedAt: number;
   /** Null when it never was fresh. */
@@ -33,7 +33,7 @@ export interface CacheRow {
 }
 
 /** Entry name → row, least recently stored first: one part of the index. */
-export type CacheIndex = Record<string, CacheRow>;
+export type CacheIndex = Record<string, IndexEntry>;
 
 /** Each part keeps its share of the cache's limits. */
 export const INDEX_PARTS = 16;
@@ -92,7 +92,7 @@ export const CACHE_ENTRY_RECORD: StoredRecord<CacheEntry | null> = {
 const isCounts = (value: unknown) =>
   isObject(value) && isNumber(value.failed) && isNumber(value.partial);
 
-function isRow(value: unknown): value is CacheRow {
+function isIndexEntry(value: unknown): value is IndexEntry {
   if (!isObject(value)) return false;
   const { issues } = value;
   return (
@@ -119,11 +119,13 @@ export const CACHE_INDEX_RECORD: StoredRecord<CacheIndex> = {
   family: true,
   version: 1,
   parse: (raw) =>
-    isObject(raw) && Object.values(raw).every(isRow) ? (raw as CacheIndex) : undefined,
+    isObject(raw) && Object.values(raw).every(isIndexEntry) ? (raw as CacheIndex) : undefined,
   // The rows that are fine; the purge finds the entries the others were about.
   salvage: (raw) =>
     isObject(raw)
-      ? (Object.fromEntries(Object.entries(raw).filter(([, row]) => isRow(row))) as CacheIndex)
+      ? (Object.fromEntries(
+          Object.entries(raw).filter(([, row]) => isIndexEntry(row)),
+        ) as CacheIndex)
       : undefined,
   fallback: () => ({}),
 };
@@ -147,7 +149,7 @@ export function issueCounts(report: Pick<ScanReport, 'issues'>): IssueCounts {
 }
 
 /** The row of an entry; the times it holds do not depend on when it is computed. */
-export function rowOf(entry: CacheEntry, bytes: number): CacheRow {
+export function indexEntryOf(entry: CacheEntry, bytes: number): IndexEntry {
   const at = () => entry.receivedAt;
   const times = {
     receivedAt: entry.receivedAt,

@@ -15,8 +15,8 @@ import {
   entryName,
   INDEX_PART_IDS,
   INDEX_PARTS,
+  indexEntryOf,
   indexPartOf,
-  rowOf,
 } from './cache-records';
 
 export interface CachedAnswer {
@@ -128,7 +128,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     const bytes = byteSize(key, entry);
     const index = { ...(await store.read(CACHE_INDEX_RECORD, part)) };
     delete index[name];
-    index[name] = rowOf(entry, bytes);
+    index[name] = indexEntryOf(entry, bytes);
     const evicted = beyondLimits(index, partLimits, scaled(partLimits, EVICT_TO_SHARE), name);
     for (const gone of evicted) delete index[gone];
     const items = { [key]: entry, [keyOf(CACHE_INDEX_RECORD, part)]: index };
@@ -155,7 +155,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     for (const [name, entry, bytes] of found) {
       const id = indexPartOf(name);
       const part = parts.get(id) ?? {};
-      part[name] = rowOf(entry, bytes);
+      part[name] = indexEntryOf(entry, bytes);
       parts.set(id, part);
     }
     const items: Record<string, CacheIndex> = {};

@@ -2,9 +2,9 @@
 import { deriveLookupTarget, type NotLookedUpReason } from '../privacy/lookup-target';
 import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
 import type { OpenTab } from '../tabs/open-tab';
+import { STATUS_TRAITS } from '../tabs/status-traits';
 import type { TabState } from '../tabs/tab-state';
 import { reasonOf } from '../tabs/tab-view';
-import { VIEW_STATES } from '../tabs/view-states';
 
 export interface TabDecision {
   /** The origin that may be sent; null when it may not. */
@@ -36,11 +36,11 @@ export const decideTab = (tab: OpenTab, settings: UserSettings): TabDecision =>
 
 /** Whether the stored state is an answer (not "loading", not "not looked up") about the origin. */
 export const showsAnswerFor = (state: TabState | null, origin: string): boolean =>
-  state !== null && state.origin === origin && VIEW_STATES[state.view.status].answer;
+  state !== null && state.origin === origin && STATUS_TRAITS[state.view.status].answer;
 
 /** Whether the stored state is about the origin and settled (not "loading"). */
 export const settledFor = (state: TabState | null, decision: TabDecision): boolean =>
   state !== null &&
-  VIEW_STATES[state.view.status].settled &&
+  STATUS_TRAITS[state.view.status].settled &&
   state.origin === decision.origin &&
   (decision.refused === null || reasonOf(state.view) === decision.refused);

@@ -4,8 +4,8 @@ import { automaticLookupsAllowed, serviceBaseUrlOf, type UserSettings } from '..
 import type { clearBadgeOnToolbar, showBadgeOnToolbar } from '../tabs/browser-badge';
 import type { openTabs, readTab } from '../tabs/browser-tabs';
 import type { OpenTab } from '../tabs/open-tab';
+import { STATUS_TRAITS } from '../tabs/status-traits';
 import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '../tabs/tab-view';
-import { VIEW_STATES } from '../tabs/view-states';
 import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './decision';
 import { createPublisher, type PublishParts } from './publisher';
 import { createRequests, type RequestParts } from './requests';
@@ -56,8 +56,9 @@ export function createLookups(deps: LookupParts) {
       return shown.view;
     }
     const kept = state !== null && state.origin === origin ? state.view : null;
-    // An answer the extension could not use: only Refresh asks again (view-states.ts).
-    if (!force && kept !== null && VIEW_STATES[kept.status].keptUntilRefresh) return showing(kept);
+    // An answer the extension could not use: only Refresh asks again (status-traits.ts).
+    if (!force && kept !== null && STATUS_TRAITS[kept.status].keptUntilRefresh)
+      return showing(kept);
     if (!ask && !requests.inFlight(baseUrl, origin)) {
       // Nothing known without asking: what the tab shows of this site stays, else nothing.
       if (state !== null && settledFor(state, decision)) return showing(state.view);
@@ -170,7 +171,7 @@ export function createLookups(deps: LookupParts) {
       const states = await deps.tabStates.readAll(serviceBaseUrlOf(settings));
       for (const [tabId, state] of states) {
         // One at a time: each passes the retry gate, which stops the rest at the quota.
-        if (VIEW_STATES[state.view.status].waitsForService)
+        if (STATUS_TRAITS[state.view.status].waitsForService)
           await show(tabId, () => ({ ask: true }));
       }
     },

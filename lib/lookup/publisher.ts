@@ -8,9 +8,9 @@ import { createKeyedQueue } from '../storage/keyed-queue';
 import type { clearBadgeOnToolbar, showBadgeOnToolbar } from '../tabs/browser-badge';
 import type { openTabs, readTab } from '../tabs/browser-tabs';
 import { unlessTabClosed } from '../tabs/open-tab';
+import { STATUS_TRAITS } from '../tabs/status-traits';
 import type { TabState } from '../tabs/tab-state';
 import { reasonOf, type TabView } from '../tabs/tab-view';
-import { VIEW_STATES } from '../tabs/view-states';
 import { decideTab, type TabDecision } from './decision';
 
 export interface PublishParts {
@@ -81,7 +81,7 @@ export function createPublisher(deps: PublishParts) {
           unlessTabClosed(deps.tabs.showBadge(tabId, view, now, settings)),
         ]);
         const retryAt = 'retryAt' in view ? view.retryAt : null;
-        if (VIEW_STATES[view.status].waitsForService && retryAt !== null) deps.wakeAt(retryAt);
+        if (STATUS_TRAITS[view.status].waitsForService && retryAt !== null) deps.wakeAt(retryAt);
         return true;
       });
     },

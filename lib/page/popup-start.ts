@@ -23,7 +23,7 @@ export interface CheckTarget {
 const activeTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0];
 
 /** `popup.html?tabId=N` names the tab; otherwise the active tab of the popup's window. */
-async function readTab(search: string): Promise<Pick<PopupStart, 'tabId' | 'pageUrl'>> {
+async function popupTab(search: string): Promise<Pick<PopupStart, 'tabId' | 'pageUrl'>> {
   const named = tabIdFromQuery(search);
   // A tab that is gone keeps its id: the background answers for it as for any other.
   const tab = named === null ? await activeTab() : await browser.tabs.get(named).catch(() => null);
@@ -31,7 +31,7 @@ async function readTab(search: string): Promise<Pick<PopupStart, 'tabId' | 'page
 }
 
 export async function readPopupStart(search: string): Promise<PopupStart> {
-  const tab = readTab(search);
+  const tab = popupTab(search);
   // With a named tab the state read need not wait for the tab's; without, it follows it.
   const tabId = tabIdFromQuery(search) ?? (await tab).tabId;
   const stored = tabId === null ? null : readRecord(TAB_STATE_RECORD, String(tabId));

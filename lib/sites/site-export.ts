@@ -16,7 +16,7 @@ const CELLS: Record<string, (row: SiteRow) => Cell> = {
   recommended_partial: (row) => row.issues?.recommended.partial ?? null,
   bonus_failed: (row) => row.issues?.bonus.failed ?? null,
   bonus_partial: (row) => row.issues?.bonus.partial ?? null,
-  state: (row) => row.state,
+  state: (row) => row.status,
   watched: (row) => row.watched,
 };
 

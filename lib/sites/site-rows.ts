@@ -11,7 +11,7 @@ import { type OldReportDays, readSettings, serviceBaseUrlOf } from '../settings/
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { type ReportAge, reportAge } from '../tabs/report-age';
 import { roundScore, type ScoreBandId, scoreBandFor } from '../tabs/score-band';
-import { type SiteState, VIEW_STATES } from '../tabs/view-states';
+import { type SiteStatus, STATUS_TRAITS } from '../tabs/status-traits';
 import { readWatchList, WATCH_LIST_RECORD, type WatchRecord } from './watch-list';
 
 export const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
@@ -30,7 +30,7 @@ export interface SiteRow {
   scannedAtMs: number | null;
   age: ReportAge | null;
   issues: IssueCounts | null;
-  state: SiteState;
+  status: SiteStatus;
   watched: boolean;
   /** When the kept answer arrived; the report itself is read only for the sites shown in full. */
   receivedAt: number | null;
@@ -48,15 +48,15 @@ export const emptyRow = (site: string, watched: boolean): SiteRow => ({
   scannedAtMs: null,
   age: null,
   issues: null,
-  state: 'not-checked',
+  status: 'not-checked',
   watched,
   receivedAt: null,
 });
 
-const watchState = (watch: WatchRecord | undefined): SiteState | null =>
+const watchStatus = (watch: WatchRecord | undefined): SiteStatus | null =>
   watch?.status === undefined || watch.checkedAt === null
     ? null
-    : VIEW_STATES[watch.status].siteState;
+    : STATUS_TRAITS[watch.status].siteStatus;
 
 export const keepsReport = (row: SiteRow) => row.band !== null;
 
@@ -72,7 +72,7 @@ export function buildSiteRows(input: {
     const watch = input.watched[answer.origin];
     const row = emptyRow(answer.origin, watch !== undefined);
     row.receivedAt = answer.receivedAt;
-    row.state = 'no-report';
+    row.status = 'no-report';
     const { score, scannedAt } = answer;
     if (answer.kind === 'report') {
       row.score = score === null ? null : roundScore(score);
@@ -86,17 +86,17 @@ export function buildSiteRows(input: {
       }
       row.scannedAt = scannedAt;
       row.issues = answer.issues;
-      row.state = answer.fresh ? 'fresh' : 'stale';
+      row.status = answer.fresh ? 'fresh' : 'stale';
     }
     // A later scheduled lookup that ended in anything but an answer wins.
-    const later = watchState(watch);
+    const later = watchStatus(watch);
     const answered = later === 'fresh' || later === 'no-report';
-    if (later && !answered && (watch?.checkedAt ?? 0) > answer.receivedAt) row.state = later;
+    if (later && !answered && (watch?.checkedAt ?? 0) > answer.receivedAt) row.status = later;
     rows.set(row.site, row);
   }
   for (const [site, watch] of Object.entries(input.watched)) {
     if (!rows.has(site))
-      rows.set(site, { ...emptyRow(site, true), state: watchState(watch) ?? 'not-checked' });
+      rows.set(site, { ...emptyRow(site, true), status: watchStatus(watch) ?? 'not-checked' });
   }
   return [...rows.values()];
 }

@@ -18,7 +18,7 @@ const SORT_VALUE = {
   essential: issueWeight('essential'),
   recommended: issueWeight('recommended'),
   bonus: issueWeight('bonus'),
-  state: (row: SiteRow) => row.state,
+  status: (row: SiteRow) => row.status,
 } satisfies Record<string, (row: SiteRow) => string | number | null>;
 
 export type SiteColumn = keyof typeof SORT_VALUE;

@@ -5,9 +5,9 @@ import type { ScoreRecord } from '../history/scan-record';
 import { type EffectiveSettings, isSitePaused } from '../settings/settings';
 import type { Store } from '../storage/store';
 import { roundScore } from '../tabs/score-band';
+import { STATUS_TRAITS } from '../tabs/status-traits';
 import type { TabView } from '../tabs/tab-view';
 import { notLookedUp } from '../tabs/tab-view';
-import { VIEW_STATES } from '../tabs/view-states';
 import { WATCH_LIST_RECORD, type WatchList, type WatchRecord, watchingAllowed } from './watch-list';
 
 /** A change as the watch record tells it: the old and new values it keeps. */
@@ -111,7 +111,7 @@ export async function runStoredWatchRound(deps: WatchRoundDeps): Promise<number>
       await deps.notify({ ...change, checks: await checkDiffOf(deps, site, view.report) });
     }
     // The service cannot answer now: the next site would fare the same.
-    if (VIEW_STATES[view.status].serviceTrouble) break;
+    if (STATUS_TRAITS[view.status].serviceTrouble) break;
   }
   return shown;
 }

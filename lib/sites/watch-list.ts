@@ -4,8 +4,8 @@ import { isHttpOrigin } from '../contract/http-origin';
 import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
 import { parseWith, readRecord, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
+import { isViewStatus } from '../tabs/status-traits';
 import type { TabViewStatus } from '../tabs/tab-view';
-import { isViewStatus } from '../tabs/view-states';
 
 function watchRecordSchema() {
   return z.object({

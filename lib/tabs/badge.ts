@@ -6,8 +6,8 @@ import { DEFAULT_SETTINGS, type UserSettings } from '../settings/settings';
 import { notLookedUpReasonSentence } from './not-looked-up-reasons';
 import { reportAge } from './report-age';
 import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
+import { STATUS_TRAITS, wordsOf } from './status-traits';
 import { isNotLookedUp, type TabView } from './tab-view';
-import { VIEW_STATES, wordsOf } from './view-states';
 
 export type BadgeOptions = Pick<UserSettings, 'badgeMode' | 'oldReportDays'>;
 
@@ -15,7 +15,7 @@ export type BadgeOptions = Pick<UserSettings, 'badgeMode' | 'oldReportDays'>;
 export const DEFAULT_BADGE_TITLE = 'Agent Readiness Badge';
 
 function badgeLook(view: TabView): { text: string; color: string } {
-  const state = VIEW_STATES[view.status];
+  const state = STATUS_TRAITS[view.status];
   if (view.status === 'report' && view.report.score !== null) {
     const { score } = view.report;
     return {

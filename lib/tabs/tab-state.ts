@@ -2,8 +2,8 @@
 import { browser } from 'wxt/browser';
 import { isObject, readRecord, type StoredRecord, watchRecord } from '../storage/record';
 import type { Store } from '../storage/store';
+import { isViewStatus } from './status-traits';
 import type { TabView } from './tab-view';
-import { isViewStatus } from './view-states';
 
 export interface TabState {
   /** The origin the view is about; null when the tab's site is not looked up. */

@@ -53,8 +53,8 @@ export type TabView =
 
 export type TabViewStatus = TabView['status'];
 
-/** A view that is neither loading nor a report: what components/states/StateView.tsx shows. */
-export type StateOfView = Exclude<TabView, { status: 'loading' } | { status: 'report' }>;
+/** A view that is neither loading nor a report: what components/status/StatusView.tsx shows. */
+export type StatusOnlyView = Exclude<TabView, { status: 'loading' } | { status: 'report' }>;
 
 export const notLookedUp = (reason: NotLookedUpReason): TabView => ({
   status: 'not-looked-up',

@@ -46,7 +46,7 @@ describe('the sites page view', () => {
     if (!row) throw new Error('no row');
     expect(within(row).getByText('92').className).toBe('score-chip');
     expect(within(row).getByText('A').className).toBe('col-label');
-    expect(within(row).getByText('Fresh').className).toBe('col-state state-fresh');
+    expect(within(row).getByText('Fresh').className).toBe('col-status status-fresh');
     screen.getByText('3 of 3 sites');
   });
 

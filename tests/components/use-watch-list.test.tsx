@@ -5,7 +5,7 @@ import { useWatchList } from '../../components/shared/use-watch-site';
 import { readWatchList, watchSite } from '../../lib/sites/watch-list';
 import { createStore, type Store } from '../../lib/storage/store';
 import { ALL_RECORDS } from '../../lib/worker/stored-records';
-import { serveWorker } from '../unit/events/extension-page';
+import { serveWorker } from '../unit/worker/extension-page';
 
 // fixed date: the clock this test passes to the code under test
 const NOW = Date.parse('2026-11-22T09:30:00Z');

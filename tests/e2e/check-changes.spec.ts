@@ -132,7 +132,7 @@ describe("the watch list's notification", () => {
   // DevTools protocol can read: there only the notification's id is checked, above. Firefox's
   // getAll() gives each notification's options. Neither browser lets a test click a
   // notification; what a click opens is the handler's, checked in
-  // tests/unit/events/watch-alarm.test.ts, and the page it opens is the one used above.
+  // tests/unit/worker/watch-notifications.test.ts, and the page it opens is the one used above.
   it.skipIf(E2E_BROWSER === 'chromium')('names the checks that changed', () => {
     const [first, second] = rescannedScans(service.baseUrl, service.datedAt);
     expect(raised).toMatchObject({

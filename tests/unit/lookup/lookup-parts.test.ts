@@ -1,7 +1,7 @@
 /**
  * The lookup's parts on their own, with plain fakes: deciding a tab, what a result shows,
  * asking the service once per site, publishing only what is current, and reconciling after a
- * restart. The whole lookup is driven through tab-world in lookup-service.test.ts.
+ * restart. The whole lookup is driven through tab-world in lookups.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { CachedAnswer, ReportCache } from '../../../lib/cache/report-cache';

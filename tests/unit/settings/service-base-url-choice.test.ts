@@ -9,7 +9,7 @@ import {
 import { readSettings } from '../../../lib/settings/settings';
 import { createStore } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
-import { serveWorker } from '../events/extension-page';
+import { serveWorker } from '../worker/extension-page';
 
 /** As the options page saves: an intent to the worker, which checks the permission itself. */
 const saveThroughWorker = vi.fn((baseUrl: string | null) =>

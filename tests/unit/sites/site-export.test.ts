@@ -27,8 +27,8 @@ describe('exporting the sites table', () => {
 
   it('quotes commas, quotes and line breaks so the columns stay put', () => {
     const rows = [
-      row({ label: 'Good, "solid"\nwork', score: 80, change: -3, state: 'fresh' }),
-      row({ site: 'https://b.example.com', label: '=HYPERLINK("http://x")', state: 'stale' }),
+      row({ label: 'Good, "solid"\nwork', score: 80, change: -3, status: 'fresh' }),
+      row({ site: 'https://b.example.com', label: '=HYPERLINK("http://x")', status: 'stale' }),
     ];
     const [header, first, second, ...rest] = parseCsv(sitesCsv(rows));
     expect(rest).toEqual([]);

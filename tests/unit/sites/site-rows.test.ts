@@ -5,7 +5,7 @@ import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import { buildSiteRows } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
-import { VIEW_STATES } from '../../../lib/tabs/view-states';
+import { STATUS_TRAITS } from '../../../lib/tabs/status-traits';
 import {
   FIXTURE_ORIGINS,
   fixtureReports,
@@ -67,7 +67,7 @@ describe('the sites table rows', () => {
       band: 'strong',
       label: 'A',
       scannedAt: reports.high.scanned_at,
-      state: 'fresh',
+      status: 'fresh',
       watched: false,
     });
     expect(row?.issues).toEqual(issueCounts(reports.high));
@@ -91,7 +91,7 @@ describe('the sites table rows', () => {
       scans: {},
       watched: {},
     });
-    expect(rows.map((row) => [row.site, row.state, row.band])).toEqual([
+    expect(rows.map((row) => [row.site, row.status, row.band])).toEqual([
       [FIXTURE_ORIGINS.mid, 'stale', 'fair'],
       [UNSCANNED_ORIGIN, 'no-report', null],
     ]);
@@ -127,19 +127,19 @@ describe('the sites table rows', () => {
       scans: {},
       watched,
     });
-    expect(rows.map((row) => [row.site, row.state, row.watched])).toEqual([
+    expect(rows.map((row) => [row.site, row.status, row.watched])).toEqual([
       [FIXTURE_ORIGINS.mid, 'unavailable', true],
       [FIXTURE_ORIGINS.low, 'not-checked', true],
     ]);
   });
 
   it('show a watched site by how its last scheduled lookup ended, whatever the view state', () => {
-    for (const status of Object.keys(VIEW_STATES) as (keyof typeof VIEW_STATES)[]) {
+    for (const status of Object.keys(STATUS_TRAITS) as (keyof typeof STATUS_TRAITS)[]) {
       const watched = {
         [FIXTURE_ORIGINS.low]: { ...newWatchRecord(RECEIVED), checkedAt: RECEIVED, status },
       };
       const [row] = buildSiteRows({ ...AGE, answers: [], scans: {}, watched });
-      expect(row?.state).toBe(VIEW_STATES[status].siteState);
+      expect(row?.status).toBe(STATUS_TRAITS[status].siteStatus);
     }
     const [row] = buildSiteRows({
       ...AGE,
@@ -153,6 +153,6 @@ describe('the sites table rows', () => {
         },
       },
     });
-    expect(row?.state).toBe('fresh');
+    expect(row?.status).toBe('fresh');
   });
 });

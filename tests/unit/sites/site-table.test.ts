@@ -3,13 +3,13 @@ import { emptyRow, type SiteRow } from '../../../lib/sites/site-rows';
 import { arrangeRows, filterRows, nextSort, sortRows } from '../../../lib/sites/site-table';
 
 function row(host: string, change: Partial<SiteRow> = {}): SiteRow {
-  return { ...emptyRow(`https://${host}`, false), state: 'fresh', ...change };
+  return { ...emptyRow(`https://${host}`, false), status: 'fresh', ...change };
 }
 
 const rows = [
   row('b.example.com', { score: 55, band: 'fair', label: 'C', scannedAtMs: 3 }),
   row('a.example.com', { score: 91, band: 'strong', label: 'A', scannedAtMs: 1 }),
-  row('c.example.com', { score: null, band: null, label: null, state: 'no-report' }),
+  row('c.example.com', { score: null, band: null, label: null, status: 'no-report' }),
   row('d.example.org', { score: 12, band: 'weak', label: 'F', scannedAtMs: 2, age: 'old' }),
 ];
 const hosts = (list: SiteRow[]) => list.map((item) => item.host);

@@ -12,7 +12,7 @@ import {
   type WorkerHandlers,
 } from '../../../lib/messaging/worker-messages';
 import type { TabView } from '../../../lib/tabs/tab-view';
-import { deliverMessagesFrom, extensionPage, NO_RECEIVER } from './extension-page';
+import { deliverMessagesFrom, extensionPage, NO_RECEIVER } from '../worker/extension-page';
 
 const reportView: TabView = { status: 'loading', origin: 'https://example.com' };
 

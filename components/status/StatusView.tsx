@@ -4,15 +4,15 @@ import { serviceLinkOrNull } from '../../lib/contract/safe-url';
 import { t } from '../../lib/locale/i18n';
 import { notLookedUpText } from '../../lib/tabs/not-looked-up-reasons';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
-import { reasonOf, type StateOfView } from '../../lib/tabs/tab-view';
-import { VIEW_STATES, wordsOf } from '../../lib/tabs/view-states';
+import { STATUS_TRAITS, wordsOf } from '../../lib/tabs/status-traits';
+import { reasonOf, type StatusOnlyView } from '../../lib/tabs/tab-view';
 import { ExternalLink } from '../shared/ExternalLink';
 import { presentText } from '../shared/format';
 import { RefreshButton } from '../shared/RefreshButton';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { NextTry } from './NextTry';
 
-export interface StateFrameProps {
+export interface StatusFrameProps {
   /** For styling: `state-<status>`. */
   status: string;
   /** The badge's mark, drawn large beside the title, on its colour. */
@@ -29,7 +29,7 @@ export interface StateFrameProps {
 }
 
 /** The frame of every view that is not a report: mark, title, site, a few lines, actions. */
-export function StateFrame(props: StateFrameProps) {
+export function StatusFrame(props: StatusFrameProps) {
   const { status, mark, markColor, title, origin, children, actions, onRefresh } = props;
   const Title = props.nested ? 'h3' : 'h1';
   return (
@@ -54,8 +54,8 @@ export function StateFrame(props: StateFrameProps) {
   );
 }
 
-export interface StateViewProps {
-  view: StateOfView;
+export interface StatusViewProps {
+  view: StatusOnlyView;
   now: number;
   onRefresh?: (() => void) | undefined;
   /** An administrator's policy chose the service: the fix for "not permitted" names them. */
@@ -76,10 +76,10 @@ type Fields = Partial<{
 }>;
 
 /** Every state but loading and a report: its mark and words, then what its fields add. */
-export function StateView(props: StateViewProps) {
+export function StatusView(props: StatusViewProps) {
   const { view, now, onRefresh, serviceSetByPolicy = false, onOpenOptions } = props;
   const serviceBaseUrl = useContext(ServiceBaseUrlContext);
-  const state = VIEW_STATES[view.status];
+  const state = STATUS_TRAITS[view.status];
   const fields = view as Fields;
   const reason = reasonOf(view);
   const why = reason === null ? null : notLookedUpText(reason);
@@ -95,7 +95,7 @@ export function StateView(props: StateViewProps) {
   const canScan = serviceLinkOrNull(fields.scanUrl, serviceBaseUrl) !== null;
   const texts = [presentText(fields.message), presentText(fields.resolution)].filter(Boolean);
   return (
-    <StateFrame
+    <StatusFrame
       status={view.status}
       mark={mark}
       markColor={STATE_COLORS[state.tone]}
@@ -142,6 +142,6 @@ export function StateView(props: StateViewProps) {
       {fields.scanUrl !== undefined ? (
         <p class="muted">{t(canScan ? 'popupNeverScansCanAsk' : 'popupNeverScans')}</p>
       ) : null}
-    </StateFrame>
+    </StatusFrame>
   );
 }

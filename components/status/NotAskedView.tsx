@@ -3,13 +3,13 @@ import { hostOf } from '../../lib/contract/http-origin';
 import { t } from '../../lib/locale/i18n';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
-import { StateFrame } from './StateView';
+import { StatusFrame } from './StatusView';
 
 /** Nothing known of the site, looked up only on request: the user's one click is the request. */
 export function NotAskedView({ origin, onLookUp }: { origin: string; onLookUp: () => void }) {
   const serviceHost = hostOf(useContext(ServiceBaseUrlContext));
   return (
-    <StateFrame
+    <StatusFrame
       status="not-asked"
       mark="?"
       markColor={STATE_COLORS.neutral}
@@ -22,6 +22,6 @@ export function NotAskedView({ origin, onLookUp }: { origin: string; onLookUp: (
       }
     >
       <p>{t('popupNotAskedBody', serviceHost)}</p>
-    </StateFrame>
+    </StatusFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { MessageKey } from '../locale/i18n';
 import type { TabViewStatus, UnavailableCause } from './tab-view';
 
 /** What a row of the sites page says of a site, as the sites export names it. */
-export type SiteState =
+export type SiteStatus =
   | 'fresh'
   | 'stale'
   | 'no-report'
@@ -18,20 +18,20 @@ export type SiteState =
   | 'not-checked';
 
 /** The words of a state: the tooltip (given the site's host), the popup's heading and first line. */
-export interface StateWords {
+export interface StatusWords {
   badge: MessageKey;
   title: MessageKey;
   body: MessageKey | null;
 }
 
-export interface ViewState {
+export interface StatusTraits {
   /** The badge's mark, drawn large in the popup too; a report shows its score instead. */
   mark: string;
   /** `problem`: something failed; `neutral`: nothing wrong, just no score. */
   tone: 'neutral' | 'problem';
   /** Null where the view names its own (a report, a reason not to look up). */
-  words: StateWords | null;
-  siteState: SiteState;
+  words: StatusWords | null;
+  siteStatus: SiteStatus;
   siteWords: MessageKey;
   settled: boolean;
   /** An answer about the site, rather than "loading" or why it was not asked. */
@@ -46,14 +46,14 @@ export interface ViewState {
 
 const state = (
   mark: string,
-  tone: ViewState['tone'],
-  siteState: SiteState,
+  tone: StatusTraits['tone'],
+  siteStatus: SiteStatus,
   siteWords: MessageKey,
-  more: Partial<ViewState> = {},
-): ViewState => ({
+  more: Partial<StatusTraits> = {},
+): StatusTraits => ({
   mark,
   tone,
-  siteState,
+  siteStatus,
   siteWords,
   words: null,
   settled: true,
@@ -64,7 +64,7 @@ const state = (
   ...more,
 });
 
-export const VIEW_STATES: Readonly<Record<TabViewStatus, ViewState>> = {
+export const STATUS_TRAITS: Readonly<Record<TabViewStatus, StatusTraits>> = {
   loading: state('…', 'neutral', 'checking', 'sitesState_checking', {
     words: { badge: 'badgeLoading', title: 'popupLoadingUnknown', body: 'popupLoadingBody' },
     settled: false,
@@ -119,7 +119,7 @@ export const VIEW_STATES: Readonly<Record<TabViewStatus, ViewState>> = {
   }),
 };
 
-const UNAVAILABLE_WORDS: Readonly<Record<UnavailableCause, StateWords>> = {
+const UNAVAILABLE_WORDS: Readonly<Record<UnavailableCause, StatusWords>> = {
   service: {
     badge: 'badgeServiceUnavailable',
     title: 'popupServiceTitle',
@@ -130,13 +130,13 @@ const UNAVAILABLE_WORDS: Readonly<Record<UnavailableCause, StateWords>> = {
 };
 
 export const wordsOf = (view: { status: TabViewStatus; cause?: UnavailableCause }) =>
-  view.cause === undefined ? VIEW_STATES[view.status].words : UNAVAILABLE_WORDS[view.cause];
+  view.cause === undefined ? STATUS_TRAITS[view.status].words : UNAVAILABLE_WORDS[view.cause];
 
-export function siteWordsOf(siteState: SiteState): MessageKey {
-  if (siteState === 'stale') return 'sitesState_stale';
-  const state = Object.values(VIEW_STATES).find((row) => row.siteState === siteState);
+export function siteWordsOf(siteStatus: SiteStatus): MessageKey {
+  if (siteStatus === 'stale') return 'sitesState_stale';
+  const state = Object.values(STATUS_TRAITS).find((row) => row.siteStatus === siteStatus);
   return state?.siteWords ?? 'sitesState_notChecked';
 }
 
 export const isViewStatus = (value: unknown): value is TabViewStatus =>
-  typeof value === 'string' && Object.hasOwn(VIEW_STATES, value);
+  typeof value === 'string' && Object.hasOwn(STATUS_TRAITS, value);

@@ -2,7 +2,7 @@ import { hostOf } from '../../lib/contract/http-origin';
 import { t } from '../../lib/locale/i18n';
 import type { EffectiveSettings } from '../../lib/settings/settings';
 import { ReportView } from '../report/ReportView';
-import { StateView } from './StateView';
+import { StatusView } from './StatusView';
 import { useParentSite } from './use-parent-site';
 
 /** Under a subdomain's "no report" (`of`): its registrable domain's report, once asked for. */
@@ -36,7 +36,7 @@ export function ParentSite(props: { of: string; settings: EffectiveSettings; now
           nested
         />
       ) : (
-        <StateView view={view} now={now} nested />
+        <StatusView view={view} now={now} nested />
       )}
     </section>
   );
