@@ -92,7 +92,13 @@ export function importedSpecifiers(source: string): string[] {
 }
 
 export interface ImportProblem {
-  kind: 'against-the-layers' | 'circle' | 'browser-api' | 'test-code' | 'too-many-folders' | 'too-tall';
+  kind:
+    | 'against-the-layers'
+    | 'circle'
+    | 'browser-api'
+    | 'test-code'
+    | 'too-many-folders'
+    | 'too-tall';
   message: string;
 }
 

@@ -18,10 +18,8 @@ export interface CheckNowProps {
   now: number;
 }
 
-/**
- * The button, the run's state, its summary and each live result: beside the report's stored
- * findings, or as a quick check's own list. The stored score and badge never change.
- */
+/** The button, the run's state, its summary and each live result: beside the report's stored
+ * findings, or as a quick check's own list. The stored score and badge never change. */
 export function CheckNow({ target, report, now }: CheckNowProps) {
   const { origin } = target;
   const serviceBaseUrl = useContext(ServiceBaseUrlContext);
@@ -37,8 +35,12 @@ export function CheckNow({ target, report, now }: CheckNowProps) {
     ) : null;
   };
   const running = state.kind === 'running';
-  const counts = countVerdicts(judged.map((entry) => entry.verdict));
-  const quick = quickSummary(judged.map((entry) => entry.verdict));
+  const verdicts = judged.map((entry) => entry.verdict);
+  const { passes, improved, failing, reachable, unknown } = countVerdicts(verdicts);
+  const quick = quickSummary(verdicts);
+  const summary = report
+    ? [judged.length - unknown, judged.length, passes, improved, failing, reachable, unknown]
+    : [quick.passing, quick.judged];
   const scanned = report ? parseTime(report.scanned_at) : null;
   const when = run && [
     formatClockTime(run.at, now) ?? '',
@@ -85,17 +87,7 @@ export function CheckNow({ target, report, now }: CheckNowProps) {
             {run.cut ? <p class="muted">{t('checkNowCut')}</p> : null}
             <p class="check-summary">
               <strong>
-                {report
-                  ? t('checkSummaryReport', [
-                      String(judged.length - counts.unknown),
-                      String(judged.length),
-                      String(counts.passes),
-                      String(counts.improved),
-                      String(counts.failing),
-                      String(counts.reachable),
-                      String(counts.unknown),
-                    ])
-                  : t('checkSummaryQuick', [String(quick.passing), String(quick.judged)])}
+                {t(report ? 'checkSummaryReport' : 'checkSummaryQuick', summary.map(String))}
               </strong>
             </p>
             {report ? null : (

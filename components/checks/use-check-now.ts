@@ -1,11 +1,5 @@
-/**
- * "Check now": the run of the page that asked, and the last run for the origin. The host
- * permission is asked for in the click itself (browsers grant it only within the user's
- * gesture; one already held asks nothing); the run happens in this page, which loads the
- * probes and their parsers only now. The worker decides whether the run may start (never for
- * a private window's tab), keeps its record, and marks it abandoned when this page goes away
- * mid-run (the run's port tells it).
- */
+/** "Check now" in this page: the host permission asked in the click itself (browsers grant it only
+ * within the user's gesture), the run here; the worker decides whether it may start and keeps it. */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { CHECK_RUN_RECORD, type CheckRun } from '../../lib/checks/check-run-record';
 import { hostPermissionFor } from '../../lib/contract/service-base-url';

@@ -1,9 +1,5 @@
-/**
- * The answers of one run as the pass rules read them: each request's answer by its spec, the
- * home page's facts parsed once, and the tests every rule shares — is this a file that exists,
- * and why an answer cannot be judged. A hit whose body is the random path's is a soft 404.
- */
-import { type Fetched, type Note, type RequestSpec, requestKey } from './evidence';
+/** A run's answers as the pass rules read them, what a probe is, and the tests rules share. */
+import { type Fetched, type Live, type Note, type RequestSpec, requestKey } from './evidence';
 import { type HtmlFacts, htmlFacts, looksHtml } from './html-facts';
 
 /** The path that cannot exist; the runner sends a fresh random one in its place. */
@@ -21,6 +17,22 @@ export interface Answers {
   /** The HTML facts of a page's answer, parsed once; null when it is no page. */
   facts(spec: RequestSpec): HtmlFacts | null;
 }
+
+export interface Probe {
+  /** The service's name of the check, for a quick check (a report brings its own). */
+  name: string;
+  tier: 'essential' | 'recommended';
+  requests: readonly RequestSpec[];
+  /** Requests that depend on the first answers (a Sitemap line, a fallback path). */
+  followUps?(answers: Answers): RequestSpec[];
+  judge(answers: Answers): Pick<Live, 'level' | 'note'>;
+  /** The pass rule is our reading of the service's texts, not published. */
+  inferred?: boolean;
+  /** An API or MCP surface: in a quick check, a miss means none here, not a failure. */
+  surface?: boolean;
+}
+
+export const result = (level: Live['level'], ...note: Note) => ({ level, note });
 
 export function answersOf(read: (spec: RequestSpec) => Fetched | undefined): Answers {
   const parsed = new Map<string, HtmlFacts | null>();
@@ -51,8 +63,8 @@ export function trouble(answer: Fetched | undefined): Note | null {
 const sameText = (one: string, other: string) =>
   one.replace(/\s+/g, ' ').trim() === other.replace(/\s+/g, ' ').trim();
 
-/** A 200 whose body is what the site says for a path that cannot exist. */
-export function isSoftMissing(answer: Fetched, answers: Answers): boolean {
+/** A 200 whose body is what the site says for a path that cannot exist: a soft 404. */
+function isSoftMissing(answer: Fetched, answers: Answers): boolean {
   const missing = answers.at(MISSING);
   if (missing?.evidence.status !== 200 || missing.body === '') return false;
   const strip = (body: string, path: string) => body.split(path).join('');
@@ -76,24 +88,18 @@ export const isFile = (answer: Fetched | undefined, answers: Answers): answer is
 /** Deeper than any real document nests; a crafted one is left unread rather than parsed slowly. */
 const MAX_JSON_DEPTH = 512;
 
-/** Whether JSON text nests deeper than MAX_JSON_DEPTH, read in one pass (strings skipped). */
-function nestsTooDeep(text: string): boolean {
-  let depth = 0;
-  for (let index = 0; index < text.length; index++) {
+/** The JSON value, or undefined when the text is none or nests deeper than MAX_JSON_DEPTH (read
+ * first in one pass, strings skipped). */
+export function parseJson(text: string): unknown {
+  for (let index = 0, depth = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === 34 /* " */) {
       for (index++; index < text.length && text.charCodeAt(index) !== 34; index++)
         if (text.charCodeAt(index) === 92 /* \ */) index++;
     } else if (code === 91 || code === 123 /* [ { */) {
-      if (++depth > MAX_JSON_DEPTH) return true;
+      if (++depth > MAX_JSON_DEPTH) return undefined;
     } else if (code === 93 || code === 125 /* ] } */) depth--;
   }
-  return false;
-}
-
-/** The JSON value, or undefined when the text is none (or nests deeper than any real one). */
-export function parseJson(text: string): unknown {
-  if (nestsTooDeep(text)) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -1,32 +1,30 @@
-/**
- * Pass rules for the API, auth and MCP surfaces a browser can see on the tab's origin, per
- * ../shared/notes/checks.md: OAuth metadata, scopes, MCP discovery, rate-limit headers. The
- * service also looks on other hosts (api.*, mcp.*): a miss here only means "not on this origin".
- */
-import { type Answers, filled, get, isFile, isObject, listed, parseJson, trouble } from './answers';
+/** Pass rules for the API, auth and MCP surfaces on the tab's origin (the service also looks on
+ * other hosts, api.* and mcp.*: a miss here only means "not on this origin"). */
+import {
+  type Answers,
+  filled,
+  get,
+  isFile,
+  isObject,
+  listed,
+  type Probe,
+  parseJson,
+  result,
+  trouble,
+} from './answers';
 import type { Fetched, RequestSpec } from './evidence';
 import { miss, OPENAPI, specOf } from './file-rules';
-import { type Probe, result } from './probe';
 
 const OAUTH = get('/.well-known/oauth-authorization-server');
 const OIDC = get('/.well-known/openid-configuration');
 const PROTECTED_RESOURCE = get('/.well-known/oauth-protected-resource');
-/**
- * Where sites publish an MCP server card or manifest, most common first: the path the
- * service's catalogue names, the de-facto legacy file, the paths checks.md and the service's
- * reports name, the AI catalogue, and the two drafts. The first is asked with the plan; the
- * rest only when it holds no card, as far as the run's request limit goes.
- */
-const MCP_PLACES = [
-  get('/.well-known/mcp/server-card.json'),
-  get('/.well-known/mcp.json'),
-  get('/.well-known/mcp'),
-  get('/.well-known/mcp/manifest.json'),
-  get('/.well-known/ai-catalog.json'),
-  get('/.well-known/mcp/server-card'),
-  get('/.well-known/mcp-server'),
-] as const;
-const [MCP_CARD] = MCP_PLACES;
+/** Where sites publish an MCP server card or manifest, most common first: the service's catalogue's
+ * path, the legacy file, those checks.md and the reports name, the AI catalogue, two drafts. The
+ * first is asked with the plan; the rest only when it holds no card, as far as the limit goes. */
+const MCP_PLACES =
+  'mcp/server-card.json mcp.json mcp mcp/manifest.json ai-catalog.json mcp/server-card mcp-server'
+    .split(' ')
+    .map((place) => get(`/.well-known/${place}`));
 const API_HEAD: RequestSpec = { method: 'HEAD', path: '/api', accept: 'any' };
 
 const jsonOf = (answer: Fetched | undefined, answers: Answers) =>
@@ -55,10 +53,8 @@ function scopesInJson(spec: Record<string, unknown>): boolean {
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
-/**
- * Named scopes in a YAML spec, read line by line: a `scopes:` key followed by a flow mapping
- * with content, or by a deeper-indented key on the next line that says anything.
- */
+/** Named scopes in a YAML spec, read line by line: a `scopes:` key followed by a flow mapping
+ * with content, or by a deeper-indented key on the next line that says anything. */
 function scopesInYaml(lines: readonly string[]): boolean {
   for (let at = 0; at < lines.length; at++) {
     const line = lines[at] ?? '';
@@ -79,7 +75,7 @@ function scopesInYaml(lines: readonly string[]): boolean {
 }
 
 /** What a spec says about authorization: named scopes, schemes without scopes, or neither. */
-export function specScopes(body: string): 'scopes' | 'schemes' | 'none' {
+function specScopes(body: string): 'scopes' | 'schemes' | 'none' {
   const json = body.trimStart().startsWith('{') ? parseJson(body) : undefined;
   const named = isObject(json) ? scopesInJson(json) : scopesInYaml(body.split(/\r?\n|\r/));
   if (named) return 'scopes';
@@ -98,12 +94,10 @@ const namedServer = (value: unknown) =>
   isObject(value) &&
   (filled(value.name) || (isObject(value.serverInfo) && filled(value.serverInfo.name)));
 
-/**
- * An MCP discovery document, as real sites publish them: a server card (a name, its own or its
- * `serverInfo`'s, with an endpoint or tools), a client-style `mcpServers` map with an entry, or
- * an AI catalogue with an MCP server entry.
- */
-export function isMcpDiscovery(value: unknown): boolean {
+/** An MCP discovery document as real sites publish them: a server card (a name, its own or its
+ * `serverInfo`'s, with an endpoint or tools), a client-style `mcpServers` map with an entry, or an
+ * AI catalogue with an MCP server entry. */
+function isMcpDiscovery(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (namedServer(value) && (hasEndpoint(value) || filled(value.tools))) return true;
   if (isObject(value.mcpServers)) {
@@ -143,9 +137,8 @@ export const API_RULES: Record<string, Probe> = {
     surface: true,
     judge(answers) {
       const metadata = jsonOf(answers.at(PROTECTED_RESOURCE), answers);
-      if (isObject(metadata) && filled(metadata.scopes_supported)) {
+      if (isObject(metadata) && filled(metadata.scopes_supported))
         return result('pass', 'noteFoundAt', PROTECTED_RESOURCE.path);
-      }
       const spec = specOf(answers);
       const scopes = spec ? specScopes(spec.body) : 'none';
       if (spec && scopes === 'scopes')
@@ -158,7 +151,7 @@ export const API_RULES: Record<string, Probe> = {
   'mcp-server': {
     name: 'MCP server / manifest',
     tier: 'recommended',
-    requests: [MCP_CARD],
+    requests: MCP_PLACES.slice(0, 1),
     surface: true,
     followUps: (answers) => (mcpFound(answers) ? [] : MCP_PLACES.slice(1)),
     judge(answers) {
@@ -185,15 +178,11 @@ export const API_RULES: Record<string, Probe> = {
         .map((spec) => answers.at(spec))
         .find((found) => found !== undefined && trouble(found) === null);
       if (!answer) return miss(answers, [API_HEAD]);
-      const names = answer.evidence.headers
-        .map(([name]) => name)
-        .filter((name) => /ratelimit/i.test(name));
-      return result(
-        names.length > 0 ? 'pass' : 'fail',
-        'noteRateLimit',
-        API_HEAD.path,
-        listed(names),
+      const names = answer.evidence.headers.flatMap(([name]) =>
+        /ratelimit/i.test(name) ? [name] : [],
       );
+      const level = names.length > 0 ? 'pass' : 'fail';
+      return result(level, 'noteRateLimit', API_HEAD.path, listed(names));
     },
   },
 };

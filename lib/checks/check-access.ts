@@ -1,14 +1,9 @@
-/**
- * The host access Check now asked the browser for, kept so the user can see it and take it
- * back: the settings page lists it, Remove takes one site's or every site's away, and "clear
- * all local data" takes it all. Only what a check asked for is listed: access the extension
- * held before (its manifest's hosts, the report service's) is not a check's to remove.
- */
-
+/** The host access Check now asked the browser for, listed so the user can take it back. Access
+ * the extension held before (its manifest's hosts, the report service's) is not a check's. */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { hostPermissionFor } from '../contract/service-base-url';
-import { parseWith, readRecord, type StoredRecord, watchRecord } from '../storage/record';
+import { parseWith, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 
 /** More sites than a person checks by hand; the oldest grant is listed out first. */
@@ -23,10 +18,6 @@ export const CHECK_ACCESS_RECORD: StoredRecord<string[]> = {
   parse: parseWith(() => z.array(z.string().check(z.maxLength(2100)))),
   fallback: () => [],
 };
-
-export const readCheckAccess = () => readRecord(CHECK_ACCESS_RECORD);
-export const watchCheckAccess = (onChange: (hosts: string[]) => void) =>
-  watchRecord(CHECK_ACCESS_RECORD, onChange);
 
 /** The host a permission names, for the settings page: `https://example.com/*` → example.com. */
 export const hostOfPermission = (permission: string) =>

@@ -1,8 +1,4 @@
-/**
- * The last check run per origin, in session storage (gone when the browser closes; removed by
- * "clear all local data"), so a popup opened again shows it with its time. The worker starts
- * each run's record, settles it, and checks every run a page hands it with this schema.
- */
+/** The last check run per origin, in session storage, and the schema every run handed over meets. */
 import * as z from 'zod/mini';
 import { isHttpOrigin } from '../contract/http-origin';
 import { parseWith, type StoredRecord } from '../storage/record';
@@ -18,10 +14,7 @@ export interface CheckResult {
   live: Live;
 }
 
-/**
- * `running` until the page that runs it hands it back (`done`, `cancelled`), or the worker
- * finds that page gone (`abandoned`).
- */
+/** `running` until its page hands it back (`done`, `cancelled`) or is found gone (`abandoned`). */
 export const RUN_STATES = ['running', 'done', 'cancelled', 'abandoned'] as const;
 
 export interface CheckRun {
@@ -102,10 +95,8 @@ export function checkRunSchema() {
   });
 }
 
-/**
- * The run as it fits a record: evidence texts left out, then the last results, until it is
- * within MAX_RUN_CHARS; marked `cut` when anything was.
- */
+/** The run as it fits a record: evidence texts left out, then the last results, until it is
+ * within MAX_RUN_CHARS; marked `cut` when anything was. */
 export function keptRun(run: CheckRun): CheckRun {
   const size = (value: CheckRun) => JSON.stringify(value).length;
   if (size(run) <= MAX_RUN_CHARS) return run;

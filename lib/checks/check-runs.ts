@@ -1,10 +1,5 @@
-/**
- * The worker's side of a check run's record: it starts the record (or refuses a private
- * window's run), settles it with the run the page hands back, and decides when the page that
- * ran it is gone. Only the run that started a record may settle it, and only while it runs:
- * after "clear all local data" nothing is written back, and a late message never moves a
- * record back.
- */
+/** The worker's side of a run's record: only the run that started it settles it, and only while
+ * it runs, so nothing is written after a clear and a late message never moves a record back. */
 import { keyOf } from '../storage/record';
 import type { Store } from '../storage/store';
 import { CHECK_RUN_RECORD, type CheckRun, keptRun, MAX_KEPT_RUNS } from './check-run-record';
@@ -28,10 +23,8 @@ export function createCheckRuns(deps: {
   isPrivateTab(tabId: number): Promise<boolean>;
 }) {
   const { store } = deps;
-  /**
-   * Settles the record of `id` with `next`, if it is still that run's and running; resolves to
-   * the record written, or null when there was none to settle.
-   */
+  /** Settles the record of `id` with `next` if it is still that run's and running: the record
+   * written, or null. */
   async function settle(origin: string, id: string, next: (running: CheckRun) => CheckRun) {
     let settled: CheckRun | null = null;
     await store.update(

@@ -1,14 +1,11 @@
-/**
- * Every check id the extension knows: the probes (by id, never by name: names get reworded),
- * which of them a quick check runs, and for the ids no browser can re-check, why not. An id
- * not listed (a check the service adds later) is "can't be checked from a browser".
- */
+/** Every check id the extension knows: the probes by id (names get reworded), those a quick check
+ * runs, and why no browser can re-check the rest; an id not listed has no probe. */
 
+import type { Probe } from './answers';
 import { API_RULES } from './api-rules';
 import type { Note } from './evidence';
 import { fileRules } from './file-rules';
 import { HOME_RULES } from './home-rules';
-import type { Probe } from './probe';
 
 export const probesFor = (origin: string): Record<string, Probe> => ({
   ...HOME_RULES,
@@ -34,43 +31,28 @@ export const QUICK_CHECK_IDS = [
   'mcp-server',
 ];
 
-const BOT_UA: Note = ['checkWhyBotUa'];
-const MCP: Note = ['checkWhyMcpRuntime'];
-const SEARCH: Note = ['checkWhySearch'];
-const JUDGED: Note = ['checkWhyJudgement'];
-const GRAPHQL: Note = ['checkWhyGraphql'];
-const SPEC: Note = ['checkWhySpec'];
+/** The checks no browser can re-check, by the reason why. */
+const WHY_NOT = {
+  checkWhyBotUa: 'agent-crawler-reachability bot-detection',
+  checkWhyMcpRuntime: 'mcp-resource-listing mcp-view-csp mcp-view-domain mcp-resource-quality',
+  checkWhySearch: 'agentic-search-specific brand-search-accuracy',
+  checkWhyJudgement:
+    'onboarding-friction api-versioning-policy public-api pricing-info developer-portal public-api-docs',
+  checkWhySample: 'docs-auth-gate redirect-hygiene page-token-budget',
+  checkWhyOffSite: 'cli-tool',
+  checkWhyGraphql:
+    'graphql-async-job-pattern graphql-error-type-definition graphql-pagination-pattern graphql-versioning-policy',
+  checkWhySpec:
+    'api-error-model api-schema-analysis function-calling-compat response-schema-coverage',
+  // The service reads it on its API's host, usually not the tab's origin.
+  checkWhyOtherHost: 'json-error-responses',
+} satisfies Partial<Record<Note[0], string>>;
 
-const WHY_NOT: Record<string, Note> = {
-  'agent-crawler-reachability': BOT_UA,
-  'bot-detection': BOT_UA,
-  'mcp-resource-listing': MCP,
-  'mcp-view-csp': MCP,
-  'mcp-view-domain': MCP,
-  'mcp-resource-quality': MCP,
-  'agentic-search-specific': SEARCH,
-  'brand-search-accuracy': SEARCH,
-  'onboarding-friction': JUDGED,
-  'api-versioning-policy': JUDGED,
-  'public-api': JUDGED,
-  'pricing-info': JUDGED,
-  'docs-auth-gate': ['checkWhySample'],
-  'cli-tool': ['checkWhyOffSite'],
-  'graphql-async-job-pattern': GRAPHQL,
-  'graphql-error-type-definition': GRAPHQL,
-  'graphql-pagination-pattern': GRAPHQL,
-  'graphql-versioning-policy': GRAPHQL,
-  'api-error-model': SPEC,
-  'api-schema-analysis': SPEC,
-  'function-calling-compat': SPEC,
-  'response-schema-coverage': SPEC,
-  // The service reads them on its API's host, usually not the tab's origin.
-  'json-error-responses': ['checkWhyOtherHost'],
-  'developer-portal': JUDGED,
-  'public-api-docs': JUDGED,
-  'redirect-hygiene': ['checkWhySample'],
-  'page-token-budget': ['checkWhySample'],
-};
+const REASONS = new Map<string, Note>(
+  Object.entries(WHY_NOT).flatMap(([why, ids]) =>
+    ids.split(' ').map((id): [string, Note] => [id, [why as Note[0]]]),
+  ),
+);
 
 /** Why a check has no browser probe. */
-export const whyNotProbed = (id: string): Note => WHY_NOT[id] ?? ['checkWhyNoProbe'];
+export const whyNotProbed = (id: string): Note => REASONS.get(id) ?? ['checkWhyNoProbe'];

@@ -1,14 +1,8 @@
-/**
- * What a check run fetched, as it is judged (with the body) and as it is kept and shown (the
- * evidence: text only, cut). Nothing here is rendered as HTML: every string is plain text.
- */
+/** What a run fetched: as judged (with the body) and as kept and shown (plain text, cut). */
 import type { MessageKey } from '../locale/i18n';
 
-/**
- * How long one request and one run may take. The e2e builds compile in shorter ones
- * (build/e2e-build-modes.ts), so their sites that never answer end a run in seconds; every
- * other build, and the unit tests, run with these.
- */
+// The e2e builds compile in shorter time limits (build/e2e-build-modes.ts), so that their sites
+// that never answer end a run in seconds.
 const TIME_LIMITS = import.meta.env.WXT_CHECK_TIME_LIMITS ?? { requestMs: 5_000, runMs: 20_000 };
 
 /** The limits of one run: requests to the tab's own origin only, few, small and short. */
@@ -42,10 +36,7 @@ export interface RequestSpec {
   accept: Accept;
 }
 
-/**
- * Why a request gave no answer to judge: named, never a crash. `refused`: not sent, since its
- * address would leave the tab's origin.
- */
+/** Why a request gave no answer to judge; `refused`: not sent, as it would leave the origin. */
 export const PROBE_PROBLEMS = [
   'redirect',
   'timeout',
@@ -56,10 +47,7 @@ export const PROBE_PROBLEMS = [
 ] as const;
 export type ProbeProblem = (typeof PROBE_PROBLEMS)[number];
 
-export interface Evidence {
-  method: 'GET' | 'HEAD';
-  path: string;
-  accept: Accept;
+export interface Evidence extends RequestSpec {
   /** Null when nothing usable came back (see `problem`). */
   status: number | null;
   /** Content-Type as received; empty when absent. */
@@ -68,7 +56,7 @@ export interface Evidence {
   headers: [string, string][];
   bytes: number;
   ms: number;
-  /** The first characters of the body, as plain text. */
+  /** The first characters of the body. */
   text: string;
   problem: ProbeProblem | null;
   /** The body went past the read limit and was cut there. */
@@ -96,5 +84,4 @@ export interface Live {
   inferred?: boolean;
 }
 
-export const requestKey = (spec: Pick<RequestSpec, 'method' | 'path' | 'accept'>) =>
-  `${spec.method} ${spec.path} ${spec.accept}`;
+export const requestKey = (spec: RequestSpec) => `${spec.method} ${spec.path} ${spec.accept}`;

@@ -1,9 +1,4 @@
-/**
- * Pass rules read from files at well-known paths, per ../shared/notes/checks.md: the random
- * path (404s), markdown negotiation, OpenAPI, the sitemap, trust pages, code fences and agent
- * instructions.
- * A miss at these paths means "not at the usual paths": the service may look further.
- */
+/** Pass rules and a quick check's information read from files at well-known paths. */
 import {
   type Answers,
   get,
@@ -13,13 +8,14 @@ import {
   listed,
   MISSING,
   mark,
+  type Probe,
+  result,
   trouble,
 } from './answers';
-import type { Fetched, RequestSpec } from './evidence';
+import type { Fetched, Note, RequestSpec } from './evidence';
 import { looksHtml } from './html-facts';
 import { fencesOf } from './markdown-fences';
-import { type Probe, result } from './probe';
-import { type RobotsTxt, readRobotsTxt } from './robots-txt';
+import { isAllowed, type RobotsTxt, readRobotsTxt } from './robots-txt';
 
 export const OPENAPI = [get('/openapi.json'), get('/api/openapi.yaml')];
 const ROBOTS = get('/robots.txt');
@@ -27,13 +23,16 @@ const SITEMAP = get('/sitemap.xml');
 const LLMS = get('/llms.txt');
 const INSTRUCTIONS = [LLMS, get('/agents.md')];
 const TRUST = [get('/about', 'html'), get('/contact', 'html'), get('/privacy', 'html')];
-
 /** The longest markdown read for fences: far more than a page's, and a bound on a crafted one. */
 const MARKDOWN_READ = 256 * 1024;
+/** Answer engines and training crawlers the service and checks.md name. */
+const AI_CRAWLERS =
+  'GPTBot ChatGPT-User OAI-SearchBot ClaudeBot Claude-User PerplexityBot Google-Extended CCBot';
 
 const paths = (specs: readonly RequestSpec[]) => listed(specs.map((spec) => spec.path));
 
-/** No hit among `specs`: a miss, or "can't be checked" when an answer could not be judged. */
+/** No hit among `specs`: a miss, or "can't be checked" when an answer could not be judged. A miss
+ * here means "not at the usual paths": the service may look further. */
 export function miss(answers: Answers, specs: readonly RequestSpec[]) {
   const why = specs.map((spec) => trouble(answers.at(spec))).find((note) => note !== null);
   return why ? result('unknown', ...why) : result('fail', 'noteNotFoundAt', paths(specs));
@@ -44,23 +43,18 @@ const isSitemap = (answer: Fetched | undefined) =>
   /<(urlset|sitemapindex)\b/i.test(answer.body) &&
   /<loc>/i.test(answer.body);
 
-/** robots.txt as read (RFC 9309), once per run's answers; null when it is no file. */
-const robotsOf = (() => {
-  const read = new WeakMap<Fetched, RobotsTxt>();
-  return (answers: Answers): RobotsTxt | null => {
-    const answer = answers.at(ROBOTS);
-    if (!isFile(answer, answers)) return null;
-    let robots = read.get(answer);
-    if (robots === undefined) {
-      robots = readRobotsTxt(answer.body);
-      read.set(answer, robots);
-    }
-    return robots;
-  };
-})();
+const robotsRead = new WeakMap<Fetched, RobotsTxt>();
+/** robots.txt as read (RFC 9309), once per answer; null when it is no file. */
+function robotsOf(answers: Answers): RobotsTxt | null {
+  const answer = answers.at(ROBOTS);
+  if (!isFile(answer, answers)) return null;
+  const robots = robotsRead.get(answer) ?? readRobotsTxt(answer.body);
+  robotsRead.set(answer, robots);
+  return robots;
+}
 
 /** The first same-origin Sitemap line of robots.txt, as a path; null when there is none. */
-export function sitemapLine(answers: Answers, origin: string): RequestSpec | null {
+function sitemapLine(answers: Answers, origin: string): RequestSpec | null {
   for (const line of robotsOf(answers)?.sitemaps ?? []) {
     try {
       const url = new URL(line, origin);
@@ -78,9 +72,6 @@ export const specOf = (answers: Answers) =>
       isFile(answer, answers) && /["']?(openapi|swagger)["']?\s*:/.test(answer.body.slice(0, 1024)),
   );
 
-const markdownOf = (answer: Fetched | undefined, answers: Answers) =>
-  isFile(answer, answers) ? answer : undefined;
-
 /** Given the run's origin: a Sitemap line is followed only when it is on the same origin. */
 export function fileRules(origin: string): Record<string, Probe> {
   return {
@@ -93,8 +84,7 @@ export function fileRules(origin: string): Record<string, Probe> {
         // A redirect's target is hidden from extensions: it may end at a 404 page or at the
         // home page, so the browser cannot tell.
         const why = trouble(answer);
-        if (why !== null || answer === undefined)
-          return result('unknown', ...(why ?? ['checkWhy_limit']));
+        if (why || !answer) return result('unknown', ...(why ?? ['checkWhy_limit']));
         const status = String(answer.evidence.status);
         if (status === '404' || status === '410') {
           const markdown = /markdown/i.test(answer.evidence.type) || /^\s*#/.test(answer.body);
@@ -115,14 +105,11 @@ export function fileRules(origin: string): Record<string, Probe> {
       judge(answers) {
         const answer = answers.at(HOME_MD);
         const why = trouble(answer);
-        if (why !== null || answer === undefined)
-          return result('unknown', ...(why ?? ['checkWhy_limit']));
+        if (why || !answer) return result('unknown', ...(why ?? ['checkWhy_limit']));
         const type = answer.header('content-type');
         const vary = answer.header('vary');
         const markdown = /^\s*text\/markdown\b/i.test(type) && !looksHtml(answer.body);
-        const varies = vary
-          .split(',')
-          .some((token) => ['accept', '*'].includes(token.trim().toLowerCase()));
+        const varies = vary.split(',').some((token) => /^\s*(accept|\*)\s*$/i.test(token));
         return result(markdown && varies ? 'pass' : 'fail', 'noteMdVary', type || '–', vary || '–');
       },
     },
@@ -146,9 +133,7 @@ export function fileRules(origin: string): Record<string, Probe> {
       },
       judge(answers) {
         const line = sitemapLine(answers, origin);
-        const found = [SITEMAP, ...(line ? [line] : [])]
-          .map((spec) => answers.at(spec))
-          .find(isSitemap);
+        const found = [SITEMAP, line ?? SITEMAP].map((spec) => answers.at(spec)).find(isSitemap);
         if (!found) return miss(answers, [SITEMAP]);
         const entries = String(found.body.match(/<loc>/gi)?.length ?? 0);
         const key = found.evidence.cut ? 'noteSitemapCut' : 'noteSitemap';
@@ -166,12 +151,8 @@ export function fileRules(origin: string): Record<string, Probe> {
         );
         if (found.length === 0) return miss(answers, TRUST);
         const missing = TRUST.filter((spec) => !found.includes(spec));
-        return result(
-          found.length === 3 ? 'pass' : 'partial',
-          'noteTrust',
-          paths(found),
-          paths(missing),
-        );
+        const level = found.length === 3 ? 'pass' : 'partial';
+        return result(level, 'noteTrust', paths(found), paths(missing));
       },
     },
     'code-fence-validity': {
@@ -181,9 +162,9 @@ export function fileRules(origin: string): Record<string, Probe> {
       judge(answers) {
         const home = answers.at(HOME_MD);
         const docs = [
-          /markdown/i.test(home?.evidence.type ?? '') ? markdownOf(home, answers) : undefined,
-          markdownOf(answers.at(LLMS), answers),
-        ].filter((answer) => answer !== undefined);
+          /markdown/i.test(home?.evidence.type ?? '') ? home : undefined,
+          answers.at(LLMS),
+        ].filter((answer) => isFile(answer, answers));
         if (docs.length === 0) return result('unknown', 'checkWhyNoMarkdown');
         // A body cut at the read limit, or longer than fences are read in, may close (or
         // open) a fence past the cut: it decides nothing.
@@ -195,12 +176,7 @@ export function fileRules(origin: string): Record<string, Probe> {
           return result('fail', 'noteFencesOpen', listed(open.map(({ doc }) => doc.evidence.path)));
         if (whole.length < docs.length) return result('unknown', 'checkWhyCut');
         const count = read.reduce((sum, { fences }) => sum + fences.fences, 0);
-        return result(
-          'pass',
-          'noteFences',
-          String(count),
-          listed(docs.map((doc) => doc.evidence.path)),
-        );
+        return result('pass', 'noteFences', String(count), paths(docs.map((doc) => doc.evidence)));
       },
     },
     'agent-instruction': {
@@ -214,15 +190,32 @@ export function fileRules(origin: string): Record<string, Probe> {
         );
         if (found.length === 0) return miss(answers, INSTRUCTIONS);
         const guidance = found.some((answer) =>
-          /when to use|use (this|it|us) (when|for|to)|best for|use cases?/i.test(
-            answer?.body ?? '',
-          ),
+          /when to use|use (this|it|us) (when|for|to)|best for|use cases?/i.test(answer.body),
         );
-        const where = listed(found.map((answer) => answer?.evidence.path ?? ''));
+        const where = paths(found.map((answer) => answer.evidence));
         return result(guidance ? 'pass' : 'partial', 'noteInstruction', where, mark(guidance));
       },
     },
   };
 }
 
-export { LLMS, ROBOTS, robotsOf };
+/** robots.txt's rules for the named AI crawlers, for a quick check: the service scores it not. */
+export function robotsInfo(answers: Answers): Note {
+  const answer = answers.at(ROBOTS);
+  // RFC 9309: a 5xx or an unreachable file means crawlers assume everything is disallowed.
+  if (trouble(answer) !== null || answer === undefined) return ['infoRobotsUnreachable'];
+  const status = answer.evidence.status ?? 0;
+  if (status >= 400) return ['infoRobotsNone', String(status)];
+  const robots = robotsOf(answers);
+  if (robots === null) return ['infoRobotsNotText'];
+  const rules = AI_CRAWLERS.split(' ').map((bot) => `${bot} ${mark(isAllowed(robots, bot, '/'))}`);
+  return ['infoRobots', listed(rules)];
+}
+
+/** Whether an llms.txt is there, for a quick check: the service scores it not. */
+export function llmsInfo(answers: Answers): Note {
+  const answer = answers.at(LLMS);
+  if (!isFile(answer, answers)) return ['infoLlmsNone'];
+  const heading = answer.body.split(/\r?\n/, 1_000).some((line) => /^#[ \t]+\S/.test(line));
+  return ['infoLlms', String(answer.body.length), mark(heading)];
+}

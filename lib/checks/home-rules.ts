@@ -1,11 +1,17 @@
-/**
- * Pass rules read from the home page's server HTML (one GET of `/`), per
- * ../shared/notes/checks.md: text without JavaScript, JSON-LD, Organization schema, the four
- * metadata signals, links to docs, and meta-refresh stubs.
- */
-import { type Answers, filled, HOME, isObject, listed, mark, parseJson, trouble } from './answers';
+/** Pass rules read from the home page's server HTML (one GET of `/`). */
+import {
+  type Answers,
+  filled,
+  HOME,
+  isObject,
+  listed,
+  mark,
+  type Probe,
+  parseJson,
+  result,
+  trouble,
+} from './answers';
 import type { HtmlFacts } from './html-facts';
-import { type Probe, result } from './probe';
 
 /** The home page's facts, or the reason it cannot be read. */
 function home(answers: Answers) {
@@ -38,11 +44,9 @@ type Node = Record<string, unknown>;
 /** At most this many nodes are read from a page's JSON-LD: far more than any real page has. */
 const MAX_NODES = 10_000;
 
-/**
- * Every node of the page's JSON-LD (arrays and `@graph` flattened) and how many blocks failed.
- * A stack, not recursion: a site's nesting depth is not this code's to trust.
- */
-export function jsonLdNodes(facts: HtmlFacts): { nodes: Node[]; broken: number } {
+/** Every node of the page's JSON-LD (arrays and `@graph` flattened) and how many blocks failed.
+ * A stack, not recursion: a site's nesting depth is not this code's to trust. */
+function jsonLdNodes(facts: HtmlFacts): { nodes: Node[]; broken: number } {
   const nodes: Node[] = [];
   let broken = 0;
   for (const block of facts.jsonLd) {
@@ -62,7 +66,7 @@ export function jsonLdNodes(facts: HtmlFacts): { nodes: Node[]; broken: number }
   return { nodes, broken };
 }
 
-export const typesOf = (node: unknown): string[] =>
+const typesOf = (node: unknown): string[] =>
   isObject(node) ? [node['@type']].flat().filter((type) => typeof type === 'string') : [];
 
 const IDENTITY =
@@ -70,14 +74,10 @@ const IDENTITY =
 const ORGANIZATION = /(Organization|Corporation|Business|Store|NGO)$/;
 
 const contactOf = (node: Node) =>
-  [node.contactPoint]
-    .flat()
-    .some(
-      (point) =>
-        isObject(point) &&
-        filled(point.contactType) &&
-        (filled(point.email) || filled(point.telephone)),
-    );
+  [node.contactPoint].flat().some((point) => {
+    const reachable = isObject(point) && (filled(point.email) || filled(point.telephone));
+    return reachable && filled(point.contactType);
+  });
 
 const addressOf = (node: Node) =>
   typesOf(node.address).includes('PostalAddress') ||
@@ -86,9 +86,8 @@ const addressOf = (node: Node) =>
 
 export const HOME_RULES: Record<string, Probe> = {
   'content-no-js': onHome('Content without JavaScript', 'essential', (facts) => {
-    const h1 = facts.headings.includes(1);
-    const level =
-      facts.text < 500 ? 'fail' : !h1 ? 'partial' : facts.headings.length > 1 ? 'pass' : 'partial';
+    const outlined = facts.headings.includes(1) && facts.headings.length > 1;
+    const level = facts.text < 500 ? 'fail' : outlined ? 'pass' : 'partial';
     const headings = listed(facts.headings.map((heading) => `h${heading}`));
     return result(level, 'noteContent', String(facts.text), headings);
   }),

@@ -1,13 +1,8 @@
-/**
- * What the rules need from a page's server HTML, read by one pass over its tags: the text an
- * agent gets with JavaScript off (scripts, styles, templates and the like left out, white
- * space collapsed), the headings, four metadata signals and the JSON-LD. Not a document: the
- * browser's parser builds one in time that grows faster than the page on crafted nesting, and
- * nothing here needs the tree. Nothing of the page is ever run, loaded or shown.
- */
+/** What the rules need from a page's server HTML, read by one pass over its tags, not as a
+ * document: the browser's parser takes time that grows faster than the page on crafted nesting. */
 
 export interface HtmlFacts {
-  /** Characters of visible text. */
+  /** Characters of the text an agent gets with JavaScript off, white space collapsed. */
   text: number;
   /** The heading levels used, in order of first use (1 for h1…). */
   headings: number[];
@@ -20,16 +15,7 @@ export interface HtmlFacts {
 }
 
 /** Elements whose content runs to their end tag as text, never as markup. */
-const RAW = new Set([
-  'script',
-  'style',
-  'title',
-  'textarea',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-]);
+const RAW = new Set('script style title textarea xmp iframe noembed noframes'.split(' '));
 /** Elements whose content an agent reading the HTML does not see as the page's text. */
 const HIDDEN = new Set(['noscript', 'template', 'svg', 'math']);
 

@@ -1,9 +1,4 @@
-/**
- * One request of a check run, within its limits: the tab's own origin only, no cookies, no
- * cache, redirects not followed (a redirect is evidence: its target stays hidden from
- * extensions), only an Accept header, a time limit, and at most LIMITS.bytes read before the
- * body is cancelled. Every failure comes back as a named problem, never as a throw.
- */
+/** One request of a check run, within its limits; every failure is a named problem, not a throw. */
 import { withoutUnseen } from '../contract/plain-text';
 import {
   ACCEPT_HEADER,
@@ -22,10 +17,8 @@ const DECIDING =
 export const plainText = (text: string, length: number = LIMITS.evidenceChars) =>
   withoutUnseen(text.slice(0, length));
 
-/**
- * The address of `path` on `origin`, or null when it would leave it. The path is appended as
- * written: `//host/x` taken from a site's file stays a path of the origin.
- */
+/** The address of `path` on `origin`, or null when it would leave it. The path is appended as
+ * written: `//host/x` taken from a site's file stays a path of the origin. */
 export function requestUrl(origin: string, path: string): URL | null {
   if (!path.startsWith('/')) return null;
   try {
@@ -132,13 +125,8 @@ export async function fetchLimited(
     return { evidence, body, header: (name) => response.headers.get(name) ?? '' };
   } catch {
     // The run's own time limit ends a request as its time limit does.
-    const problem =
-      timedOut || signal.reason === 'deadline'
-        ? 'timeout'
-        : signal.aborted
-          ? 'cancelled'
-          : 'network';
-    return notSent(spec, problem, took());
+    const timeout = timedOut || signal.reason === 'deadline';
+    return notSent(spec, timeout ? 'timeout' : signal.aborted ? 'cancelled' : 'network', took());
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', cancel);

@@ -1,9 +1,5 @@
-/**
- * One check run from the user's browser: the requests the checks need (each once), four at a
- * time, then their follow-ups, then each check judged on what came back, one at a time. The
- * run's time limit and Cancel hold to the end: a check not judged by then says why.
- */
-import { answersOf, MISSING } from './answers';
+/** One check run from the user's browser: requests, then follow-ups, then each check judged. */
+import { answersOf, MISSING, type Probe } from './answers';
 import type { CheckResult, CheckRun } from './check-run-record';
 import { probesFor, QUICK_CHECK_IDS, whyNotProbed } from './check-table';
 import {
@@ -14,10 +10,9 @@ import {
   type RequestSpec,
   requestKey,
 } from './evidence';
+import { llmsInfo, robotsInfo } from './file-rules';
 import { homeReachable } from './home-rules';
-import type { Probe } from './probe';
 import { fetchLimited, notSent, plainText, requestUrl } from './probe-fetch';
-import { llmsInfo, robotsInfo } from './site-info';
 
 const randomPath = () =>
   `/${Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
@@ -32,10 +27,8 @@ function unique(specs: RequestSpec[], known: ReadonlySet<string> = new Set()): R
   });
 }
 
-/**
- * Lets the page handle input between two judgements. A message, not a timer: a page in a
- * background tab would get a timer's turn only once a second.
- */
+/** Lets the page handle input between two judgements. A message, not a timer: a page in a
+ * background tab would get a timer's turn only once a second. */
 const nextTask = () =>
   new Promise<void>((resolve) => {
     const channel = new MessageChannel();
@@ -69,10 +62,8 @@ function timed<T>(name: string, work: () => T): T {
 /** Problems of requests that never left: no evidence to show. */
 const NOT_SENT = new Set<string | null>(['limit', 'refused']);
 
-/**
- * `reportIds`: the ids a stored report lists, re-checked; null for a quick check. `signal`
- * cancels the run; what was answered by then is still judged, within the run's time limit.
- */
+/** `reportIds`: the ids a stored report lists, re-checked; null for a quick check. `signal`
+ * cancels the run; what was answered by then is still judged, within the run's time limit. */
 export async function runChecks(
   origin: string,
   reportIds: readonly string[] | null,

@@ -1,24 +1,11 @@
-/**
- * A live result in words beside the stored verdict: for a report's finding, what changed
- * since the scan; for a quick check, the result itself. The stored score, label and badge
- * never change: these words are labelled as the browser's, with their time.
- */
+/** A live result in words beside the stored verdict, which never changes: for a report's finding,
+ * what changed since the scan; for a quick check, the result itself. */
 import type { ScanIssue } from '../contract/report-schema';
 import { type MessageKey, t } from '../locale/i18n';
 import type { CheckResult, CheckRun } from './check-run-record';
 import type { Live, Note } from './evidence';
 
-export type Verdict =
-  | 'passes'
-  | 'improved'
-  | 'failing'
-  | 'reachable'
-  | 'unknown'
-  | 'partial'
-  | 'fails'
-  | 'no-surface';
-
-export const VERDICT_WORDS: Record<Verdict, MessageKey> = {
+export const VERDICT_WORDS = {
   passes: 'checkVerdictPasses',
   improved: 'checkVerdictImproved',
   failing: 'checkVerdictFailing',
@@ -27,15 +14,15 @@ export const VERDICT_WORDS: Record<Verdict, MessageKey> = {
   partial: 'checkVerdictPartial',
   fails: 'checkVerdictFails',
   'no-surface': 'checkVerdictNoSurface',
-};
+} as const satisfies Record<string, MessageKey>;
+
+export type Verdict = keyof typeof VERDICT_WORDS;
 
 /** Details that say the scanner never got the page (meta.ai: "Could not fetch homepage"). */
 const SCANNER_BLOCKED = /could not (fetch|reach|load)|nothing sampled|failed to fetch/i;
 
-/**
- * `stored`: the report's finding (null in a quick check); `surface`: an API or MCP check, whose
- * miss in a quick check means there is no such surface here, not a failure.
- */
+/** `stored`: the report's finding (null in a quick check); `surface`: an API or MCP check, whose
+ * miss in a quick check means there is no such surface here, not a failure. */
 export function verdictOf(
   live: Live,
   {

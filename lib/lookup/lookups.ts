@@ -1,15 +1,12 @@
 /** Every tab event, one way: decide, cache or ask, publish; a lookup reads top to bottom in `lookAt`. */
-
 import { automaticLookupsAllowed, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
-import type { clearBadgeOnToolbar, showBadgeOnToolbar } from '../tabs/browser-badge';
-import type { openTabs, readTab } from '../tabs/browser-tabs';
 import type { OpenTab } from '../tabs/open-tab';
 import { STATUS_TRAITS } from '../tabs/status-traits';
 import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '../tabs/tab-view';
 import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './decision';
 import { createPublisher, type PublishParts } from './publisher';
 import { createRequests, type RequestParts } from './requests';
-import { type FreshView, viewOfCached, viewOfResult } from './views';
+import { viewOfCached, viewOfResult } from './views';
 
 export interface LookupParts extends RequestParts, PublishParts {}
 
@@ -33,9 +30,8 @@ export function createLookups(deps: LookupParts) {
     decision: TabDecision,
     { ask, force = false, keepShown = false }: Looking,
   ): Promise<ShownView> {
-    const publish = (shown: FreshView, more: { recheck?: boolean } = {}) =>
-      publisher.publish(tabId, { call, decision, ...shown, ...more });
-    const showing = (view: TabView) => publish({ view }).then(() => view);
+    const at = { call, decision };
+    const showing = (view: TabView) => publisher.publish(tabId, { ...at, view }).then(() => view);
     const { origin, baseUrl } = decision;
     if (origin === null) return showing(notLookedUp(decision.refused ?? 'no-url'));
     const readFrom = requests.readMark();
@@ -45,12 +41,14 @@ export function createLookups(deps: LookupParts) {
     ]);
     if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
       const shown = viewOfCached(origin, cached, { standingIn: false });
-      await publish(shown);
+      await publisher.publish(tabId, { ...at, ...shown });
       if (cached.verdict.freshness === 'revalidate-in-background') {
         // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
         requests
           .ask(baseUrl, origin, { force: false, cached, readFrom })
-          .then((result) => publish(viewOfResult(origin, result), { recheck: true }))
+          .then((result) =>
+            publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true }),
+          )
           .catch(deps.onError);
       }
       return shown.view;
@@ -67,11 +65,11 @@ export function createLookups(deps: LookupParts) {
     }
     const onAsking = () => {
       if (keepShown && showsAnswerFor(state, origin)) return;
-      publish({ view: { status: 'loading', origin } }).catch(deps.onError);
+      publisher.publish(tabId, { ...at, view: { status: 'loading', origin } }).catch(deps.onError);
     };
     const result = await requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking });
     const shown = viewOfResult(origin, result);
-    await publish(shown, { recheck: true });
+    await publisher.publish(tabId, { ...at, ...shown, recheck: true });
     return shown.view;
   }
 

@@ -14,9 +14,10 @@ import {
 } from '../../../lib/checks/check-run-record';
 import { type CheckRuns, createCheckRuns } from '../../../lib/checks/check-runs';
 import { LIMITS } from '../../../lib/checks/evidence';
-import { createLookupLog, readLookupLog } from '../../../lib/history/lookup-log';
+import { createLookupLog } from '../../../lib/history/lookup-log';
 import { createStore, type Store } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
+import { readLookupLog } from '../../support/lookup-log';
 
 const SITE = 'https://a.example.com';
 const PRIVATE_TAB = 9;

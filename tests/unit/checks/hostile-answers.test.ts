@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Probe } from '../../../lib/checks/answers';
 import { QUICK_CHECK_IDS } from '../../../lib/checks/check-table';
 import { HOME_RULES } from '../../../lib/checks/home-rules';
-import type { Probe } from '../../../lib/checks/probe';
 import { runChecks } from '../../../lib/checks/run-checks';
 import { HEAVY_SITES, type HeavyKind, heavyAnswer } from '../../../reference-server/heavy-sites';
 

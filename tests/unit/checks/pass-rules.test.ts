@@ -3,8 +3,8 @@
  * four real reports it cites (vercel.com, eve.dev, meta.ai, example.org; tests/fixtures/real-reports.ts).
  */
 import { describe, expect, it } from 'vitest';
+import type { Probe } from '../../../lib/checks/answers';
 import { probesFor } from '../../../lib/checks/check-table';
-import type { Probe } from '../../../lib/checks/probe';
 import { type FakeAnswer, fakeAnswers, html, words } from './site-answers';
 
 const ORIGIN = 'https://site.example';

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Probe } from '../../../lib/checks/answers';
 import { LIMITS } from '../../../lib/checks/evidence';
 import { HOME_RULES } from '../../../lib/checks/home-rules';
-import type { Probe } from '../../../lib/checks/probe';
 import { runChecks } from '../../../lib/checks/run-checks';
 
 const ORIGIN = 'https://site.example';

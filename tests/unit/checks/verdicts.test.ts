@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Live } from '../../../lib/checks/evidence';
-import { llmsInfo, robotsInfo } from '../../../lib/checks/site-info';
+import { llmsInfo, robotsInfo } from '../../../lib/checks/file-rules';
 import { quickSummary, verdictOf } from '../../../lib/checks/verdicts';
 import { issue } from '../../../reference-server/fixtures/reports';
 import { fakeAnswers } from './site-answers';

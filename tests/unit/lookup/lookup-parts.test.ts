@@ -146,7 +146,10 @@ describe('requests.ts', () => {
       deps({
         records: records({
           log: {
-            sent: async (origin: string) => (seen.push(`sent ${origin}`), 7),
+            sent: async (origin: string) => {
+              seen.push(`sent ${origin}`);
+              return 7;
+            },
             settled: async (id: number, outcome: LookupOutcome) => {
               seen.push(`settled ${id} ${outcome.kind}`);
             },
