@@ -2,6 +2,7 @@
 import { automaticLookupsAllowed, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
 import type { OpenTab } from '../tabs/open-tab';
 import { STATUS_TRAITS } from '../tabs/status-traits';
+import { isFreshAnswer } from '../tabs/tab-state';
 import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '../tabs/tab-view';
 import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './decision';
 import { createPublisher, type PublishParts } from './publisher';
@@ -34,11 +35,14 @@ export function createLookups(deps: LookupParts) {
     const showing = (view: TabView) => publisher.publish(tabId, { ...at, view }).then(() => view);
     const { origin, baseUrl } = decision;
     if (origin === null) return showing(notLookedUp(decision.refused ?? 'no-url'));
+    const state = await deps.tabStates.read(tabId, baseUrl);
+    // What the tab shows is still fresh: a worker woken for a tab switch reads nothing more.
+    if (!force && isFreshAnswer(state, origin, deps.now())) {
+      await publisher.publish(tabId, { ...at, view: state.view, freshUntil: state.freshUntil });
+      return state.view;
+    }
     const readFrom = requests.readMark();
-    const [cached, state] = await Promise.all([
-      cache.get(baseUrl, origin),
-      deps.tabStates.read(tabId, baseUrl),
-    ]);
+    const cached = await cache.get(baseUrl, origin);
     if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
       const shown = viewOfCached(origin, cached, { standingIn: false });
       await publisher.publish(tabId, { ...at, ...shown });

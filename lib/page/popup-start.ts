@@ -4,7 +4,7 @@ import { httpOriginOf } from '../contract/http-origin';
 import { isSitePausedBy } from '../privacy/paused-domains';
 import { type EffectiveSettings, readSettings, serviceBaseUrlOf } from '../settings/settings';
 import { readRecord } from '../storage/record';
-import { ofService, TAB_STATE_RECORD, type TabState } from '../tabs/tab-state';
+import { isFreshAnswer, ofService, TAB_STATE_RECORD, type TabState } from '../tabs/tab-state';
 import { isNotLookedUp, type ShownView } from '../tabs/tab-view';
 
 export interface PopupStart {
@@ -48,15 +48,10 @@ export function isFreshState(
   settings: Pick<EffectiveSettings, 'pausedDomains'>,
   now: number,
 ): boolean {
-  if (state === null || state.freshUntil === undefined || now >= state.freshUntil) return false;
-  const { view } = state;
-  if (view.status !== 'report' && view.status !== 'no-report') return false;
-  if (view.status === 'report' && view.stale) return false;
   const origin = pageOrigin(pageUrl);
   return (
     origin !== null &&
-    state.origin === origin &&
-    view.origin === origin &&
+    isFreshAnswer(state, origin, now) &&
     !isSitePausedBy(settings.pausedDomains, origin)
   );
 }

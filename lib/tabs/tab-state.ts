@@ -43,6 +43,18 @@ export const TAB_STATE_RECORD: StoredRecord<TabState | null> = {
 export const ofService = (state: TabState | null, baseUrl: string): TabState | null =>
   state?.service === baseUrl ? state : null;
 
+/** A fresh answer about `origin`: what a lookup would answer now, known without the cache. */
+export function isFreshAnswer(
+  state: TabState | null,
+  origin: string | null,
+  now: number,
+): state is TabState {
+  if (state === null || state.freshUntil === undefined || now >= state.freshUntil) return false;
+  const { view } = state;
+  const answer = (view.status === 'report' && !view.stale) || view.status === 'no-report';
+  return answer && origin !== null && state.origin === origin && view.origin === origin;
+}
+
 export const readTabState = async (tabId: number, baseUrl: string) =>
   ofService(await readRecord(TAB_STATE_RECORD, String(tabId)), baseUrl);
 

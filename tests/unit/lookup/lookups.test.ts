@@ -158,6 +158,20 @@ describe('createLookupService', () => {
     expect((await t.tabStates.get(tabId))?.freshUntil).toBe(START + 300_000);
   });
 
+  it('shows a fresh answer the tab already has without reading the cache, then asks once it is not fresh', async () => {
+    const t = setUp();
+    const { tabId } = await t.openActive(HIGH);
+    await t.restart();
+    // Whatever the cache held is gone: only the tab's state can answer now.
+    await fakeBrowser.storage.local.clear();
+    expect(await t.worker.service.tabActivated(tabId)).toBeUndefined();
+    expect(t.world.badges.get(tabId)?.status).toBe('report');
+    expect(t.targets()).toEqual([HIGH]);
+    t.advance(300_000);
+    await t.worker.service.tabActivated(tabId);
+    expect(t.targets()).toEqual([HIGH, HIGH]);
+  });
+
   it('stores no freshness with a view that is not a fresh answer', async () => {
     const t = setUp(async () => unavailable(null));
     const { tabId, view } = await t.openActive(HIGH);
