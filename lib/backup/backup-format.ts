@@ -1,6 +1,7 @@
 /** What a backup file is, what the user keeps, and what an import changes (README). */
 import { LOOKUP_LOG_RECORD, type LookupLogEntry, type StoredLog } from '../history/lookup-log';
-import { SCORE_HISTORY_RECORD, type StoredHistory } from '../history/scan-record';
+import type { StoredHistory } from '../history/scan-record';
+import { readWholeHistory } from '../history/score-history';
 import type { BadgeMode, OldReportDays, UserSettings } from '../settings/settings';
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { WATCH_LIST_RECORD, type WatchList } from '../sites/watch-list';
@@ -73,12 +74,12 @@ export type ImportPreview = Record<ImportMode, ImportChange[]>;
 
 /** Read the same way by the options page (to plan) and the worker (to apply). */
 export async function readKeptData(
-  read: <T>(record: StoredRecord<T>) => Promise<T>,
+  read: <T>(record: StoredRecord<T>, id?: string) => Promise<T>,
 ): Promise<Required<KeptData>> {
   const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
     read(SETTINGS_RECORD),
     read(WATCH_LIST_RECORD),
-    read(SCORE_HISTORY_RECORD),
+    readWholeHistory(read),
     read(LOOKUP_LOG_RECORD),
   ]);
   return { settings, watchList, scoreHistory, lookupLog };

@@ -1,8 +1,7 @@
 /** Restoring a backup, in the worker: the one writer of the records a page planned (README). */
 import * as z from 'zod/mini';
 import { LOOKUP_LOG_RECORD, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
-import { SCORE_HISTORY_RECORD } from '../history/scan-record';
-import { boundedHistory } from '../history/score-history';
+import { SCORE_HISTORY_RECORD, writeWholeHistory } from '../history/score-history';
 import { mayCallService } from '../settings/service-base-url-choice';
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { MAX_WATCHED_SITES, WATCH_LIST_RECORD, type WatchList } from '../sites/watch-list';
@@ -79,7 +78,7 @@ export function createBackupIntents(deps: { store: Store }) {
           baseUrlKept ? { ...settings, serviceBaseUrl: stored.serviceBaseUrl } : settings,
         ),
         store.write(WATCH_LIST_RECORD, boundedWatchList(watchList)),
-        scoreHistory && store.write(SCORE_HISTORY_RECORD, boundedHistory(scoreHistory)),
+        scoreHistory && writeWholeHistory(store, scoreHistory),
         lookupLog && store.write(LOOKUP_LOG_RECORD, lookupLog),
       ]);
       return { ok: true, baseUrlKept };

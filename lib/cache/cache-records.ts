@@ -2,7 +2,7 @@
 import type CachePolicy from 'http-cache-semantics';
 import { type IssueTier, keptReportSchema, type ScanReport } from '../contract/report-schema';
 import type { LookupOutcome } from '../service/lookup-outcome';
-import { isObject, type StoredRecord } from '../storage/record';
+import { isObject, partIds, partOf, type StoredRecord } from '../storage/record';
 import { freshUntil, usableUntil } from './cache-freshness';
 
 /** The answers worth keeping: they describe the site, not the state of the service. */
@@ -38,13 +38,9 @@ export type CacheIndex = Record<string, IndexEntry>;
 /** Each part keeps its share of the cache's limits. */
 export const INDEX_PARTS = 16;
 
-export function indexPartOf(name: string): string {
-  let hash = 0;
-  for (let at = 0; at < name.length; at++) hash = (hash * 31 + name.charCodeAt(at)) >>> 0;
-  return String(hash % INDEX_PARTS);
-}
+export const indexPartOf = (name: string) => partOf(name, INDEX_PARTS);
 
-export const INDEX_PART_IDS = Array.from({ length: INDEX_PARTS }, (_, part) => String(part));
+export const INDEX_PART_IDS = partIds(INDEX_PARTS);
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';

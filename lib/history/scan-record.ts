@@ -1,7 +1,7 @@
 /** What the score history keeps of each scan, as stored and bounded; version 1 kept only scores. */
 import * as z from 'zod/mini';
 import type { ScanReport } from '../contract/report-schema';
-import { isObject, parseWith, type StoredRecord } from '../storage/record';
+import { isObject } from '../storage/record';
 
 /**
  * Checks kept per scan. A report listing more (a hostile or broken one) has its checks kept as
@@ -48,7 +48,7 @@ function scoreRecordSchema() {
   });
 }
 
-function siteHistorySchema() {
+export function siteHistorySchema() {
   return z.object({ seen: z.number(), scans: z.array(scoreRecordSchema()) });
 }
 
@@ -62,7 +62,7 @@ function scanToVersion2(scan: unknown): unknown {
   return isObject(scan) && !('checks' in scan) ? { ...scan, checks: null } : scan;
 }
 
-function historyToVersion2(older: unknown): unknown {
+export function historyToVersion2(older: unknown): unknown {
   if (!isObject(older)) return older;
   return Object.fromEntries(
     Object.entries(older).map(([site, entry]) => [
@@ -75,7 +75,7 @@ function historyToVersion2(older: unknown): unknown {
 }
 
 /** Every readable scan (of version 1 too) of every site whose `seen` is readable. */
-function salvageHistory(raw: unknown): StoredHistory | undefined {
+export function salvageHistory(raw: unknown): StoredHistory | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const scan = scoreRecordSchema();
   const kept: StoredHistory = {};
@@ -93,18 +93,6 @@ function salvageHistory(raw: unknown): StoredHistory | undefined {
   }
   return kept;
 }
-
-export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
-  name: 'score-history',
-  area: 'local',
-  key: 'score-history',
-  version: 2,
-  parse: parseWith(() => z.record(z.string(), siteHistorySchema())),
-  fallback: () => ({}),
-  // One damaged scan costs that scan, not the site's whole history.
-  salvage: salvageHistory,
-  migrations: { 2: historyToVersion2 },
-};
 
 export type RecordedReport = Pick<
   ScanReport,

@@ -1,29 +1,109 @@
 /** Each site's previous scans ("+8 since 3 Oct", the timeline), bounded (README). */
+import * as z from 'zod/mini';
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
-import { readRecord } from '../storage/record';
+import { parseWith, partIds, partOf, readItems, type StoredRecord } from '../storage/record';
 import type { Epoch, Store } from '../storage/store';
 import {
   checksOf,
+  historyToVersion2,
   type RecordedReport,
-  SCORE_HISTORY_RECORD,
   type ScoreRecord,
   type StoredHistory,
+  salvageHistory,
+  siteHistorySchema,
 } from './scan-record';
 
 /** Scans kept per site: enough for a trend, and small enough to keep for many sites. */
 export const SCANS_PER_SITE = 10;
-export const MAX_SITES = 200;
 /**
- * Beside the cache's limit it keeps local storage within the browser's quota, so a settings
- * write never fails for lack of room, and pages read a bounded record.
+ * The history is kept in parts, a site always in the same one, so that a new scan rewrites one
+ * part, not every site's scans. Each part keeps its share of the bounds.
+ */
+export const HISTORY_PARTS = 16;
+export const HISTORY_PART_IDS = partIds(HISTORY_PARTS);
+export const SITES_PER_PART = 16;
+/**
+ * Beside the cache's limit the parts keep local storage within the browser's quota, so a
+ * settings write never fails for lack of room, and pages read a bounded record.
  */
 export const MAX_HISTORY_BYTES = 1_000_000;
+export const BYTES_PER_PART = MAX_HISTORY_BYTES / HISTORY_PARTS;
 /**
  * How stale a site's "last seen" may get before a lookup of a scan already recorded notes it
- * again: eviction only needs a rough order, and the whole history is rewritten to note it.
+ * again: eviction only needs a rough order, and the site's part is rewritten to note it.
  */
 export const SEEN_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+export const historyPartOf = (site: string) => partOf(site, HISTORY_PARTS);
+
+/** Whole, as a backup holds it and the rules that compare sites read it. */
+const wholeHistory = (parts: readonly StoredHistory[]): StoredHistory =>
+  Object.assign({}, ...parts);
+
+/** Every part of `history`, within the bounds (the least recently seen sites out first). */
+export function historyParts(history: StoredHistory): Record<string, StoredHistory> {
+  const parts: Record<string, StoredHistory> = Object.fromEntries(
+    HISTORY_PART_IDS.map((id) => [id, {}]),
+  );
+  const newestFirst = Object.entries(history).sort(([, a], [, b]) => b.seen - a.seen);
+  for (const [site, { seen, scans }] of newestFirst) {
+    const part = parts[historyPartOf(site)] as StoredHistory;
+    if (Object.keys(part).length < SITES_PER_PART) {
+      part[site] = { seen, scans: scans.slice(-SCANS_PER_SITE) };
+    }
+  }
+  for (const part of Object.values(parts)) evictBeyondBytes(part, Object.keys(part).reverse());
+  return parts;
+}
+
+/** Within every bound a write keeps; what a backup brings is held to the same. */
+export const boundedHistory = (history: StoredHistory): StoredHistory =>
+  wholeHistory(Object.values(historyParts(history)));
+
+/** A site already in a part keeps the later of its two entries. */
+function splitHistory(
+  whole: StoredHistory,
+  stored: Record<string, StoredHistory>,
+): Record<string, StoredHistory> {
+  const merged = wholeHistory(Object.values(stored));
+  for (const [site, entry] of Object.entries(whole)) {
+    if ((merged[site]?.seen ?? Number.NEGATIVE_INFINITY) < entry.seen) merged[site] = entry;
+  }
+  return historyParts(merged);
+}
+
+export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
+  name: 'score-history',
+  area: 'local',
+  key: 'score-history:',
+  family: true,
+  version: 3,
+  parse: parseWith(() => z.record(z.string(), siteHistorySchema())),
+  fallback: () => ({}),
+  // One damaged scan costs that scan, not the site's whole history.
+  salvage: salvageHistory,
+  migrations: { 2: historyToVersion2 },
+  // Until version 3 the history was one record, rewritten whole for every new scan.
+  splitFrom: { key: 'score-history', split: splitHistory },
+};
+
+/** Every part, whole; `read` is the store's (the worker) or `readRecord` (a page). */
+export async function readWholeHistory(
+  read: (record: StoredRecord<StoredHistory>, id: string) => Promise<StoredHistory>,
+): Promise<StoredHistory> {
+  return wholeHistory(
+    await Promise.all(HISTORY_PART_IDS.map((id) => read(SCORE_HISTORY_RECORD, id))),
+  );
+}
+
+/** The whole history in its parts, each in the order of the part's other writes. */
+export async function writeWholeHistory(store: Store, history: StoredHistory): Promise<void> {
+  const parts = historyParts(history);
+  await Promise.all(
+    Object.entries(parts).map(([id, part]) => store.write(SCORE_HISTORY_RECORD, part, { id })),
+  );
+}
 
 /** `delta`: rounded current score minus rounded previous score. */
 export interface ScoreChange {
@@ -31,7 +111,7 @@ export interface ScoreChange {
   previousScannedAt: number;
 }
 
-/** The history itself when nothing worth a write changed. */
+/** The site's part itself when nothing worth a write changed. */
 export function withScan(
   history: StoredHistory,
   site: string,
@@ -48,23 +128,11 @@ export function withScan(
   const oldestFirst = Object.keys(next)
     .filter((one) => one !== site)
     .sort((a, b) => (next[a]?.seen ?? 0) - (next[b]?.seen ?? 0));
-  const beyondCount = Math.max(0, oldestFirst.length + 1 - MAX_SITES);
+  const beyondCount = Math.max(0, oldestFirst.length + 1 - SITES_PER_PART);
   for (const evicted of oldestFirst.splice(0, beyondCount)) delete next[evicted];
   // Only a new scan makes the history bigger.
   if (!known) evictBeyondBytes(next, oldestFirst);
   return next;
-}
-
-/** Within every bound a write keeps; what a backup brings is held to the same. */
-export function boundedHistory(history: StoredHistory): StoredHistory {
-  const newestFirst = Object.entries(history).sort(([, a], [, b]) => b.seen - a.seen);
-  const kept: StoredHistory = Object.fromEntries(
-    newestFirst
-      .slice(0, MAX_SITES)
-      .map(([site, { seen, scans }]) => [site, { seen, scans: scans.slice(-SCANS_PER_SITE) }]),
-  );
-  evictBeyondBytes(kept, Object.keys(kept).reverse());
-  return kept;
 }
 
 function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]): void {
@@ -72,7 +140,7 @@ function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]
     JSON.stringify(site).length + JSON.stringify(history[site]).length + 2;
   let total = Object.keys(history).reduce((sum, site) => sum + sizeOf(site), 2);
   for (const site of oldestFirst) {
-    if (total <= MAX_HISTORY_BYTES) return;
+    if (total <= BYTES_PER_PART) return;
     total -= sizeOf(site);
     delete history[site];
   }
@@ -101,7 +169,9 @@ export function scoreChangeFor(
 const scansBySite = (history: StoredHistory): Record<string, ScoreRecord[]> =>
   Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
 
-export const readAllScans = async () => scansBySite(await readRecord(SCORE_HISTORY_RECORD));
+/** Every site's scans, in one storage call. */
+export const readAllScans = async () =>
+  scansBySite(wholeHistory(await readItems(SCORE_HISTORY_RECORD, HISTORY_PART_IDS)));
 
 export interface ScoreHistory {
   /** A history cleared `since` stays cleared. */
@@ -115,10 +185,10 @@ export function createScoreHistory(deps: { store: Store; now: () => number }): S
     async record(site, report, since) {
       await deps.store.update(
         SCORE_HISTORY_RECORD,
-        (history) => withScan(history, site, report, deps.now()),
-        { since },
+        (part) => withScan(part, site, report, deps.now()),
+        { id: historyPartOf(site), since },
       );
     },
-    allScans: async () => scansBySite(await deps.store.read(SCORE_HISTORY_RECORD)),
+    allScans: async () => scansBySite(await readWholeHistory(deps.store.read)),
   };
 }

@@ -22,7 +22,24 @@ export interface StoredRecord<T> {
   readonly migrations?: Readonly<Record<number, (older: unknown) => unknown>>;
   /** What the user chose rather than what browsing left behind: "clear all local data" keeps it. */
   readonly keptByClear?: boolean;
+  /**
+   * A family that was one record: the key it was kept under, and how that value (of this
+   * record's shape once migrated) goes into the items already stored.
+   */
+  readonly splitFrom?: {
+    key: string;
+    split(whole: T, items: Record<string, T>): Record<string, T>;
+  };
 }
+
+/** Which of `parts` a name's items go to: the same for a name in every page and every release. */
+export function partOf(name: string, parts: number): string {
+  let hash = 0;
+  for (let at = 0; at < name.length; at++) hash = (hash * 31 + name.charCodeAt(at)) >>> 0;
+  return String(hash % parts);
+}
+
+export const partIds = (parts: number) => Array.from({ length: parts }, (_, part) => String(part));
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

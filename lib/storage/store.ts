@@ -60,6 +60,20 @@ async function migrateStore(
         removed.push(key);
       } else written[key] = result.value;
     }
+    const former = record.splitFrom;
+    const whole = former && everything[former.key];
+    if (former !== undefined && whole !== undefined) {
+      const items = Object.fromEntries(
+        Object.entries(written)
+          .filter(([key]) => ownsKey(record, key))
+          .map(([key, item]) => [key.slice(record.key.length), item]),
+      );
+      const value = parseStored(record, migrated(record, whole, from)).value;
+      for (const [id, item] of Object.entries(former.split(value, items))) {
+        written[keyOf(record, id)] = item;
+      }
+      removed.push(former.key);
+    }
   }
   if (removed.length > 0) await local.remove(removed);
   const noted = Object.fromEntries(records.map((record) => [record.name, record.version]));

@@ -17,11 +17,12 @@ import { useParentSite } from '../../components/status/use-parent-site';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
 import type { CheckDiff } from '../../lib/history/check-diff';
-import { SCORE_HISTORY_RECORD } from '../../lib/history/scan-record';
+import { historyPartOf, SCORE_HISTORY_RECORD } from '../../lib/history/score-history';
 import { PROTOCOL, type WorkerMessage } from '../../lib/messaging/protocol';
 import { checkTargetOf } from '../../lib/page/popup-start';
 import { NO_POLICY } from '../../lib/settings/managed-policy';
 import { applyPolicy, DEFAULT_SETTINGS, type EffectiveSettings } from '../../lib/settings/settings';
+import { keyOf } from '../../lib/storage/record';
 import type { ShownView, TabView } from '../../lib/tabs/tab-view';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../reference-server/fixtures/reports';
 import { installEnglishMessages } from '../support/fake-i18n';
@@ -272,7 +273,9 @@ describe('PopupView score change since the previous scan', () => {
     // The mid fixture's score rounds to 75.
     const previous = { scannedAt: PREVIOUS_SCAN, score: 75 - delta, checks: null };
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_RECORD.key]: { [SITE]: { seen: previousScannedAt, scans: [previous] } },
+      [keyOf(SCORE_HISTORY_RECORD, historyPartOf(SITE))]: {
+        [SITE]: { seen: previousScannedAt, scans: [previous] },
+      },
     });
     renderPopup(reportView());
     const note = await screen.findByText(text);
@@ -528,7 +531,9 @@ describe('PopupView in German', () => {
     fakeBrowser.i18n.getUILanguage = () => 'de';
     const previous = { scannedAt: PREVIOUS_SCAN, score: 67, checks: null };
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_RECORD.key]: { [SITE]: { seen: previousScannedAt, scans: [previous] } },
+      [keyOf(SCORE_HISTORY_RECORD, historyPartOf(SITE))]: {
+        [SITE]: { seen: previousScannedAt, scans: [previous] },
+      },
     });
     const { container } = renderPopup(reportView());
     await screen.findByText('+8 seit 3. Okt.');

@@ -10,8 +10,12 @@ import {
 import { createBackupIntents } from '../../../lib/backup/backup-intents';
 import { planImport } from '../../../lib/backup/import-plan';
 import { LOOKUP_LOG_RECORD, type StoredLog } from '../../../lib/history/lookup-log';
-import { SCORE_HISTORY_RECORD, type StoredHistory } from '../../../lib/history/scan-record';
-import { MAX_HISTORY_BYTES } from '../../../lib/history/score-history';
+import type { StoredHistory } from '../../../lib/history/scan-record';
+import {
+  MAX_HISTORY_BYTES,
+  readWholeHistory,
+  writeWholeHistory,
+} from '../../../lib/history/score-history';
 import { SETTINGS_RECORD, type UserSettings } from '../../../lib/settings/settings-record';
 import {
   MAX_WATCHED_SITES,
@@ -80,7 +84,7 @@ describe('createBackupIntents', () => {
     const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
       store.read(SETTINGS_RECORD),
       store.read(WATCH_LIST_RECORD),
-      store.read(SCORE_HISTORY_RECORD),
+      readWholeHistory(store.read),
       store.read(LOOKUP_LOG_RECORD),
     ]);
     const data = { settings, watchList, scoreHistory, lookupLog };
@@ -114,7 +118,7 @@ describe('createBackupIntents', () => {
     await Promise.all([
       store.write(SETTINGS_RECORD, SETTINGS),
       store.write(WATCH_LIST_RECORD, WATCH_LIST),
-      store.write(SCORE_HISTORY_RECORD, HISTORY),
+      writeWholeHistory(store, HISTORY),
       store.write(LOOKUP_LOG_RECORD, LOG),
     ]);
   });
@@ -156,7 +160,7 @@ describe('createBackupIntents', () => {
     });
     expect(await store.read(WATCH_LIST_RECORD)).toEqual(WATCH_LIST);
     // Records the import does not carry are left alone.
-    expect(await store.read(SCORE_HISTORY_RECORD)).toEqual(HISTORY);
+    expect(await readWholeHistory(store.read)).toEqual(HISTORY);
     expect(await store.read(LOOKUP_LOG_RECORD)).toEqual(LOG);
   });
 
@@ -175,7 +179,7 @@ describe('createBackupIntents', () => {
       store.write(WATCH_LIST_RECORD, {
         'https://c.example.com': { ...WATCHED, since: 9 },
       }),
-      store.write(SCORE_HISTORY_RECORD, {}),
+      writeWholeHistory(store, {}),
     ]);
     expect(await importOf(backup, 'replace', { switchService: true })).toEqual({
       ok: true,
@@ -186,7 +190,7 @@ describe('createBackupIntents', () => {
       pausedDomains: ['a.example.com', 'b.example.com'],
     });
     expect(await store.read(WATCH_LIST_RECORD)).toEqual(WATCH_LIST);
-    expect(await store.read(SCORE_HISTORY_RECORD)).toEqual(HISTORY);
+    expect(await readWholeHistory(store.read)).toEqual(HISTORY);
   });
 
   it("keeps the current base URL when the extension may not call the file's, and says so", async () => {
@@ -270,7 +274,7 @@ describe('createBackupIntents', () => {
     const watched = await store.read(WATCH_LIST_RECORD);
     expect(Object.keys(watched)).toHaveLength(MAX_WATCHED_SITES);
     expect(watched['https://s0.example.com']).toBeDefined();
-    const history = await store.read(SCORE_HISTORY_RECORD);
+    const history = await readWholeHistory(store.read);
     expect(JSON.stringify(history).length).toBeLessThanOrEqual(MAX_HISTORY_BYTES);
     // The sites seen most recently stay.
     expect(Object.keys(history)).toContain(`https://h199.${'x'.repeat(5_000)}.example`);

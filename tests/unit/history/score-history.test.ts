@@ -6,20 +6,23 @@ import {
   MAX_CHECK_ID_LENGTH,
   MAX_CHECK_NAME_LENGTH,
   MAX_CHECKS_PER_SCAN,
-  SCORE_HISTORY_RECORD,
 } from '../../../lib/history/scan-record';
 import {
+  BYTES_PER_PART,
   createScoreHistory,
-  MAX_HISTORY_BYTES,
-  MAX_SITES,
+  HISTORY_PART_IDS,
+  historyPartOf,
   readAllScans,
   SCANS_PER_SITE,
+  SCORE_HISTORY_RECORD,
   type ScoreHistory,
   SEEN_REFRESH_MS,
+  SITES_PER_PART,
   scoreChangeFor,
   withScan,
 } from '../../../lib/history/score-history';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { keyOf } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
@@ -52,6 +55,17 @@ const MID_CHECKS = {
 };
 const ISSUE = issue('sitemap', 'essential', 'failed', 'Sitemap', null, null);
 const scan = (n: number, score: number | null) => ({ ...reports.mid, scanned_at: day(n), score });
+/** The storage key of the part that keeps `site`. */
+const partKey = (site: string) => keyOf(SCORE_HISTORY_RECORD, historyPartOf(site));
+/** `count` sites that share SITE's part, named `https://s<n>.example.com`. */
+function sitesOfOnePart(count: number): string[] {
+  const sites: string[] = [];
+  for (let n = 0; sites.length < count; n += 1) {
+    const site = `https://s${n}.example.com`;
+    if (historyPartOf(site) === historyPartOf(SITE)) sites.push(site);
+  }
+  return sites;
+}
 
 describe('score history', () => {
   let store: Store;
@@ -74,7 +88,7 @@ describe('score history', () => {
     expect(await readAllScans()).toEqual(await history.allScans());
   });
 
-  it('keeps concurrent records of different sites (one storage record, written in turn)', async () => {
+  it('keeps concurrent records of different sites (those sharing a part written in turn)', async () => {
     const history = createScoreHistory({ store, now: () => 1 });
     const sites = Array.from({ length: 20 }, (_, i) => `https://site-${i}.example.com`);
     await Promise.all(sites.map((site) => history.record(site, reports.mid)));
@@ -98,23 +112,25 @@ describe('score history', () => {
     expect(scans?.[0]?.scannedAt).toBe(day(4));
   });
 
-  it(`keeps ${MAX_SITES} sites, the least recently seen out first`, () => {
+  it(`keeps ${SITES_PER_PART} sites in a part, the least recently seen out first`, () => {
+    const sites = sitesOfOnePart(SITES_PER_PART + 2);
     let stored = {};
-    for (let n = 0; n <= MAX_SITES; n += 1) {
-      stored = withScan(stored, `https://s${n}.example.com`, scan(1, 50), n);
+    for (const [n, site] of sites.slice(0, SITES_PER_PART + 1).entries()) {
+      stored = withScan(stored, site, scan(1, 50), n);
     }
-    // Site 0 is seen again before the overflow: site 1 is now the least recently seen.
-    stored = withScan(stored, 'https://s0.example.com', scan(2, 50), MAX_SITES + 1);
-    stored = withScan(stored, 'https://new.example.com', scan(1, 50), MAX_SITES + 2);
-    const sites = Object.keys(stored);
-    expect(sites).toHaveLength(MAX_SITES);
-    expect(sites).toContain('https://s0.example.com');
-    expect(sites).not.toContain('https://s1.example.com');
-    expect(sites).not.toContain('https://s2.example.com');
-    expect(sites).toContain('https://new.example.com');
+    // The first site is seen again before the overflow: the second is now the least recently seen.
+    stored = withScan(stored, sites[0] as string, scan(2, 50), SITES_PER_PART + 1);
+    const newest = sites[SITES_PER_PART + 1] as string;
+    stored = withScan(stored, newest, scan(1, 50), SITES_PER_PART + 2);
+    const kept = Object.keys(stored);
+    expect(kept).toHaveLength(SITES_PER_PART);
+    expect(kept).toContain(sites[0]);
+    expect(kept).not.toContain(sites[1]);
+    expect(kept).not.toContain(sites[2]);
+    expect(kept).toContain(newest);
   });
 
-  it(`keeps the history within ${MAX_HISTORY_BYTES} bytes, the least recently seen out first`, () => {
+  it(`keeps a part within ${BYTES_PER_PART} bytes, the least recently seen out first`, () => {
     // Reports listing as many checks as a scan keeps, with long names: the bytes bind first.
     const many = Array.from({ length: MAX_CHECKS_PER_SCAN }, (_, n) =>
       issue(
@@ -127,44 +143,87 @@ describe('score history', () => {
       ),
     );
     const big = (n: number) => ({ ...scan(n, 50), issues: many });
+    const sites = sitesOfOnePart(6);
     let stored = {};
     let seen = 0;
-    for (let site = 0; site < 60; site += 1) {
-      for (let n = 1; n <= SCANS_PER_SITE; n += 1) {
+    for (const site of sites) {
+      for (let n = 1; n <= 2; n += 1) {
         seen += 1;
-        stored = withScan(stored, `https://s${site}.example.com`, big(n), seen);
+        stored = withScan(stored, site, big(n), seen);
       }
     }
-    const sites = Object.keys(stored);
-    expect(JSON.stringify(stored).length).toBeLessThanOrEqual(MAX_HISTORY_BYTES);
-    expect(sites.length).toBeLessThan(60);
+    const kept = Object.keys(stored);
+    expect(JSON.stringify(stored).length).toBeLessThanOrEqual(BYTES_PER_PART);
+    expect(kept.length).toBeLessThan(sites.length);
     // The newest sites stay, the oldest went.
-    expect(sites).toContain('https://s59.example.com');
-    expect(sites).not.toContain('https://s0.example.com');
+    expect(kept).toContain(sites.at(-1));
+    expect(kept).not.toContain(sites[0]);
     // Seeing a kept site again adds nothing, and evicts nothing.
-    const again = withScan(stored, 'https://s59.example.com', big(SCANS_PER_SITE), seen + 1);
-    expect(Object.keys(again)).toEqual(sites);
+    const again = withScan(stored, sites.at(-1) as string, big(2), seen + 1);
+    expect(Object.keys(again)).toEqual(kept);
+  });
+
+  it("writes a new scan into its site's part only", async () => {
+    const other = HISTORY_PART_IDS.map((id) => `https://p${id}.example.com`).find(
+      (site) => historyPartOf(site) !== historyPartOf(SITE),
+    ) as string;
+    const history = createScoreHistory({ store, now: () => 1 });
+    await history.record(other, reports.mid);
+    const before = await fakeBrowser.storage.local.get(partKey(other));
+    await history.record(SITE, reports.mid);
+    expect(await fakeBrowser.storage.local.get(partKey(other))).toEqual(before);
+    const part = (await fakeBrowser.storage.local.get(partKey(SITE)))[partKey(SITE)];
+    expect(Object.keys(part as object)).toEqual([SITE]);
+    expect(Object.keys(await readAllScans()).sort()).toEqual([SITE, other].sort());
+  });
+
+  it('splits a history kept whole (version 2) into its parts at start, every site kept', async () => {
+    const whole = Object.fromEntries(
+      Array.from({ length: 40 }, (_, n) => [
+        `https://w${n}.example.com`,
+        { seen: n, scans: [{ scannedAt: day(1), score: n, checks: null }] },
+      ]),
+    );
+    // A part already there (a release the user went back from wrote it) keeps its sites.
+    const kept = { seen: 100, scans: [{ scannedAt: day(3), score: 90, checks: null }] };
+    await fakeBrowser.reset();
+    await fakeBrowser.storage.local.set({
+      'score-history': { ...whole, [SITE]: { seen: 1, scans: [] } },
+      [partKey(SITE)]: { [SITE]: kept },
+      [STORAGE_VERSIONS_RECORD.key]: { 'score-history': 2 },
+    });
+    const migrated = createStore({ records: ALL_RECORDS, warn: () => {} });
+    await migrated.ready;
+    const stored = await fakeBrowser.storage.local.get(null);
+    expect(stored['score-history']).toBeUndefined();
+    const scans = await readAllScans();
+    expect(Object.keys(scans)).toHaveLength(41);
+    expect(scans['https://w7.example.com']).toEqual([
+      { scannedAt: day(1), score: 7, checks: null },
+    ]);
+    expect(scans[SITE]).toEqual(kept.scans);
+    expect(stored[STORAGE_VERSIONS_RECORD.key]).toMatchObject({ 'score-history': 3 });
   });
 
   it('ignores what it cannot read in storage instead of failing, keeping the readable sites', async () => {
-    const GOOD = 'https://good.example.com';
+    const [GOOD, BROKEN] = sitesOfOnePart(2) as [string, string];
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_RECORD.key]: {
+      [partKey(GOOD)]: {
         [GOOD]: { seen: 1, scans: [{ scannedAt: day(2), score: 70, checks: null }] },
-        'https://broken.example.com': 'nonsense',
+        [BROKEN]: 'nonsense',
       },
     });
     const history = createScoreHistory({ store, now: () => 2 });
     expect(await scansOf(history, GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
-    expect(await scansOf(history, 'https://broken.example.com')).toEqual([]);
-    await history.record('https://broken.example.com', reports.mid);
-    expect(await scansOf(history, 'https://broken.example.com')).toHaveLength(1);
+    expect(await scansOf(history, BROKEN)).toEqual([]);
+    await history.record(BROKEN, reports.mid);
+    expect(await scansOf(history, BROKEN)).toHaveLength(1);
     expect(await scansOf(history, GOOD)).toEqual([{ scannedAt: day(2), score: 70, checks: null }]);
   });
 
   it('keeps the readable scans of a site that has one damaged scan', async () => {
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_RECORD.key]: {
+      [partKey(SITE)]: {
         [SITE]: {
           seen: 1,
           scans: [
@@ -181,7 +240,7 @@ describe('score history', () => {
 
   it('reads a version-1 history (scores only) with every check list unknown, never empty', async () => {
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_RECORD.key]: {
+      [partKey(SITE)]: {
         [SITE]: { seen: 1, scans: [{ scannedAt: day(2), score: 70 }] },
       },
     });
@@ -212,11 +271,11 @@ describe('score history', () => {
     expect(checksOf({ ...reports.mid, issues: [] })).toEqual({ ...MID_CHECKS, listed: [] });
   });
 
-  it('lives in local storage under its own key, outside the settings', async () => {
+  it('lives in local storage under its own keys, outside the settings', async () => {
     await createScoreHistory({ store, now: () => 1 }).record(SITE, reports.mid);
     const local = await fakeBrowser.storage.local.get(null);
     expect(Object.keys(local).filter((key) => key !== STORAGE_VERSIONS_RECORD.key)).toEqual([
-      'score-history',
+      partKey(SITE),
     ]);
   });
 });
@@ -304,11 +363,13 @@ describe('the score history of the reports that arrive', () => {
       answers.shift()?.(report);
       await asked;
       // The record is made in the store's queue: settle it before looking.
-      await vi.waitFor(() => store.update(SCORE_HISTORY_RECORD, (kept) => kept));
+      await vi.waitFor(() =>
+        store.update(SCORE_HISTORY_RECORD, (kept) => kept, { id: historyPartOf(SITE) }),
+      );
     };
     await answered(() => store.clearLocalData());
     expect((await readAllScans())[SITE] ?? []).toEqual([]);
-    expect(await fakeBrowser.storage.local.get(SCORE_HISTORY_RECORD.key)).toEqual({});
+    expect(await fakeBrowser.storage.local.get(partKey(SITE))).toEqual({});
     // The next lookup, begun after the clear, is recorded.
     await answered(async () => {});
     await vi.waitFor(async () => expect((await readAllScans())[SITE] ?? []).toHaveLength(1));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
 import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
-import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
+import { historyPartOf, SCORE_HISTORY_RECORD } from '../../../lib/history/score-history';
 import { changeSettings } from '../../../lib/settings/settings';
 import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { WATCH_LIST_RECORD, type WatchRecord } from '../../../lib/sites/watch-list';
@@ -26,6 +26,9 @@ const CURRENT_VERSIONS = Object.fromEntries(
 );
 
 const local = () => fakeBrowser.storage.local.get(null);
+/** The score history's part that keeps SITE: a record of a family, written through its id. */
+const PART = { id: historyPartOf(SITE) };
+const PART_KEY = keyOf(SCORE_HISTORY_RECORD, PART.id);
 const stored = async (key: string) => (await fakeBrowser.storage.local.get(key))[key];
 
 /** A promise and the function that settles it, for holding a storage call back. */
@@ -149,24 +152,36 @@ describe('createStore', () => {
     it('does not let updates queued before the clear write after it', async () => {
       // The first update's read is slow: the second waits behind it, and the clear comes.
       const held = holdNextLocalRead();
-      const first = store.update(SCORE_HISTORY_RECORD, (history) => ({
-        ...history,
-        [OTHER]: { seen: 1, scans: [] },
-      }));
-      const queued = store.update(SCORE_HISTORY_RECORD, (history) => ({
-        ...history,
-        [SITE]: { seen: 2, scans: [] },
-      }));
+      const first = store.update(
+        SCORE_HISTORY_RECORD,
+        (history) => ({
+          ...history,
+          [OTHER]: { seen: 1, scans: [] },
+        }),
+        PART,
+      );
+      const queued = store.update(
+        SCORE_HISTORY_RECORD,
+        (history) => ({
+          ...history,
+          [SITE]: { seen: 2, scans: [] },
+        }),
+        PART,
+      );
       const clearing = store.clearLocalData();
       held.open();
       await Promise.all([first, queued, clearing]);
-      expect(await stored(SCORE_HISTORY_RECORD.key)).toBeUndefined();
+      expect(await stored(PART_KEY)).toBeUndefined();
       // What is asked after the clear is kept.
-      await store.update(SCORE_HISTORY_RECORD, (history) => ({
-        ...history,
-        [SITE]: { seen: 3, scans: [] },
-      }));
-      expect(await stored(SCORE_HISTORY_RECORD.key)).toEqual({ [SITE]: { seen: 3, scans: [] } });
+      await store.update(
+        SCORE_HISTORY_RECORD,
+        (history) => ({
+          ...history,
+          [SITE]: { seen: 3, scans: [] },
+        }),
+        PART,
+      );
+      expect(await stored(PART_KEY)).toEqual({ [SITE]: { seen: 3, scans: [] } });
     });
   });
 
@@ -183,16 +198,16 @@ describe('createStore', () => {
     it('keeps its usable part, written back, and is told once per key', async () => {
       await fakeBrowser.storage.local.set({
         [WATCH_LIST_RECORD.key]: { [SITE]: watched(1), [OTHER]: { since: 'x' } },
-        [SCORE_HISTORY_RECORD.key]: 'nonsense',
+        [PART_KEY]: 'nonsense',
       });
       for (let read = 0; read < 3; read++) {
         expect(await store.read(WATCH_LIST_RECORD)).toEqual({ [SITE]: watched(1) });
-        expect(await store.read(SCORE_HISTORY_RECORD)).toEqual({});
+        expect(await store.read(SCORE_HISTORY_RECORD, PART.id)).toEqual({});
       }
       await vi.waitFor(async () =>
         expect(await stored(WATCH_LIST_RECORD.key)).toEqual({ [SITE]: watched(1) }),
       );
-      await vi.waitFor(async () => expect(await stored(SCORE_HISTORY_RECORD.key)).toBeUndefined());
+      await vi.waitFor(async () => expect(await stored(PART_KEY)).toBeUndefined());
       expect(warn).toHaveBeenCalledTimes(2);
     });
 
@@ -255,17 +270,18 @@ describe('createStore: migrations at start', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('brings a version-1 score history (scores only) to version 2 (checks unknown)', async () => {
+  it('brings a version-1 score history (scores only, one record) into its parts, checks unknown', async () => {
     // fixed date: stored data, only parsed, never compared with the clock
     const scan = { scannedAt: '2026-10-01T09:00:00Z', score: 70 };
     await fakeBrowser.storage.local.set({
-      [SCORE_HISTORY_RECORD.key]: { [SITE]: { seen: 3, scans: [scan] } },
+      'score-history': { [SITE]: { seen: 3, scans: [scan] } },
     });
     const warn = vi.fn();
     await createStore({ records: ALL_RECORDS, warn }).ready;
-    expect(await stored(SCORE_HISTORY_RECORD.key)).toEqual({
+    expect(await stored(PART_KEY)).toEqual({
       [SITE]: { seen: 3, scans: [{ ...scan, checks: null }] },
     });
+    expect(await stored('score-history')).toBeUndefined();
     expect(await stored(STORAGE_VERSIONS_RECORD.key)).toEqual(CURRENT_VERSIONS);
     expect(warn).not.toHaveBeenCalled();
   });

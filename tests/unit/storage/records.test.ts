@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_GATE_RECORD } from '../../../lib/cache/retry-gate';
 import { LOOKUP_LOG_RECORD } from '../../../lib/history/lookup-log';
-import { SCORE_HISTORY_RECORD } from '../../../lib/history/scan-record';
+import { SCORE_HISTORY_RECORD } from '../../../lib/history/score-history';
 import { DEPRECATION_NOTICE_RECORD } from '../../../lib/service/deprecation-notice';
 import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { WATCH_LIST_RECORD } from '../../../lib/sites/watch-list';
