@@ -1,4 +1,7 @@
-/** Asking the service: one request per site at a time, its answer recorded before it is shown. */
+/**
+ * Asking the service: one request per site at a time. Its answer is shown first, then recorded;
+ * until the records are written, a lookup of the site joins the request instead of missing them.
+ */
 import { CACHE_ENTRY_RECORD, CACHE_INDEX_RECORD } from '../cache/cache-records';
 import type { CachedAnswer, ReportCache } from '../cache/report-cache';
 import { RETRY_GATE_RECORD, type RetryGate } from '../cache/retry-gate';
@@ -57,7 +60,8 @@ const REMEMBERED = 64;
 export function createRequests(deps: RequestParts) {
   const { cache, retryGate, log, history, notices } = deps.records;
   const inFlight = new Map<string, Promise<LookupResult>>();
-  const finished = new Map<string, { mark: number; result: LookupResult }>();
+  /** `mark`: set once the answer's records are written; until then every caller may use it. */
+  const finished = new Map<string, { result: LookupResult; mark?: number }>();
   let marks = 0;
   const keyOf = (baseUrl: string, origin: string) => `${baseUrl}|${origin}`;
   const reported =
@@ -67,18 +71,26 @@ export function createRequests(deps: RequestParts) {
       return fallback;
     };
 
-  async function send(baseUrl: string, origin: string, options: AskOptions): Promise<LookupResult> {
+  /** The result, and the writes of what the next lookup reads (nothing when nothing was asked). */
+  async function send(
+    baseUrl: string,
+    origin: string,
+    options: AskOptions,
+  ): Promise<{ result: LookupResult; written?: Promise<unknown> }> {
     const since = deps.epoch();
     const standIn = canStandIn(options.cached);
     const access = await deps.access(baseUrl);
     if (!access.permitted) {
       // Nothing leaves and nothing is recorded: the permission, not the service, is missing.
       const outcome: LookupOutcome = { kind: 'service-not-permitted', serviceHost: access.host };
-      return { kind: 'answer', outcome, receivedAt: deps.now(), retryAt: null, standIn: null };
+      const result = { kind: 'answer', outcome, receivedAt: deps.now(), retryAt: null } as const;
+      return { result: { ...result, standIn: null } };
     }
     // Admitting spends one lookup of the service's stated quota before the request is sent.
     const pause = await retryGate.admit(baseUrl, origin, deps.now());
-    if (pause !== null) return { kind: 'blocked', retryAt: pause.until, busy: pause.busy, standIn };
+    if (pause !== null) {
+      return { result: { kind: 'blocked', retryAt: pause.until, busy: pause.busy, standIn } };
+    }
     options.onAsking?.();
     const entry = log.sent(origin, baseUrl);
     let outcome: LookupOutcome;
@@ -96,17 +108,20 @@ export function createRequests(deps: RequestParts) {
       history.record(origin, outcome.report, since).catch(deps.onError);
     const warning = outcomeWarning(origin, outcome);
     if (warning !== null) deps.warn(warning);
-    // Written before the answer is shown, so the next lookup finds them; a failed write is
-    // reported and the answer still shown.
-    const [retryAt] = await Promise.all([
-      retryGate.record(baseUrl, origin, outcome, receivedAt, since).catch(reported(null)),
+    // A failed write is reported and the answer still shown; a worker stopped before the
+    // writes loses only what asking again brings back.
+    const gate = retryGate.record(baseUrl, origin, outcome, receivedAt, since).catch(reported(null));
+    const written = Promise.all([
+      gate,
       cache.put(baseUrl, origin, outcome, receivedAt, since).catch(reported(undefined)),
     ]);
     if (!isFailure(outcome)) {
       const freshUntil = cache.freshUntilOf(baseUrl, origin, outcome, receivedAt);
-      return { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
+      const result = { kind: 'answer', outcome, receivedAt, retryAt: null, freshUntil } as const;
+      return { result: { ...result, standIn: null }, written };
     }
-    return { kind: 'answer', outcome, receivedAt, retryAt, standIn };
+    // A failure's view tells when the gate lets the site be asked again.
+    return { result: { kind: 'answer', outcome, receivedAt, retryAt: await gate, standIn }, written };
   }
 
   return {
@@ -123,19 +138,27 @@ export function createRequests(deps: RequestParts) {
       }
       // A lookup that finished since the caller's cache read began answered it already.
       const recent = finished.get(key);
-      if (!options.force && recent !== undefined && recent.mark > options.readFrom) {
+      if (!options.force && recent !== undefined && (recent.mark ?? marks + 1) > options.readFrom) {
         return Promise.resolve(recent.result);
       }
-      const running = send(baseUrl, origin, options);
+      const sending = send(baseUrl, origin, options);
+      const running = sending.then(({ result }) => result);
       inFlight.set(key, running);
-      const forget = (result?: LookupResult) => {
+      const forget = () => {
         if (inFlight.get(key) === running) inFlight.delete(key);
-        if (result === undefined) return;
-        finished.delete(key);
-        finished.set(key, { mark: ++marks, result });
-        if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
       };
-      running.then(forget, () => forget());
+      sending.then(({ result, written }) => {
+        forget();
+        const recent: { result: LookupResult; mark?: number } = { result };
+        finished.delete(key);
+        finished.set(key, recent);
+        if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
+        const note = () => {
+          recent.mark = ++marks;
+        };
+        if (written === undefined) note();
+        else written.then(note);
+      }, forget);
       return running;
     },
   };
