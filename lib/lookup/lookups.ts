@@ -7,7 +7,7 @@ import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '
 import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './decision';
 import { createPublisher, type PublishParts } from './publisher';
 import { createRequests, type RequestParts } from './requests';
-import { viewOfCached, viewOfResult } from './views';
+import { type LookupResult, viewOfCached, viewOfResult } from './views';
 
 export interface LookupParts extends RequestParts, PublishParts {}
 
@@ -41,6 +41,7 @@ export function createLookups(deps: LookupParts) {
       await publisher.publish(tabId, { ...at, view: state.view, freshUntil: state.freshUntil });
       return state.view;
     }
+    await requests.recorded(baseUrl, origin);
     const readFrom = requests.readMark();
     const cached = await cache.get(baseUrl, origin);
     if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
@@ -71,10 +72,10 @@ export function createLookups(deps: LookupParts) {
       if (keepShown && showsAnswerFor(state, origin)) return;
       publisher.publish(tabId, { ...at, view: { status: 'loading', origin } }).catch(deps.onError);
     };
-    const result = await requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking });
-    const shown = viewOfResult(origin, result);
-    await publisher.publish(tabId, { ...at, ...shown, recheck: true });
-    return shown.view;
+    const show = (result: LookupResult) =>
+      publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true });
+    const result = await requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking, show });
+    return viewOfResult(origin, result).view;
   }
 
   async function show(
@@ -126,6 +127,7 @@ export function createLookups(deps: LookupParts) {
       const decision = decideUrl(url, await deps.readSettings());
       const { origin, baseUrl } = decision;
       if (origin === null) return notLookedUp(decision.refused ?? 'no-url');
+      await requests.recorded(baseUrl, origin);
       const readFrom = requests.readMark();
       const cached = await cache.get(baseUrl, origin);
       if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {

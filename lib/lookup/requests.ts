@@ -1,6 +1,6 @@
 /**
  * Asking the service: one request per site at a time. Its answer is shown first, then recorded;
- * until the records are written, a lookup of the site joins the request instead of missing them.
+ * until the records are written, a lookup of the site gets that answer instead of asking again.
  */
 import { CACHE_ENTRY_RECORD, CACHE_INDEX_RECORD } from '../cache/cache-records';
 import type { CachedAnswer, ReportCache } from '../cache/report-cache';
@@ -52,6 +52,8 @@ interface AskOptions {
   readFrom: number;
   /** Called when a request is under way for the caller: it left, or one is joined. */
   onAsking?: (() => void) | undefined;
+  /** Shows the answer of the caller's own request, before it is recorded. */
+  show?: ((result: LookupResult) => Promise<unknown>) | undefined;
 }
 
 /** Finished lookups remembered for callers whose cache read began before them. */
@@ -60,8 +62,9 @@ const REMEMBERED = 64;
 export function createRequests(deps: RequestParts) {
   const { cache, retryGate, log, history, notices } = deps.records;
   const inFlight = new Map<string, Promise<LookupResult>>();
-  /** `mark`: set once the answer's records are written; until then every caller may use it. */
-  const finished = new Map<string, { result: LookupResult; mark?: number }>();
+  const finished = new Map<string, { mark: number; result: LookupResult }>();
+  /** Answers shown and still being recorded: a cache read waits for its site's. */
+  const recording = new Map<string, Promise<unknown>>();
   let marks = 0;
   const keyOf = (baseUrl: string, origin: string) => `${baseUrl}|${origin}`;
   const reported =
@@ -71,12 +74,12 @@ export function createRequests(deps: RequestParts) {
       return fallback;
     };
 
-  /** The result, and the writes of what the next lookup reads (nothing when nothing was asked). */
+  /** The result, and how to record it (nothing to record when nothing was asked). */
   async function send(
     baseUrl: string,
     origin: string,
     options: AskOptions,
-  ): Promise<{ result: LookupResult; written?: Promise<unknown> }> {
+  ): Promise<{ result: LookupResult; record?: () => Promise<unknown> }> {
     const since = deps.epoch();
     const standIn = canStandIn(options.cached);
     const access = await deps.access(baseUrl);
@@ -101,65 +104,79 @@ export function createRequests(deps: RequestParts) {
       outcome = { kind: 'network-failure', message: String(error) };
     }
     const receivedAt = deps.now();
-    // Bookkeeping nobody waits for; a failure of one is reported, never costing the others.
-    entry.then((id) => log.settled(id, outcome)).catch(deps.onError);
-    notices.keep(baseUrl, outcome).catch(deps.onError);
-    if (outcome.kind === 'report')
-      history.record(origin, outcome.report, since).catch(deps.onError);
     const warning = outcomeWarning(origin, outcome);
     if (warning !== null) deps.warn(warning);
-    // A failed write is reported and the answer still shown; a worker stopped before the
-    // writes loses only what asking again brings back.
-    const gate = retryGate.record(baseUrl, origin, outcome, receivedAt, since).catch(reported(null));
-    const written = Promise.all([
-      gate,
-      cache.put(baseUrl, origin, outcome, receivedAt, since).catch(reported(undefined)),
-    ]);
-    if (!isFailure(outcome)) {
+    const noteInGate = () =>
+      retryGate.record(baseUrl, origin, outcome, receivedAt, since).catch(reported(null));
+    let result: LookupResult;
+    if (isFailure(outcome)) {
+      // A failure's view tells when the gate lets the site be asked again: noted first.
+      result = { kind: 'answer', outcome, receivedAt, retryAt: await noteInGate(), standIn };
+    } else {
       const freshUntil = cache.freshUntilOf(baseUrl, origin, outcome, receivedAt);
-      const result = { kind: 'answer', outcome, receivedAt, retryAt: null, freshUntil } as const;
-      return { result: { ...result, standIn: null }, written };
+      result = { kind: 'answer', outcome, receivedAt, retryAt: null, standIn: null, freshUntil };
     }
-    // A failure's view tells when the gate lets the site be asked again.
-    return { result: { kind: 'answer', outcome, receivedAt, retryAt: await gate, standIn }, written };
+    // Called once the answer is shown. Each write's failure is reported without costing the
+    // others; a worker stopped before them loses only what asking again brings back.
+    const record = () => {
+      entry.then((id) => log.settled(id, outcome)).catch(deps.onError);
+      notices.keep(baseUrl, outcome).catch(deps.onError);
+      if (outcome.kind === 'report')
+        history.record(origin, outcome.report, since).catch(deps.onError);
+      return Promise.all([
+        isFailure(outcome) ? null : noteInGate(),
+        cache.put(baseUrl, origin, outcome, receivedAt, since).catch(reported(undefined)),
+      ]);
+    };
+    return { result, record };
   }
 
   return {
     inFlight: (baseUrl: string, origin: string) => inFlight.has(keyOf(baseUrl, origin)),
+    /** Once the site's answer shown last is where a cache read finds it. */
+    recorded: async (baseUrl: string, origin: string) => {
+      await recording.get(keyOf(baseUrl, origin));
+    },
     readMark: () => marks,
 
+    /** The result, once shown through `options.show` when there is one. */
     ask(baseUrl: string, origin: string, options: AskOptions): Promise<LookupResult> {
       const key = keyOf(baseUrl, origin);
+      const shown = async (result: LookupResult) => {
+        await options.show?.(result).catch(deps.onError);
+        return result;
+      };
       const pending = inFlight.get(key);
       // A forced lookup (Refresh) joins a request still waiting for its answer.
       if (pending) {
         options.onAsking?.();
-        return pending;
+        return pending.then(shown);
       }
       // A lookup that finished since the caller's cache read began answered it already.
       const recent = finished.get(key);
-      if (!options.force && recent !== undefined && (recent.mark ?? marks + 1) > options.readFrom) {
-        return Promise.resolve(recent.result);
+      if (!options.force && recent !== undefined && recent.mark > options.readFrom) {
+        return shown(recent.result);
       }
       const sending = send(baseUrl, origin, options);
-      const running = sending.then(({ result }) => result);
-      inFlight.set(key, running);
+      const answered = sending.then(({ result }) => result);
+      inFlight.set(key, answered);
+      const showing = answered.then(shown);
       const forget = () => {
-        if (inFlight.get(key) === running) inFlight.delete(key);
+        if (inFlight.get(key) === answered) inFlight.delete(key);
       };
-      sending.then(({ result, written }) => {
+      sending.then(({ result, record }) => {
         forget();
-        const recent: { result: LookupResult; mark?: number } = { result };
-        finished.delete(key);
-        finished.set(key, recent);
-        if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
-        const note = () => {
-          recent.mark = ++marks;
-        };
-        if (written === undefined) note();
-        else written.then(note);
+        // The asking tab's badge first: the bookkeeping waits for it, not it for the bookkeeping.
+        const written = showing.then(() => record?.());
+        recording.set(key, written);
+        written.then(() => {
+          if (recording.get(key) === written) recording.delete(key);
+          finished.delete(key);
+          finished.set(key, { mark: ++marks, result });
+          if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
+        });
       }, forget);
-      return running;
+      return showing;
     },
   };
 }

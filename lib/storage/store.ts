@@ -80,6 +80,8 @@ async function migrateStore(
   await local.set({ ...written, [versionsKey]: noted });
 }
 
+type Outcome = { value: unknown } | { error: unknown };
+
 export function createStore(deps: {
   /** Every record, this store's versions among them. */
   records: readonly StoredRecord<unknown>[];
@@ -87,6 +89,11 @@ export function createStore(deps: {
 }) {
   const { records } = deps;
   const queue = createKeyedQueue<string>();
+  /** Per key, the updates not yet begun, which a new update of the same epoch joins. */
+  const waiting = new Map<
+    string,
+    { since: Epoch; changes: ((current: unknown) => unknown)[]; outcomes: Promise<Outcome[]> }
+  >();
   const reported = new Set<string>();
   let epoch = 0;
   // Storage calls under way: a clear waits for them before it lists what to remove.
@@ -150,19 +157,47 @@ export function createStore(deps: {
     ready,
     read,
 
-    /** Resolves to the value stored (or that would have been); an unchanged one is not written. */
+    /**
+     * Resolves to the value after this change (stored, or that would have been); an unchanged
+     * one is not written. Changes of one key asked while another is under way are applied
+     * together, in the order asked, with one read and one write: a record every lookup changes
+     * costs a write per turn of the queue, not per lookup.
+     */
     update<T>(
       record: StoredRecord<T>,
       change: (current: T) => T,
       { id, since = epoch }: WriteOptions = {},
-    ) {
+    ): Promise<T> {
       const key = keyOf(record as StoredRecord<unknown>, id);
-      return queue.run(key, async () => {
-        await ready;
-        const current = await read(record, id);
-        const next = change(current);
-        if (next !== current) await set(record.area, { [key]: next }, since);
-        return next;
+      let batch = waiting.get(key);
+      if (batch === undefined || batch.since !== since) {
+        const changes: ((current: unknown) => unknown)[] = [];
+        const joining = { since, changes, outcomes: Promise.resolve([] as Outcome[]) };
+        joining.outcomes = queue.run(key, async () => {
+          if (waiting.get(key) === joining) waiting.delete(key);
+          await ready;
+          const current = await read(record, id);
+          let next: unknown = current;
+          const outcomes = changes.map((one): Outcome => {
+            try {
+              next = one(next);
+              return { value: next };
+            } catch (error) {
+              // One change that throws costs only its caller.
+              return { error };
+            }
+          });
+          if (next !== current) await set(record.area, { [key]: next }, since);
+          return outcomes;
+        });
+        waiting.set(key, joining);
+        batch = joining;
+      }
+      const at = batch.changes.push(change as (current: unknown) => unknown) - 1;
+      return batch.outcomes.then((outcomes) => {
+        const outcome = outcomes[at] as Outcome;
+        if ('error' in outcome) throw outcome.error;
+        return outcome.value as T;
       });
     },
 

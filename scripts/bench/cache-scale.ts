@@ -51,7 +51,10 @@ interface TemplateEntry {
  * The real entry every seeded one copies. Read once: eviction later drops it like any entry
  * that was used long ago.
  */
-async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<TemplateEntry> {
+export async function readTemplate(
+  world: BenchWorld,
+  templateOrigin: string,
+): Promise<TemplateEntry> {
   const worker = await world.browser.worker();
   return worker.evaluate(
     async ({ prefix, templateOrigin }) => {
@@ -70,7 +73,12 @@ async function readTemplate(world: BenchWorld, templateOrigin: string): Promise<
 }
 
 /** Writes cache entries for sites `from`…`to`-1, copies of the template entry. */
-async function seedEntries(world: BenchWorld, template: TemplateEntry, from: number, to: number) {
+export async function seedEntries(
+  world: BenchWorld,
+  template: TemplateEntry,
+  from: number,
+  to: number,
+) {
   const worker = await world.browser.worker();
   return worker.evaluate(
     async ({ template, from, to, sites }) => {
@@ -99,7 +107,7 @@ async function seedEntries(world: BenchWorld, template: TemplateEntry, from: num
 }
 
 /** Runs the extension's purge now, and waits until it has listed every entry it kept. */
-async function purgeNow(world: BenchWorld): Promise<void> {
+export async function purgeNow(world: BenchWorld): Promise<void> {
   const worker = await world.browser.worker();
   await worker.evaluate(
     async ({ alarm, entryPrefix, indexPrefix }) => {

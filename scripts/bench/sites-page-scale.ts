@@ -58,14 +58,14 @@ export interface SitesPageSamples {
 const SEED_BATCH = 100;
 
 /**
- * Looks `count` sites up through the worker, a few at a time, from `page`: an extension page
+ * Looks `count` sites (from `first`) up through the worker, a few at a time, from `page`: an extension page
  * with no storage listener of its own (the sites page would read everything again on each
  * write).
  */
-export async function seedSites(page: Page, count: number): Promise<void> {
+export async function seedSites(page: Page, count: number, { first = 0 } = {}): Promise<void> {
   for (let from = 0; from < count; from += SEED_BATCH) {
     const sites = Array.from({ length: Math.min(SEED_BATCH, count - from) }, (_, index) =>
-      benchSite(from + index),
+      benchSite(first + from + index),
     );
     await page.evaluate(
       async ({ sites, protocol }) => {

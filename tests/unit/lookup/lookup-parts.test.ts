@@ -213,7 +213,7 @@ describe('requests.ts', () => {
     await vi.waitFor(() => expect(lookups.inFlight(SERVICE, HIGH)).toBe(false));
   });
 
-  it('answers before the retry gate and the cache have kept it, and gives that answer until then', async () => {
+  it('shows the answer first, then records it; a cache read waits for the record', async () => {
     const ask = vi.fn(async () => REPORT);
     let written!: () => void;
     const lookups = createRequests(
@@ -228,20 +228,25 @@ describe('requests.ts', () => {
         }),
       }),
     );
-    expect(viewOfResult(HIGH, await lookups.ask(SERVICE, HIGH, asked))).toMatchObject({
+    const order: string[] = [];
+    const show = async () => {
+      order.push(written === undefined ? 'shown' : 'shown after the write began');
+    };
+    expect(viewOfResult(HIGH, await lookups.ask(SERVICE, HIGH, { ...asked, show }))).toMatchObject({
       view: { status: 'report' },
       freshUntil: NOW + 60_000,
     });
-    expect(written).toBeDefined();
-    // A cache read that began after the answer may miss it until it is written: no new request.
-    const during = { ...asked, readFrom: lookups.readMark() };
-    expect(await lookups.ask(SERVICE, HIGH, during)).toMatchObject({ outcome: REPORT });
-    expect(ask).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['shown']);
+    await vi.waitFor(() => expect(written).toBeDefined());
+    let recorded = false;
+    const waiting = lookups.recorded(SERVICE, HIGH).then(() => {
+      recorded = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(recorded).toBe(false);
     written();
-    // Once written, a cache read that begins finds it: a lookup that still asks sends a request.
-    await vi.waitFor(() => expect(lookups.readMark()).toBeGreaterThan(during.readFrom));
-    await lookups.ask(SERVICE, HIGH, { ...asked, readFrom: lookups.readMark() });
-    expect(ask).toHaveBeenCalledTimes(2);
+    await waiting;
+    expect(ask).toHaveBeenCalledTimes(1);
   });
 
   it('lets a caller whose cache read began before an answer came use that answer, unless forced', async () => {
@@ -249,7 +254,7 @@ describe('requests.ts', () => {
     const lookups = createRequests(deps({ lookupReport: ask }));
     const readFrom = lookups.readMark();
     await lookups.ask(SERVICE, HIGH, asked);
-    await vi.waitFor(() => expect(lookups.inFlight(SERVICE, HIGH)).toBe(false));
+    await lookups.recorded(SERVICE, HIGH);
     // Its cache read may have missed the answer just stored: it asks nobody.
     await lookups.ask(SERVICE, HIGH, { ...asked, readFrom });
     expect(ask).toHaveBeenCalledTimes(1);

@@ -91,6 +91,31 @@ describe('createStore', () => {
       );
     });
 
+    it('applies updates asked while one is under way together: in order, one write, each its own value', async () => {
+      const held = holdNextLocalRead();
+      const first = store.update(WATCH_LIST_RECORD, (list) => ({ ...list, [SITE]: watched(1) }));
+      await settle();
+      const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+      const later = [2, 3, 4].map((n) =>
+        store.update(WATCH_LIST_RECORD, (list) => ({ ...list, [SITE]: watched(n) })),
+      );
+      const failing = store.update(WATCH_LIST_RECORD, () => {
+        throw new Error('no');
+      });
+      const last = store.update(WATCH_LIST_RECORD, (list) => ({ ...list, [OTHER]: watched(5) }));
+      held.open();
+      expect(await first).toEqual({ [SITE]: watched(1) });
+      expect((await Promise.all(later)).map((list) => list[SITE])).toEqual([2, 3, 4].map(watched));
+      // A change that throws costs its caller only.
+      await expect(failing).rejects.toThrow('no');
+      expect(await last).toEqual({ [SITE]: watched(4), [OTHER]: watched(5) });
+      expect(set).toHaveBeenCalledTimes(2);
+      expect(await stored(WATCH_LIST_RECORD.key)).toEqual({
+        [SITE]: watched(4),
+        [OTHER]: watched(5),
+      });
+    });
+
     it('writes nothing for an update that hands back the value it was given', async () => {
       const set = vi.spyOn(fakeBrowser.storage.local, 'set');
       await store.update(WATCH_LIST_RECORD, (list) => list);
