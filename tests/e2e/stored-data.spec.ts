@@ -210,7 +210,7 @@ describe('a store damaged by a crash', () => {
       Object.keys(await storedLocal()).map((key, index) => [key, index % 2 === 0 ? 42 : 'x']),
     );
     // The records that exist only after some use, damaged too.
-    for (const key of ['settings', 'retry-gate:v1:x', 'watch-list:v1', 'score-history']) {
+    for (const key of ['settings', 'retry-gate:v1:x', 'watch-list:v1', 'score-history:0']) {
       damaged[key] ??= 7;
     }
     await overwriteLocal({ ...damaged, settings: 'not settings' });
