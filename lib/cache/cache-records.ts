@@ -113,6 +113,7 @@ export const CACHE_INDEX_RECORD: StoredRecord<CacheIndex> = {
   // update drops it.
   key: 'report-cache-index:v3:',
   family: true,
+  asText: true,
   version: 1,
   parse: (raw) =>
     isObject(raw) && Object.values(raw).every(isIndexEntry) ? (raw as CacheIndex) : undefined,

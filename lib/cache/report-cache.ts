@@ -2,7 +2,7 @@
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { reportRequestUrl } from '../service/report-client';
 import { createKeyedQueue } from '../storage/keyed-queue';
-import { keyOf, ownsKey } from '../storage/record';
+import { keyOf, ownsKey, storedForm } from '../storage/record';
 import type { Epoch, Store } from '../storage/store';
 import { type FreshnessVerdict, freshUntil, judgedAt, policyForAnswer } from './cache-freshness';
 import {
@@ -118,7 +118,8 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     const part = indexPartOf(name);
     const index = { ...(await store.read(CACHE_INDEX_RECORD, part)) };
     delete index[name];
-    await store.writeKeys('local', { [keyOf(CACHE_INDEX_RECORD, part)]: index }, since);
+    const stored = storedForm(CACHE_INDEX_RECORD, index);
+    await store.writeKeys('local', { [keyOf(CACHE_INDEX_RECORD, part)]: stored }, since);
     await store.removeKeys('local', [entryKey(name)]);
   }
 
@@ -131,7 +132,10 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     index[name] = indexEntryOf(entry, bytes);
     const evicted = beyondLimits(index, partLimits, scaled(partLimits, EVICT_TO_SHARE), name);
     for (const gone of evicted) delete index[gone];
-    const items = { [key]: entry, [keyOf(CACHE_INDEX_RECORD, part)]: index };
+    const items = {
+      [key]: entry,
+      [keyOf(CACHE_INDEX_RECORD, part)]: storedForm(CACHE_INDEX_RECORD, index),
+    };
     if (await store.writeKeys('local', items, since))
       await store.removeKeys('local', evicted.map(entryKey));
   }
@@ -158,7 +162,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       part[name] = indexEntryOf(entry, bytes);
       parts.set(id, part);
     }
-    const items: Record<string, CacheIndex> = {};
+    const items: Record<string, unknown> = {};
     const evicted: string[] = [];
     for (const [id, part] of parts) {
       const shrunk = Math.floor(Object.keys(part).length * (shrinkTo ?? 1));
@@ -167,7 +171,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
         delete part[name];
         evicted.push(name);
       }
-      items[keyOf(CACHE_INDEX_RECORD, id)] = part;
+      items[keyOf(CACHE_INDEX_RECORD, id)] = storedForm(CACHE_INDEX_RECORD, part);
     }
     const emptyParts = INDEX_PART_IDS.filter((id) => !parts.has(id));
     await store.writeKeys('local', items);

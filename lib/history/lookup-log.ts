@@ -32,6 +32,7 @@ export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
   name: 'lookup-log',
   area: 'local',
   key: 'lookup-log:v1',
+  asText: true,
   version: 1,
   parse: parseWith(storedLogSchema),
   fallback: () => ({ nextId: 1, entries: [] }),

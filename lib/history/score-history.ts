@@ -78,6 +78,7 @@ export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
   area: 'local',
   key: 'score-history:',
   family: true,
+  asText: true,
   version: 3,
   parse: parseWith(() => z.record(z.string(), siteHistorySchema())),
   fallback: () => ({}),

@@ -2,12 +2,14 @@
 import { browser } from 'wxt/browser';
 import { createKeyedQueue } from './keyed-queue';
 import {
+  decoded,
   keyOf,
   migrated,
   ownsKey,
   parseStored,
   type StorageArea,
   type StoredRecord,
+  storedForm,
 } from './record';
 
 /** Which "clear all local data" a piece of work began in. */
@@ -54,7 +56,11 @@ async function migrateStore(
     const from = versions[record.name] ?? 1;
     for (const [key, raw] of Object.entries(everything)) {
       if (!ownsKey(record, key)) continue;
-      const result = parseStored(record, from < record.version ? migrated(record, raw, from) : raw);
+      const value = decoded(record, raw);
+      const result = parseStored(
+        record,
+        from < record.version ? migrated(record, value, from) : value,
+      );
       if (result.damaged) {
         warn(`stored record "${key}" (${record.name}) did not migrate: reset`);
         removed.push(key);
@@ -73,6 +79,9 @@ async function migrateStore(
         written[keyOf(record, id)] = item;
       }
       removed.push(former.key);
+    }
+    for (const key of Object.keys(written)) {
+      if (ownsKey(record, key)) written[key] = storedForm(record, written[key]);
     }
   }
   if (removed.length > 0) await local.remove(removed);
@@ -145,7 +154,7 @@ export function createStore(deps: {
       }
       const repair = reset
         ? track(areaOf(record.area).remove(key))
-        : set(record.area, { [key]: value }, epoch);
+        : set(record.area, { [key]: storedForm(record, value) }, epoch);
       repair.catch(() => undefined);
     }
     return value;
@@ -187,7 +196,7 @@ export function createStore(deps: {
               return { error };
             }
           });
-          if (next !== current) await set(record.area, { [key]: next }, since);
+          if (next !== current) await set(record.area, { [key]: storedForm(record, next) }, since);
           return outcomes;
         });
         waiting.set(key, joining);
@@ -204,7 +213,7 @@ export function createStore(deps: {
     /** False when the write was dropped (cleared since). */
     write<T>(record: StoredRecord<T>, value: T, { id, since = epoch }: WriteOptions = {}) {
       const key = keyOf(record as StoredRecord<unknown>, id);
-      return queue.run(key, () => set(record.area, { [key]: value }, since));
+      return queue.run(key, () => set(record.area, { [key]: storedForm(record, value) }, since));
     },
 
     async remove(record: StoredRecord<unknown>, ids?: readonly string[]) {
@@ -213,7 +222,7 @@ export function createStore(deps: {
       await Promise.all(keys.map((key) => queue.run(key, () => removeKeys(record.area, [key]))));
     },
 
-    /** One storage call, which the browser applies whole. */
+    /** One storage call, which the browser applies whole; values in their stored form. */
     writeKeys: (area: StorageArea, items: Record<string, unknown>, since = epoch) =>
       set(area, items, since),
     readAll: (area: StorageArea) => areaOf(area).get(null),

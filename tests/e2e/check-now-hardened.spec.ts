@@ -47,7 +47,8 @@ const runOf = async (origin: string) =>
 /** The lookup log's lines about check runs. */
 async function checkLogLines(): Promise<{ origin: string; outcome: string }[]> {
   return (await browser.worker()).evaluate(async () => {
-    const log = (await chrome.storage.local.get('lookup-log:v1'))['lookup-log:v1'] as
+    const text = (await chrome.storage.local.get('lookup-log:v1'))['lookup-log:v1'];
+    const log = (typeof text === 'string' ? JSON.parse(text) : text) as
       | { entries: { origin: string; outcome: string }[] }
       | undefined;
     return (log?.entries ?? []).filter((entry) => entry.outcome.startsWith('check'));

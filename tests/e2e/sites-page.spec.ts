@@ -207,7 +207,8 @@ describe('the watch list', () => {
 
     // The scheduled lookup is in the lookup log like any other.
     const logged = await inExtension(async (site: string) => {
-      const log = (await chrome.storage.local.get('lookup-log:v1'))['lookup-log:v1'] as
+      const text = (await chrome.storage.local.get('lookup-log:v1'))['lookup-log:v1'];
+      const log = (typeof text === 'string' ? JSON.parse(text) : text) as
         | { entries: { origin: string }[] }
         | undefined;
       return (log?.entries ?? []).filter((entry: { origin: string }) => entry.origin === site)

@@ -12,6 +12,7 @@ import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import { E2E_EXTENSION_DIR } from '../../scripts/e2e-settings';
 import { type E2eWorld, startE2eWorld } from './support/e2e-world';
 import { PopupPage } from './support/popup-page';
+import { readBackText } from './support/stored-text';
 
 /** Long enough to click "clear" while the answers are on their way. */
 const SLOW_MS = 2500;
@@ -38,7 +39,9 @@ afterAll(() => world?.close());
 
 /** Everything in the extension's local storage, read inside the extension. */
 async function storedLocal(): Promise<Record<string, unknown>> {
-  return (await browser.worker()).evaluate(async () => chrome.storage.local.get(null));
+  return readBackText(
+    await (await browser.worker()).evaluate(async () => chrome.storage.local.get(null)),
+  );
 }
 
 /** Replaces local storage wholesale, as a crash or a hand edit could leave it. */

@@ -44,6 +44,7 @@ import {
   e2eBrowserPath,
 } from '../../scripts/e2e-settings';
 import { PopupPage } from './support/popup-page';
+import { readBackText } from './support/stored-text';
 
 /**
  * The records of local storage as 0.1.0 named them; an update keeps them where they are, but
@@ -111,8 +112,13 @@ afterAll(async () => {
 const inExtension = async <R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> =>
   (await browser.worker()).evaluate(fn as (arg: unknown) => Promise<R>, arg as unknown);
 
-const localStorageNow = () =>
-  inExtension(async () => (await chrome.storage.local.get(null)) as Record<string, unknown>, null);
+const localStorageNow = async () =>
+  readBackText(
+    await inExtension(
+      async () => (await chrome.storage.local.get(null)) as Record<string, unknown>,
+      null,
+    ),
+  );
 
 const installedVersion = () => inExtension(async () => chrome.runtime.getManifest().version, null);
 

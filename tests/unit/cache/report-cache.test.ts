@@ -12,7 +12,7 @@ import { createReportCache } from '../../../lib/cache/report-cache';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
-import { keyOf, ownsKey } from '../../../lib/storage/record';
+import { decoded, keyOf, ownsKey } from '../../../lib/storage/record';
 import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
@@ -22,6 +22,17 @@ const START = Date.parse('2026-11-22T10:00:00Z');
 const BASE_URL = 'http://service.test';
 const report = fixtureReports(DEFAULT_SERVICE_BASE_URL, START).high;
 const site = (n: number) => `http://site-${n}.example.com`;
+/** Local storage, the index's parts read back from their text. */
+async function storedLocal(): Promise<Record<string, unknown>> {
+  const stored = await fakeBrowser.storage.local.get(null);
+  return Object.fromEntries(
+    Object.entries(stored).map(([key, value]) => [
+      key,
+      ownsKey(CACHE_INDEX_RECORD, key) ? decoded(CACHE_INDEX_RECORD, value) : value,
+    ]),
+  );
+}
+
 /** The key of the index part a site's row is in. */
 const partKey = (origin: string) =>
   keyOf(CACHE_INDEX_RECORD, indexPartOf(entryName(BASE_URL, origin)));
@@ -101,9 +112,7 @@ describe('createReportCache', () => {
     expect(await cache.get(site(1))).toBeNull();
     // Expired entries go from storage too, and their row; only the (now empty) part stays.
     expect(await localKeys()).toEqual([partKey(site(1))]);
-    expect(await fakeBrowser.storage.local.get(partKey(site(1)))).toEqual({
-      [partKey(site(1))]: {},
-    });
+    expect((await storedLocal())[partKey(site(1))]).toEqual({});
   });
 
   it('survives the worker: a new cache over the same storage serves the entry', async () => {
@@ -210,7 +219,7 @@ describe('createReportCache', () => {
   it('evicts beyond the byte limit, and never stores an entry larger than the limit', async () => {
     // The size of one entry and its row, as the index counts them.
     await setUp().cache.put(site(1), reportFor(site(1)), START);
-    const stored = await fakeBrowser.storage.local.get(null);
+    const stored = await storedLocal();
     const entryBytes = new TextEncoder().encode(JSON.stringify(stored)).length;
     expect(entryBytes).toBeGreaterThan(500);
     fakeBrowser.reset();
@@ -286,8 +295,8 @@ describe('createReportCache', () => {
     expect((await localKeys()).sort()).toEqual(
       [`report-cache:v2:${name2}`, partKey(site(2)), 'settings'].sort(),
     );
-    const part = await fakeBrowser.storage.local.get(partKey(site(2)));
-    expect(Object.keys(part[partKey(site(2))] as object)).toEqual([name2]);
+    const part = (await storedLocal())[partKey(site(2))];
+    expect(Object.keys(part as object)).toEqual([name2]);
   });
 });
 
@@ -296,7 +305,7 @@ describe('the index beside the entries', () => {
 
   /** Every row kept, by name, and every entry kept, by name. */
   async function rowsAndEntries() {
-    const stored = await fakeBrowser.storage.local.get(null);
+    const stored = await storedLocal();
     const rows = Object.entries(stored)
       .filter(([key]) => ownsKey(CACHE_INDEX_RECORD, key))
       .flatMap(([, part]) => Object.keys(part as object));

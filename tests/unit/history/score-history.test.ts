@@ -173,7 +173,8 @@ describe('score history', () => {
     await history.record(SITE, reports.mid);
     expect(await fakeBrowser.storage.local.get(partKey(other))).toEqual(before);
     const part = (await fakeBrowser.storage.local.get(partKey(SITE)))[partKey(SITE)];
-    expect(Object.keys(part as object)).toEqual([SITE]);
+    // Kept as text: a page reads the parts many times faster so.
+    expect(Object.keys(JSON.parse(part as string))).toEqual([SITE]);
     expect(Object.keys(await readAllScans()).sort()).toEqual([SITE, other].sort());
   });
 

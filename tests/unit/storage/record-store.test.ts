@@ -30,6 +30,11 @@ const local = () => fakeBrowser.storage.local.get(null);
 const PART = { id: historyPartOf(SITE) };
 const PART_KEY = keyOf(SCORE_HISTORY_RECORD, PART.id);
 const stored = async (key: string) => (await fakeBrowser.storage.local.get(key))[key];
+/** The history's part, read back from its text; undefined when there is none. */
+const storedPart = async () => {
+  const text = await stored(PART_KEY);
+  return text === undefined ? undefined : JSON.parse(text as string);
+};
 
 /** A promise and the function that settles it, for holding a storage call back. */
 function gate() {
@@ -206,7 +211,7 @@ describe('createStore', () => {
         }),
         PART,
       );
-      expect(await stored(PART_KEY)).toEqual({ [SITE]: { seen: 3, scans: [] } });
+      expect(await storedPart()).toEqual({ [SITE]: { seen: 3, scans: [] } });
     });
   });
 
@@ -303,7 +308,7 @@ describe('createStore: migrations at start', () => {
     });
     const warn = vi.fn();
     await createStore({ records: ALL_RECORDS, warn }).ready;
-    expect(await stored(PART_KEY)).toEqual({
+    expect(await storedPart()).toEqual({
       [SITE]: { seen: 3, scans: [{ ...scan, checks: null }] },
     });
     expect(await stored('score-history')).toBeUndefined();

@@ -11,6 +11,7 @@ import {
   ownsKey,
   parseStored,
   type StoredRecord,
+  storedForm,
 } from '../../../lib/storage/record';
 import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
@@ -329,5 +330,35 @@ describe('the lists of entries', () => {
       value: { nextId: 4, entries: [later] },
       damaged: false,
     });
+  });
+});
+
+describe('records kept as text', () => {
+  const log = { nextId: 4, entries: [LOGGED] };
+
+  it('reads back what it wrote, and a value kept as a tree before', () => {
+    expect(storedForm(LOOKUP_LOG_RECORD, log)).toBe(JSON.stringify(log));
+    expect(parseStored(LOOKUP_LOG_RECORD, storedForm(LOOKUP_LOG_RECORD, log))).toEqual({
+      value: log,
+      damaged: false,
+    });
+    expect(parseStored(LOOKUP_LOG_RECORD, log)).toEqual({ value: log, damaged: false });
+  });
+
+  it('reads text that is cut short as damaged: its fallback', () => {
+    const cut = JSON.stringify(log).slice(0, 20);
+    expect(parseStored(LOOKUP_LOG_RECORD, cut)).toEqual({
+      value: LOOKUP_LOG_RECORD.fallback(),
+      damaged: true,
+    });
+  });
+
+  it('is how the records a page reads whole and every lookup writes are kept', () => {
+    const asText = ALL_RECORDS.filter((definition) => definition.asText);
+    expect(asText.map((definition) => definition.name).sort()).toEqual([
+      'lookup-log',
+      'report-cache-index',
+      'score-history',
+    ]);
   });
 });
