@@ -6,9 +6,8 @@
 import { parseArgs } from 'node:util';
 import type { BrowserName } from '../../extension-browser/extension-browser';
 import { FIXTURE_ORIGINS, startBenchWorld } from './bench-world';
-import { formatBytes, formatTiming } from './figure-table';
-import { measureFullStore } from './full-store';
-import { summarize } from './statistics';
+import { renderTable } from './figure-table';
+import { fullStoreRows, measureFullStore } from './full-store';
 
 const UNCACHED_SAMPLES = 20;
 
@@ -27,17 +26,8 @@ async function measureIn(browserName: BrowserName) {
       uncachedSamples: UNCACHED_SAMPLES,
       anchor: anchor.page,
     });
-    const badge =
-      result.uncached === null
-        ? ''
-        : `uncached badge ${formatTiming(summarize(result.uncached.measured))}, round trip ` +
-          `${formatTiming(summarize(result.uncached.floor))}; `;
-    process.stdout.write(
-      `${browserName}${values.variant ? ` (${values.variant})` : ''}, store at its bounds ` +
-        `(${result.bytesInUse === null ? 'size not counted' : formatBytes(result.bytesInUse)}): ${badge}` +
-        `${result.sites} new sites in ${result.seconds.toFixed(1)} s, ` +
-        `${(result.sites / result.seconds).toFixed(1)} a second\n`,
-    );
+    const suffix = `, ${browserName}${values.variant ? ` (${values.variant})` : ''}`;
+    process.stdout.write(`${renderTable(fullStoreRows(result, suffix))}\n`);
   } finally {
     await world.close();
   }

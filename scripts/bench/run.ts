@@ -24,6 +24,7 @@ import { type BurstResult, measureBurst } from './burst';
 import { measureCacheScale } from './cache-scale';
 import { entrySizes } from './entry-sizes';
 import { type FigureRow, formatBytes, formatTiming, renderTable } from './figure-table';
+import { fullStoreRows, measureFullStore } from './full-store';
 import { machineDetails } from './machine';
 import {
   frameSinceNavigation,
@@ -228,6 +229,13 @@ async function main() {
       samples: SITES_PAGE_SAMPLES,
     });
     rows.push(...sitesPageRows(sitesPage));
+
+    log('2c. the uncached badge and new sites through the worker, the store at its bounds');
+    const fullStore = await measureFullStore(world, {
+      uncachedSamples: UNCACHED_SAMPLES,
+      anchor: high.page,
+    });
+    rows.push(...fullStoreRows(fullStore));
     // Figure 6 counts the sites it offers the cache: it starts from an empty one.
     await clearLocalData(world);
 
@@ -319,6 +327,7 @@ async function main() {
         browse,
         scale,
         sitesPage,
+        fullStore,
         sizes,
         burst,
         firefox,
@@ -426,7 +435,9 @@ async function measureFirefox(rows: FigureRow[]): Promise<unknown> {
       rows.push(notMeasuredRow('8. Sites page, Firefox', message ?? ''));
       sitesPage = { error: message };
     }
-    return { version, toolbarPopup, popup, cached, browse, sitesPage };
+    const fullStore = await measureFullStore(world, { uncachedSamples: 0, anchor: high.page });
+    rows.push(...fullStoreRows(fullStore, ', Firefox'));
+    return { version, toolbarPopup, popup, cached, browse, sitesPage, fullStore };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     log(`Firefox: ${message}`);
@@ -436,6 +447,7 @@ async function measureFirefox(rows: FigureRow[]): Promise<unknown> {
       '2a. Badge (cached)',
       '3. Requests',
       '8. Sites page',
+      '2c. New sites',
     ]) {
       rows.push(notMeasuredRow(`${figure}, Firefox`, message ?? ''));
     }
