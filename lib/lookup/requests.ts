@@ -166,14 +166,14 @@ export function createRequests(deps: RequestParts) {
       };
       sending.then(({ result, record }) => {
         forget();
+        finished.delete(key);
+        finished.set(key, { mark: ++marks, result });
+        if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
         // The asking tab's badge first: the bookkeeping waits for it, not it for the bookkeeping.
         const written = showing.then(() => record?.());
         recording.set(key, written);
         written.then(() => {
           if (recording.get(key) === written) recording.delete(key);
-          finished.delete(key);
-          finished.set(key, { mark: ++marks, result });
-          if (finished.size > REMEMBERED) finished.delete(finished.keys().next().value as string);
         });
       }, forget);
       return showing;
