@@ -120,8 +120,10 @@ export async function purgeNow(world: BenchWorld): Promise<void> {
         const entries = keys.filter((key) => key.startsWith(entryPrefix)).length;
         const rows = keys
           .filter((key) => key.startsWith(indexPrefix))
-          // A part is kept as JSON text (lib/storage/record.ts, `asText`).
-          .reduce((sum, key) => sum + Object.keys(JSON.parse(everything[key] as string)).length, 0);
+          .map((key) => everything[key])
+          // A part is kept as JSON text (lib/storage/record.ts, `asText`); before, as a tree.
+          .map((part) => (typeof part === 'string' ? JSON.parse(part) : part))
+          .reduce((sum, part) => sum + Object.keys(part as object).length, 0);
         if (rows === entries) return;
       }
     },
