@@ -15,7 +15,11 @@ import { serviceAccessFor } from '../lib/settings/service-base-url-choice';
 import { createSettingsReader, serviceBaseUrlOf, watchSettings } from '../lib/settings/settings';
 import { runStoredWatchRound } from '../lib/sites/watch-check';
 import { createStore } from '../lib/storage/store';
-import { clearBadgeOnToolbar, showBadgeOnToolbar } from '../lib/tabs/browser-badge';
+import {
+  clearBadgeOnToolbar,
+  handStateToPopup,
+  showBadgeOnToolbar,
+} from '../lib/tabs/browser-badge';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
 import { readTabState, readTabStates, tabStateWriter } from '../lib/tabs/tab-state';
 import { ensureAlarms, registerAlarms, scheduleServiceWindowAlarm } from '../lib/worker/alarms';
@@ -61,6 +65,7 @@ export default defineBackground(() => {
       read: readTab,
       all: openTabs,
       showBadge: showBadgeOnToolbar,
+      handToPopup: handStateToPopup,
       clearBadge: clearBadgeOnToolbar,
     },
     readSettings,

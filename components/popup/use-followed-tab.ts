@@ -21,20 +21,18 @@ export const useActiveTab = (windowId: number | null) => useWatched(windowId, wa
 
 /** The origin of the page a tab shows: read once, or handed in when read before first render. */
 export function usePageSite(tabId: number | null, pageUrl?: string | null): string | null {
-  const [site, setSite] = useState<string | null>(() =>
-    pageUrl === undefined ? null : pageOrigin(pageUrl),
-  );
+  const [readSite, setReadSite] = useState<string | null>(null);
   useEffect(() => {
     if (tabId === null || pageUrl !== undefined) return;
     let current = true;
     readTab(tabId).then((tab) => {
-      if (current) setSite(pageOrigin(tab?.url));
+      if (current) setReadSite(pageOrigin(tab?.url));
     });
     return () => {
       current = false;
     };
   }, [tabId, pageUrl]);
-  return site;
+  return pageUrl === undefined ? readSite : pageOrigin(pageUrl);
 }
 
 /**

@@ -30,11 +30,19 @@ export function useTabView(
   tabId: number | null,
   {
     start,
+    handed = null,
+    reading = false,
     trigger = 'user',
-  }: { start?: Pick<PopupStart, 'pageUrl' | 'settings' | 'state'>; trigger?: ShowTabTrigger } = {},
+  }: {
+    start?: Pick<PopupStart, 'pageUrl' | 'settings' | 'state'>;
+    /** The state the popup was opened on, shown until `start` is read (`reading`). */
+    handed?: TabState | null;
+    reading?: boolean;
+    trigger?: ShowTabTrigger;
+  } = {},
 ): TabViewState {
   const [shown, setShown] = useState(() => ({
-    view: tabId === null ? NO_TAB : (start?.state?.view ?? null),
+    view: reading ? (handed?.view ?? null) : tabId === null ? NO_TAB : (start?.state?.view ?? null),
     now: Date.now(),
   }));
   // Numbers the page's requests: only the newest one's answer is shown, so an answer about
@@ -56,6 +64,8 @@ export function useTabView(
   );
 
   useEffect(() => {
+    // The handed view stays on show until what the popup reads is in.
+    if (reading) return;
     if (tabId === null) {
       show(NO_TAB);
       return;
@@ -77,6 +87,10 @@ export function useTabView(
       });
     };
     if (start) {
+      // What was read replaces the handed view, should the state have changed meanwhile.
+      if (handed !== null && start.state?.updatedAt !== handed.updatedAt) {
+        show(start.state?.view ?? null);
+      }
       // Tab states are kept per service base URL: the one in effect may be the user's own.
       watchStored(serviceBaseUrlOf(start.settings), start.state);
       if (!isFreshState(start.state, start.pageUrl, start.settings, Date.now())) askBackground();
@@ -92,8 +106,8 @@ export function useTabView(
       newestRequest.current++;
       stopWatching();
     };
-    // `start` is read once, on mount: later changes come by watching.
-  }, [tabId, show, ask]);
+    // `start` is read once, when it is in: later changes come by watching.
+  }, [tabId, show, ask, reading]);
 
   const refresh = useCallback(() => ask({ force: true, trigger: 'user' }), [ask]);
   const lookUp = useCallback(() => ask({ force: false, trigger: 'user' }), [ask]);

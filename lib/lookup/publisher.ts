@@ -5,7 +5,11 @@
  */
 import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
 import { createKeyedQueue } from '../storage/keyed-queue';
-import type { clearBadgeOnToolbar, showBadgeOnToolbar } from '../tabs/browser-badge';
+import type {
+  clearBadgeOnToolbar,
+  handStateToPopup,
+  showBadgeOnToolbar,
+} from '../tabs/browser-badge';
 import type { openTabs, readTab } from '../tabs/browser-tabs';
 import { unlessTabClosed } from '../tabs/open-tab';
 import { STATUS_TRAITS } from '../tabs/status-traits';
@@ -19,6 +23,7 @@ export interface PublishParts {
     all: typeof openTabs;
     showBadge: typeof showBadgeOnToolbar;
     clearBadge: typeof clearBadgeOnToolbar;
+    handToPopup: typeof handStateToPopup;
   };
   tabStates: {
     read(tabId: number, baseUrl: string): Promise<TabState | null>;
@@ -70,16 +75,19 @@ export function createPublisher(deps: PublishParts) {
           return false;
         const now = deps.now();
         const { settings } = decision;
+        const state: TabState = {
+          origin: decision.origin,
+          view,
+          updatedAt: now,
+          service: serviceBaseUrlOf(settings),
+          ...(freshUntil === undefined ? {} : { freshUntil }),
+        };
         await Promise.all([
-          deps.tabStates.set(tabId, {
-            origin: decision.origin,
-            view,
-            updatedAt: now,
-            service: serviceBaseUrlOf(settings),
-            ...(freshUntil === undefined ? {} : { freshUntil }),
-          }),
+          deps.tabStates.set(tabId, state),
           unlessTabClosed(deps.tabs.showBadge(tabId, view, now, settings)),
         ]);
+        // After the badge, and before the tab's next publication: the popup opens on the newest.
+        await deps.tabs.handToPopup(tabId, state).catch(() => undefined);
         const retryAt = 'retryAt' in view ? view.retryAt : null;
         if (STATUS_TRAITS[view.status].waitsForService && retryAt !== null) deps.wakeAt(retryAt);
         return true;
@@ -91,6 +99,7 @@ export function createPublisher(deps: PublishParts) {
         if (!isNewest(tabId, call)) return;
         await deps.tabStates.remove(tabId);
         await unlessTabClosed(deps.tabs.clearBadge(tabId));
+        await deps.tabs.handToPopup(tabId, null).catch(() => undefined);
       });
     },
 
@@ -105,6 +114,8 @@ export function createPublisher(deps: PublishParts) {
           state?.origin === decision.origin && reasonOf(state.view) === decision.refused;
         if (!about) return false;
         await unlessTabClosed(deps.tabs.showBadge(tabId, state.view, deps.now(), settings));
+        // A page load put the default popup back, as it cleared the badge.
+        await deps.tabs.handToPopup(tabId, state).catch(() => undefined);
         return true;
       });
     },

@@ -24,7 +24,7 @@ const activeTab = async () => (await browser.tabs.query({ active: true, currentW
 
 /** `popup.html?tabId=N` names the tab; otherwise the active tab of the popup's window. */
 async function popupTab(search: string): Promise<Pick<PopupStart, 'tabId' | 'pageUrl'>> {
-  const named = tabIdFromQuery(search);
+  const named = namedTabId(search);
   // A tab that is gone keeps its id: the background answers for it as for any other.
   const tab = named === null ? await activeTab() : await browser.tabs.get(named).catch(() => null);
   return { tabId: named ?? tab?.id ?? null, pageUrl: tab?.url ?? null };
@@ -33,7 +33,7 @@ async function popupTab(search: string): Promise<Pick<PopupStart, 'tabId' | 'pag
 export async function readPopupStart(search: string): Promise<PopupStart> {
   const tab = popupTab(search);
   // With a named tab the state read need not wait for the tab's; without, it follows it.
-  const tabId = tabIdFromQuery(search) ?? (await tab).tabId;
+  const tabId = namedTabId(search) ?? (await tab).tabId;
   const stored = tabId === null ? null : readRecord(TAB_STATE_RECORD, String(tabId));
   const [{ pageUrl }, settings, state] = await Promise.all([tab, readSettings(), stored]);
   return { tabId, pageUrl, settings, state: ofService(state, serviceBaseUrlOf(settings)) };
@@ -80,7 +80,8 @@ export function checkTargetOf(
   return { origin: sameSite ? pageSite : view.origin, tabId };
 }
 
-function tabIdFromQuery(search: string): number | null {
+/** `popup.html?tabId=N`: the tab the page is about; null when it names none. */
+export function namedTabId(search: string): number | null {
   const raw = new URLSearchParams(search).get('tabId');
   if (raw === null || !/^\d+$/.test(raw)) return null;
   const tabId = Number(raw);
@@ -88,5 +89,5 @@ function tabIdFromQuery(search: string): number | null {
 }
 
 export async function resolvePopupTabId(search: string): Promise<number | null> {
-  return tabIdFromQuery(search) ?? (await activeTab())?.id ?? null;
+  return namedTabId(search) ?? (await activeTab())?.id ?? null;
 }

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { type BadgeOptions, badgeFor, DEFAULT_BADGE_TITLE } from './badge';
 import { unlessTabClosed } from './open-tab';
+import { popupPageFor, type TabState } from './tab-state';
 import type { TabView } from './tab-view';
 
 export async function showBadgeOnToolbar(
@@ -31,4 +32,10 @@ export async function clearBadgeOnToolbar(tabId: number): Promise<void> {
       action.setTitle({ tabId, title: DEFAULT_BADGE_TITLE }),
     ]),
   );
+}
+
+/** The tab's toolbar popup opens on `state` (null: on nothing, reading it as before). */
+export async function handStateToPopup(tabId: number, state: TabState | null): Promise<void> {
+  const action = browser.action ?? browser.browserAction;
+  await unlessTabClosed(action.setPopup({ tabId, popup: popupPageFor(tabId, state) }));
 }

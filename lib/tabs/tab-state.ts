@@ -40,6 +40,26 @@ export const TAB_STATE_RECORD: StoredRecord<TabState | null> = {
   fallback: () => null,
 };
 
+/**
+ * The toolbar popup of a tab, opening on the tab's state: its first frame needs no storage
+ * call. The browser puts the default popup back when the tab navigates.
+ */
+export const popupPageFor = (tabId: number, state: TabState | null) =>
+  state === null
+    ? 'popup.html'
+    : `popup.html?tabId=${tabId}&state=${encodeURIComponent(JSON.stringify(state))}`;
+
+/** The state a popup page was opened on; null without one, or with one that does not read. */
+export function handedState(search: string): TabState | null {
+  const text = new URLSearchParams(search).get('state');
+  if (text === null) return null;
+  try {
+    return TAB_STATE_RECORD.parse(JSON.parse(text)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export const ofService = (state: TabState | null, baseUrl: string): TabState | null =>
   state?.service === baseUrl ? state : null;
 

@@ -85,6 +85,7 @@ function deps(parts: Partial<LookupParts> = {}): LookupParts {
       read: async (id) => ({ id, url: `${HIGH}/`, active: true }),
       all: async () => [],
       showBadge: async () => {},
+      handToPopup: async () => {},
       clearBadge: async () => {},
     },
     readSettings: async () => SETTINGS,
@@ -304,6 +305,7 @@ describe('publisher.ts', () => {
   function setUp(tabs: Map<number, string>) {
     const tabStates = memoryTabStates();
     const showBadge = vi.fn(async () => {});
+    const popups: [number, TabState | null][] = [];
     const publisher = createPublisher(
       deps({
         tabStates,
@@ -312,11 +314,14 @@ describe('publisher.ts', () => {
           all: async () => [],
           showBadge,
           clearBadge: async () => {},
+          handToPopup: async (tabId, state) => {
+            popups.push([tabId, state]);
+          },
         },
       }),
     );
     const decision = decideTab({ id: 1, url: `${HIGH}/`, active: true }, SETTINGS);
-    return { tabStates, showBadge, publisher, decision };
+    return { tabStates, showBadge, popups, publisher, decision };
   }
   const view = { status: 'loading', origin: HIGH } as const;
 
@@ -328,6 +333,15 @@ describe('publisher.ts', () => {
     expect(tabStates.states.size).toBe(0);
     expect(await publisher.publish(1, { call: newer, decision, view })).toBe(true);
     expect(tabStates.states.get(1)).toMatchObject({ origin: HIGH, view, service: SERVICE });
+  });
+
+  it("hands each publication's state to the tab's popup, after the badge, and nothing once withdrawn", async () => {
+    const { publisher, tabStates, showBadge, popups, decision } = setUp(new Map([[1, `${HIGH}/`]]));
+    await publisher.publish(1, { call: publisher.beginCall(1), decision, view });
+    expect(showBadge).toHaveBeenCalledTimes(1);
+    expect(popups).toEqual([[1, tabStates.states.get(1)]]);
+    await publisher.withdraw(1, publisher.beginCall(1));
+    expect(popups.at(-1)).toEqual([1, null]);
   });
 
   it('publishes nothing that waited on the network once the tab shows another site', async () => {

@@ -315,6 +315,7 @@ describe('createLookupService', () => {
           all: t.world.openTabs,
           showBadge: failingBadge,
           clearBadge: t.world.clearBadge,
+          handToPopup: async () => {},
         },
       },
     });

@@ -1,0 +1,77 @@
+import { act, cleanup, render } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '../../entrypoints/popup/App';
+import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
+import type { PopupStart } from '../../lib/page/popup-start';
+import { NO_POLICY } from '../../lib/settings/managed-policy';
+import { applyPolicy, DEFAULT_SETTINGS } from '../../lib/settings/settings';
+import type { TabState } from '../../lib/tabs/tab-state';
+import { FIXTURE_ORIGINS, fixtureReports } from '../../reference-server/fixtures/reports';
+
+// fixed date: the clock the fixture reports are made against; only their scores are read here
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+const reports = fixtureReports(DEFAULT_SERVICE_BASE_URL, NOW);
+const SITE = FIXTURE_ORIGINS.mid;
+const TAB = 7;
+
+const stateOf = (score: number, updatedAt: number): TabState => ({
+  origin: SITE,
+  view: {
+    status: 'report',
+    origin: SITE,
+    report: { ...reports.mid, score },
+    receivedAt: updatedAt,
+    stale: false,
+  },
+  updatedAt,
+  freshUntil: updatedAt + 60_000,
+  service: DEFAULT_SERVICE_BASE_URL,
+});
+
+const startWith = (state: TabState): PopupStart => ({
+  tabId: TAB,
+  pageUrl: `${SITE}/pricing`,
+  settings: applyPolicy({ ...DEFAULT_SETTINGS, lookupModeChosen: true }, NO_POLICY),
+  state,
+});
+
+const scoreShown = () => document.querySelector('.score-figure')?.textContent ?? null;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({
+    ok: true,
+    value: null,
+  } as never);
+});
+afterEach(() => act(() => cleanup()));
+
+describe('the toolbar popup opened on the state the worker handed it', () => {
+  it('draws that state in its first render, and the state read after it in place', async () => {
+    const handed = stateOf(42, NOW - 1_000);
+    const { rerender } = render(<App tabId={TAB} start="reading" handed={handed} />);
+    expect(scoreShown()).toBe('42');
+    const figure = document.querySelector('.score-figure');
+    // The state changed between the handing and the read: what was read is shown.
+    await act(async () => {
+      rerender(<App tabId={TAB} start={startWith(stateOf(57, NOW))} handed={handed} />);
+    });
+    expect(scoreShown()).toBe('57');
+    expect(document.querySelector('.score-figure')).toBe(figure);
+  });
+
+  it('asks the worker once what is read is in, as a popup that was handed nothing does', async () => {
+    const handed = stateOf(42, NOW - 1_000);
+    const { rerender } = render(<App tabId={TAB} start="reading" handed={handed} />);
+    expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
+    // A state older than its freshness: the worker is asked to bring it up to date.
+    const old = { ...handed, freshUntil: 0 };
+    await act(async () => {
+      rerender(<App tabId={TAB} start={startWith(old)} handed={handed} />);
+    });
+    expect(fakeBrowser.runtime.sendMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'showTab', data: expect.objectContaining({ tabId: TAB }) }),
+    );
+  });
+});
