@@ -44,6 +44,12 @@ beforeEach(() => {
     ok: true,
     value: null,
   } as never);
+  // Check now's part of a report, once loaded, asks about the site's access and listens for it.
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false as never);
+  for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved]) {
+    vi.spyOn(event, 'addListener').mockImplementation(() => {});
+    vi.spyOn(event, 'removeListener').mockImplementation(() => {});
+  }
 });
 afterEach(() => act(() => cleanup()));
 
