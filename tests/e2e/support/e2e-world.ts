@@ -56,27 +56,30 @@ export async function startE2eWorld(
   }: E2eWorldOptions = {},
 ): Promise<E2eWorld> {
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
-  const sites = await startSampleSiteServer();
-  const browser = await launchExtensionBrowser({
-    browserName: E2E_BROWSER,
-    executablePath: e2eBrowserPath(),
-    extensionDir,
-    sitesPort: sites.port,
-    headless: E2E_HEADLESS,
-    replaceable,
-    ...(policy === undefined ? {} : { policy }),
-  });
-  if (automaticLookups) {
-    await browser.acceptAutomaticLookups();
-  }
-  return {
-    service,
-    sites,
-    browser,
-    async close() {
-      await browser.close();
-      await sites.close();
-      await service.close();
-    },
+  const started: { close(): Promise<unknown> }[] = [service];
+  // A world that fails to start closes what it started: the next spec file needs the port.
+  const closeAll = async () => {
+    for (const part of [...started].reverse()) await part.close();
   };
+  try {
+    const sites = await startSampleSiteServer();
+    started.push(sites);
+    const browser = await launchExtensionBrowser({
+      browserName: E2E_BROWSER,
+      executablePath: e2eBrowserPath(),
+      extensionDir,
+      sitesPort: sites.port,
+      headless: E2E_HEADLESS,
+      replaceable,
+      ...(policy === undefined ? {} : { policy }),
+    });
+    started.push(browser);
+    if (automaticLookups) {
+      await browser.acceptAutomaticLookups();
+    }
+    return { service, sites, browser, close: closeAll };
+  } catch (error) {
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
 }
