@@ -79,7 +79,7 @@ export async function startE2eWorld(
     }
     return { service, sites, browser, close: closeAll };
   } catch (error) {
-    await closeAll().catch(() => undefined);
+    for (const part of [...started].reverse()) await part.close().catch(() => undefined);
     throw error;
   }
 }
