@@ -109,7 +109,9 @@ export function fileRules(origin: string): Record<string, Probe> {
         const type = answer.header('content-type');
         const vary = answer.header('vary');
         const markdown = /^\s*text\/markdown\b/i.test(type) && !looksHtml(answer.body);
-        const varies = vary.split(',').some((token) => /^\s*(accept|\*)\s*$/i.test(token));
+        const varies = vary
+          .split(',')
+          .some((token) => ['accept', '*'].includes(token.trim().toLowerCase()));
         return result(markdown && varies ? 'pass' : 'fail', 'noteMdVary', type || '–', vary || '–');
       },
     },

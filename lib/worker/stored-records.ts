@@ -5,8 +5,8 @@ import { LOOKUP_RECORDS } from '../lookup/requests';
 import { POLICY_COPY_RECORD } from '../settings/managed-policy';
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { WATCH_LIST_RECORD } from '../sites/watch-list';
+import { STORAGE_VERSIONS_RECORD } from '../storage/migrate-store';
 import type { StoredRecord } from '../storage/record';
-import { STORAGE_VERSIONS_RECORD } from '../storage/store';
 
 export const ALL_RECORDS = [
   SETTINGS_RECORD,

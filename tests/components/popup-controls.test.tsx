@@ -260,9 +260,32 @@ describe('PopupView copy fix list', () => {
   });
 });
 
-// fixed date: the previous scan, shown as its day, never compared with the clock
-const PREVIOUS_SCAN = '2026-10-03T09:00:00Z';
-const previousScannedAt = Date.parse(PREVIOUS_SCAN);
+/** The previous scan: 50 days before the test's clock, which the notes read as Oct 3. */
+const previousScannedAt = NOW - 50 * 24 * 60 * 60 * 1000;
+const PREVIOUS_SCAN = new Date(previousScannedAt).toISOString();
+
+/** The site's previous scan, scored `score`, as its score history keeps it. */
+const keepPreviousScan = (score: number) =>
+  fakeBrowser.storage.local.set({
+    [keyOf(SCORE_HISTORY_RECORD, historyPartOf(SITE))]: {
+      [SITE]: {
+        seen: previousScannedAt,
+        scans: [{ scannedAt: PREVIOUS_SCAN, score, checks: null }],
+      },
+    },
+  });
+
+/** The mid report's view with `checkDiff` under its score. */
+const renderReport = (checkDiff: CheckDiff) =>
+  render(
+    <ReportView
+      report={reports.mid}
+      stale={false}
+      receivedAt={NOW}
+      now={NOW}
+      checkDiff={checkDiff}
+    />,
+  );
 
 describe('PopupView score change since the previous scan', () => {
   it.each([
@@ -271,12 +294,7 @@ describe('PopupView score change since the previous scan', () => {
     [0, 'Unchanged since Oct 3', 'same'],
   ])('shows a change of %d as "%s"', async (delta, text, direction) => {
     // The mid fixture's score rounds to 75.
-    const previous = { scannedAt: PREVIOUS_SCAN, score: 75 - delta, checks: null };
-    await fakeBrowser.storage.local.set({
-      [keyOf(SCORE_HISTORY_RECORD, historyPartOf(SITE))]: {
-        [SITE]: { seen: previousScannedAt, scans: [previous] },
-      },
-    });
+    await keepPreviousScan(75 - delta);
     renderPopup(reportView());
     const note = await screen.findByText(text);
     expect(note.closest('p')?.classList.contains(`score-change-${direction}`)).toBe(true);
@@ -306,16 +324,6 @@ describe('ReportView check changes since the previous scan', () => {
     better: [named('openapi', 'OpenAPI description')],
     method: null,
   };
-  const renderReport = (checkDiff: CheckDiff) =>
-    render(
-      <ReportView
-        report={reports.mid}
-        stale={false}
-        receivedAt={NOW}
-        now={NOW}
-        checkDiff={checkDiff}
-      />,
-    );
 
   it('counts what changed under the score change, and opens to the names', async () => {
     renderReport(changes);
@@ -529,12 +537,7 @@ describe('PopupView in German', () => {
       return entry ? formatMessage(entry, typeof subs === 'string' ? [subs] : (subs ?? [])) : '';
     }) as typeof fakeBrowser.i18n.getMessage;
     fakeBrowser.i18n.getUILanguage = () => 'de';
-    const previous = { scannedAt: PREVIOUS_SCAN, score: 67, checks: null };
-    await fakeBrowser.storage.local.set({
-      [keyOf(SCORE_HISTORY_RECORD, historyPartOf(SITE))]: {
-        [SITE]: { seen: previousScannedAt, scans: [previous] },
-      },
-    });
+    await keepPreviousScan(67);
     const { container } = renderPopup(reportView());
     await screen.findByText('+8 seit 3. Okt.');
     screen.getByText('12,5 / 20 Punkte');
@@ -545,23 +548,15 @@ describe('PopupView in German', () => {
     expect(container.textContent).toContain('Gescannt vor 3 Tagen');
     expect(container.textContent).not.toMatch(/Scanned|points|Refresh/);
     unmountAll();
-    render(
-      <ReportView
-        report={reports.mid}
-        stale={false}
-        receivedAt={NOW}
-        now={NOW}
-        checkDiff={{
-          kind: 'changes',
-          previousScannedAt,
-          fixed: [{ id: 'sitemap', name: 'Sitemap', tier: 'essential', result: 'failed' }],
-          new: [],
-          worse: [{ id: 'json-ld', name: 'JSON-LD', tier: 'essential', result: 'failed' }],
-          better: [],
-          method: null,
-        }}
-      />,
-    );
+    renderReport({
+      kind: 'changes',
+      previousScannedAt,
+      fixed: [{ id: 'sitemap', name: 'Sitemap', tier: 'essential', result: 'failed' }],
+      new: [],
+      worse: [{ id: 'json-ld', name: 'JSON-LD', tier: 'essential', result: 'failed' }],
+      better: [],
+      method: null,
+    });
     const summary = await screen.findByText('Seit dem Scan vom 3. Okt.: 1 behoben, 1 schlechter');
     expect(summary.closest('details')?.textContent).toContain('Behoben: Sitemap');
   });

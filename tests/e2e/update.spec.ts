@@ -27,7 +27,7 @@ import {
   type ExtensionBrowser,
   launchExtensionBrowser,
 } from '../../extension-browser/extension-browser';
-import { STORAGE_VERSIONS_RECORD } from '../../lib/storage/store';
+import { STORAGE_VERSIONS_RECORD } from '../../lib/storage/migrate-store';
 import { ALL_RECORDS } from '../../lib/worker/stored-records';
 import { FIXTURE_ORIGINS } from '../../reference-server/fixtures/reports';
 import {

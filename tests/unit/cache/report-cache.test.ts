@@ -12,8 +12,9 @@ import { createReportCache } from '../../../lib/cache/report-cache';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/migrate-store';
 import { decoded, keyOf, ownsKey } from '../../../lib/storage/record';
-import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
+import { createStore } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports } from '../../../reference-server/fixtures/reports';
 

@@ -22,8 +22,9 @@ import {
   withScan,
 } from '../../../lib/history/score-history';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/migrate-store';
 import { keyOf } from '../../../lib/storage/record';
-import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
+import { createStore, type Store } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { fixtureReports, issue } from '../../../reference-server/fixtures/reports';
 import { askingThrough } from '../support/asking-through';

@@ -6,8 +6,9 @@ import { historyPartOf, SCORE_HISTORY_RECORD } from '../../../lib/history/score-
 import { changeSettings } from '../../../lib/settings/settings';
 import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { WATCH_LIST_RECORD, type WatchRecord } from '../../../lib/sites/watch-list';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/migrate-store';
 import { keyOf, readRecord } from '../../../lib/storage/record';
-import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
+import { createStore, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
@@ -182,35 +183,20 @@ describe('createStore', () => {
     it('does not let updates queued before the clear write after it', async () => {
       // The first update's read is slow: the second waits behind it, and the clear comes.
       const held = holdNextLocalRead();
-      const first = store.update(
-        SCORE_HISTORY_RECORD,
-        (history) => ({
-          ...history,
-          [OTHER]: { seen: 1, scans: [] },
-        }),
-        PART,
-      );
-      const queued = store.update(
-        SCORE_HISTORY_RECORD,
-        (history) => ({
-          ...history,
-          [SITE]: { seen: 2, scans: [] },
-        }),
-        PART,
-      );
+      const seenAt = (site: string, seen: number) =>
+        store.update(
+          SCORE_HISTORY_RECORD,
+          (history) => ({ ...history, [site]: { seen, scans: [] } }),
+          PART,
+        );
+      const first = seenAt(OTHER, 1);
+      const queued = seenAt(SITE, 2);
       const clearing = store.clearLocalData();
       held.open();
       await Promise.all([first, queued, clearing]);
       expect(await stored(PART_KEY)).toBeUndefined();
       // What is asked after the clear is kept.
-      await store.update(
-        SCORE_HISTORY_RECORD,
-        (history) => ({
-          ...history,
-          [SITE]: { seen: 3, scans: [] },
-        }),
-        PART,
-      );
+      await seenAt(SITE, 3);
       expect(await storedPart()).toEqual({ [SITE]: { seen: 3, scans: [] } });
     });
   });

@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/migrate-store';
 import { keyOf, parseStored, readRecord, type StoredRecord } from '../../../lib/storage/record';
-import { createStore, STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
+import { createStore } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const NUM_RUNS = 300;

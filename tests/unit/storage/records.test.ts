@@ -5,6 +5,7 @@ import { SCORE_HISTORY_RECORD } from '../../../lib/history/score-history';
 import { DEPRECATION_NOTICE_RECORD } from '../../../lib/service/deprecation-notice';
 import { DEFAULT_SETTINGS, SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { WATCH_LIST_RECORD } from '../../../lib/sites/watch-list';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/migrate-store';
 import {
   keyOf,
   migrated,
@@ -13,7 +14,6 @@ import {
   type StoredRecord,
   storedForm,
 } from '../../../lib/storage/record';
-import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/store';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 
 const byName = ALL_RECORDS.map((definition) => [definition.name, definition] as const);

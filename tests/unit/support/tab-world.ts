@@ -19,12 +19,7 @@ import {
 import { createStore, type Store } from '../../../lib/storage/store';
 import type { BadgeOptions } from '../../../lib/tabs/badge';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
-import {
-  readTabState,
-  readTabStates,
-  type TabState,
-  tabStateWriter,
-} from '../../../lib/tabs/tab-state';
+import { readTabState, readTabStates, tabStateWriter } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/worker/tab-listeners';
@@ -48,8 +43,6 @@ export type ApplyInOrder = (apply: () => void) => Promise<void>;
 export class TabWorld {
   readonly tabs = new Map<number, string | undefined>();
   readonly badges = new Map<number, TabView>();
-  /** The state each tab's toolbar popup opens on; absent: the default popup. */
-  readonly popups = new Map<number, TabState | null>();
   activeTabId: number | null = null;
   #nextTabId = 1;
   readonly #applyInOrder: ApplyInOrder;
@@ -112,10 +105,7 @@ export class TabWorld {
   /** A new URL; a full load also clears the badge, as the browser does on a new document. */
   navigate(tabId: number, url: string, kind: 'full' | 'in-page' = 'full'): void {
     this.tabs.set(tabId, url);
-    if (kind === 'full') {
-      this.badges.delete(tabId);
-      this.popups.delete(tabId);
-    }
+    if (kind === 'full') this.badges.delete(tabId);
   }
 
   activate(tabId: number): void {
@@ -125,7 +115,6 @@ export class TabWorld {
   close(tabId: number): void {
     this.tabs.delete(tabId);
     this.badges.delete(tabId);
-    this.popups.delete(tabId);
     if (this.activeTabId === tabId) this.activeTabId = null;
   }
 
@@ -199,9 +188,8 @@ export function startWorker(options: WorkerOptions): Worker {
       read: (tabId: number) => world.readTab(tabId),
       all: () => world.openTabs(),
       showBadge: (...args: Parameters<TabWorld['showBadge']>) => world.showBadge(...args),
-      handToPopup: async (tabId: number, state: TabState | null) => {
-        world.popups.set(tabId, state);
-      },
+      // What the popup is handed is the publisher's tests' concern (lookup-parts.test.ts).
+      handToPopup: async () => {},
       clearBadge: (tabId: number) => world.clearBadge(tabId),
     }),
     readSettings: gate(options.readSettings ?? (async () => AUTOMATIC_SETTINGS)),

@@ -7,8 +7,9 @@ import { type RequestOrigin, registerWorkerMessages } from '../../../lib/messagi
 import type { UserSettings } from '../../../lib/settings/settings';
 import { SETTINGS_RECORD } from '../../../lib/settings/settings-record';
 import { readWatchList, WATCH_LIST_RECORD } from '../../../lib/sites/watch-list';
+import { STORAGE_VERSIONS_RECORD } from '../../../lib/storage/migrate-store';
 import { keyOf, readRecord } from '../../../lib/storage/record';
-import { createStore, STORAGE_VERSIONS_RECORD, type Store } from '../../../lib/storage/store';
+import { createStore, type Store } from '../../../lib/storage/store';
 import { TAB_STATE_RECORD } from '../../../lib/tabs/tab-state';
 import { notLookedUp, type TabView } from '../../../lib/tabs/tab-view';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
