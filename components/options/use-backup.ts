@@ -16,7 +16,7 @@ import { sendToWorker } from '../../lib/messaging/protocol';
 import { downloadText, logError } from '../../lib/page/page-actions';
 import { askForHosts } from '../../lib/page/permissions';
 import { exportFileName } from '../../lib/sites/site-export';
-import { readRecord } from '../../lib/storage/record';
+import { readItems, readRecord } from '../../lib/storage/record';
 
 /** A chosen file's preview or refusal, and an applied import. */
 export interface BackupState {
@@ -28,7 +28,7 @@ export interface BackupState {
 
 const NO_BACKUP: BackupState = { preview: null, problem: null, applied: false };
 
-const readKept = () => readKeptData(readRecord);
+const readKept = () => readKeptData({ read: readRecord, readItems });
 
 /** Times an import is planned again because the records changed while it was applied. */
 const PLANS = 3;

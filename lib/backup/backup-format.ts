@@ -73,13 +73,17 @@ export type ImportChange =
 export type ImportPreview = Record<ImportMode, ImportChange[]>;
 
 /** Read the same way by the options page (to plan) and the worker (to apply). */
-export async function readKeptData(
-  read: <T>(record: StoredRecord<T>, id?: string) => Promise<T>,
-): Promise<Required<KeptData>> {
+export async function readKeptData({
+  read,
+  readItems,
+}: {
+  read: <T>(record: StoredRecord<T>) => Promise<T>;
+  readItems: <T>(record: StoredRecord<T>, ids: readonly string[]) => Promise<T[]>;
+}): Promise<Required<KeptData>> {
   const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
     read(SETTINGS_RECORD),
     read(WATCH_LIST_RECORD),
-    readWholeHistory(read),
+    readWholeHistory(readItems),
     read(LOOKUP_LOG_RECORD),
   ]);
   return { settings, watchList, scoreHistory, lookupLog };

@@ -67,7 +67,7 @@ export function createBackupIntents(deps: { store: Store }) {
       if (!settings || !watchList || scoreHistory === null || lookupLog === null) {
         return { ok: false, problem: 'malformed' };
       }
-      const current = await readKeptData(store.read);
+      const current = await readKeptData(store);
       if (fingerprintOf(current) !== request.plannedOn) return { ok: false, problem: 'changed' };
       const wanted = settings.serviceBaseUrl;
       const baseUrlKept =

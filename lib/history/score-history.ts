@@ -89,13 +89,14 @@ export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
   splitFrom: { key: 'score-history', split: splitHistory },
 };
 
-/** Every part, whole; `read` is the store's (the worker) or `readRecord` (a page). */
+/** Every part, whole, in one storage call: `readParts` is the store's `readItems` (the worker) or record.ts's (a page). */
 export async function readWholeHistory(
-  read: (record: StoredRecord<StoredHistory>, id: string) => Promise<StoredHistory>,
+  readParts: (
+    record: StoredRecord<StoredHistory>,
+    ids: readonly string[],
+  ) => Promise<StoredHistory[]>,
 ): Promise<StoredHistory> {
-  return wholeHistory(
-    await Promise.all(HISTORY_PART_IDS.map((id) => read(SCORE_HISTORY_RECORD, id))),
-  );
+  return wholeHistory(await readParts(SCORE_HISTORY_RECORD, HISTORY_PART_IDS));
 }
 
 /** The whole history in its parts, each in the order of the part's other writes. */
@@ -170,9 +171,7 @@ export function scoreChangeFor(
 const scansBySite = (history: StoredHistory): Record<string, ScoreRecord[]> =>
   Object.fromEntries(Object.entries(history).map(([site, entry]) => [site, entry.scans]));
 
-/** Every site's scans, in one storage call. */
-export const readAllScans = async () =>
-  scansBySite(wholeHistory(await readItems(SCORE_HISTORY_RECORD, HISTORY_PART_IDS)));
+export const readAllScans = async () => scansBySite(await readWholeHistory(readItems));
 
 export interface ScoreHistory {
   /** A history cleared `since` stays cleared. */
@@ -190,6 +189,6 @@ export function createScoreHistory(deps: { store: Store; now: () => number }): S
         { id: historyPartOf(site), since },
       );
     },
-    allScans: async () => scansBySite(await readWholeHistory(deps.store.read)),
+    allScans: async () => scansBySite(await readWholeHistory(deps.store.readItems)),
   };
 }

@@ -70,9 +70,8 @@ export function createStore(deps: {
     if (keys.length > 0) await track(areaOf(area).remove([...keys]));
   }
 
-  async function read<T>(record: StoredRecord<T>, id?: string): Promise<T> {
-    const key = keyOf(record as StoredRecord<unknown>, id);
-    const raw = (await areaOf(record.area).get(key))[key];
+  /** What is stored at `key`, repaired (and told once) where it does not parse. */
+  function parsedAt<T>(record: StoredRecord<T>, key: string, raw: unknown): T {
     const { value, damaged } = parseStored(record, raw);
     if (damaged) {
       const reset = JSON.stringify(value) === JSON.stringify(record.fallback());
@@ -90,11 +89,24 @@ export function createStore(deps: {
     return value;
   }
 
+  async function read<T>(record: StoredRecord<T>, id?: string): Promise<T> {
+    const key = keyOf(record as StoredRecord<unknown>, id);
+    return parsedAt(record, key, (await areaOf(record.area).get(key))[key]);
+  }
+
+  /** Several items of a family in one storage call, in the order of `ids`. */
+  async function readItems<T>(record: StoredRecord<T>, ids: readonly string[]): Promise<T[]> {
+    const keys = ids.map((id) => keyOf(record as StoredRecord<unknown>, id));
+    const stored = await areaOf(record.area).get(keys);
+    return keys.map((key) => parsedAt(record, key, stored[key]));
+  }
+
   return {
     /** Take it when work begins whose writes come later. */
     epoch: (): Epoch => epoch,
     ready,
     read,
+    readItems,
 
     /**
      * Resolves to the value after this change (stored, or that would have been); an unchanged

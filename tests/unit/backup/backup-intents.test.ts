@@ -84,7 +84,7 @@ describe('createBackupIntents', () => {
     const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
       store.read(SETTINGS_RECORD),
       store.read(WATCH_LIST_RECORD),
-      readWholeHistory(store.read),
+      readWholeHistory(store.readItems),
       store.read(LOOKUP_LOG_RECORD),
     ]);
     const data = { settings, watchList, scoreHistory, lookupLog };
@@ -94,7 +94,7 @@ describe('createBackupIntents', () => {
   }
 
   /** The fingerprint of the records as stored now, as the options page sends it. */
-  const plannedOn = async () => fingerprintOf(await readKeptData(store.read));
+  const plannedOn = async () => fingerprintOf(await readKeptData(store));
 
   /**
    * What the options page sends on Apply: the plan against the records as stored then, and
@@ -105,7 +105,7 @@ describe('createBackupIntents', () => {
     mode: ImportMode,
     { switchService = false } = {},
   ) {
-    const current = await readKeptData(store.read);
+    const current = await readKeptData(store);
     const { next } = planImport(current, backup, { mode });
     return intents.importBackup({ ...next, plannedOn: fingerprintOf(current), switchService });
   }
@@ -160,7 +160,7 @@ describe('createBackupIntents', () => {
     });
     expect(await store.read(WATCH_LIST_RECORD)).toEqual(WATCH_LIST);
     // Records the import does not carry are left alone.
-    expect(await readWholeHistory(store.read)).toEqual(HISTORY);
+    expect(await readWholeHistory(store.readItems)).toEqual(HISTORY);
     expect(await store.read(LOOKUP_LOG_RECORD)).toEqual(LOG);
   });
 
@@ -190,7 +190,7 @@ describe('createBackupIntents', () => {
       pausedDomains: ['a.example.com', 'b.example.com'],
     });
     expect(await store.read(WATCH_LIST_RECORD)).toEqual(WATCH_LIST);
-    expect(await readWholeHistory(store.read)).toEqual(HISTORY);
+    expect(await readWholeHistory(store.readItems)).toEqual(HISTORY);
   });
 
   it("keeps the current base URL when the extension may not call the file's, and says so", async () => {
@@ -226,7 +226,7 @@ describe('createBackupIntents', () => {
 
   it('refuses a plan made on records that changed since, and changes nothing', async () => {
     const backup = await backupOf({ includeHistory: true, includeLog: true });
-    const current = await readKeptData(store.read);
+    const current = await readKeptData(store);
     const { next } = planImport(current, backup, { mode: 'replace' });
     // Meanwhile, the user pauses a site from the popup.
     await store.update(SETTINGS_RECORD, (settings) => ({
@@ -274,7 +274,7 @@ describe('createBackupIntents', () => {
     const watched = await store.read(WATCH_LIST_RECORD);
     expect(Object.keys(watched)).toHaveLength(MAX_WATCHED_SITES);
     expect(watched['https://s0.example.com']).toBeDefined();
-    const history = await readWholeHistory(store.read);
+    const history = await readWholeHistory(store.readItems);
     expect(JSON.stringify(history).length).toBeLessThanOrEqual(MAX_HISTORY_BYTES);
     // The sites seen most recently stay.
     expect(Object.keys(history)).toContain(`https://h199.${'x'.repeat(5_000)}.example`);
