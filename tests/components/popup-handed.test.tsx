@@ -51,7 +51,12 @@ beforeEach(() => {
     vi.spyOn(event, 'removeListener').mockImplementation(() => {});
   }
 });
-afterEach(() => act(() => cleanup()));
+// Unmounted inside act(), then past the next frame: Preact runs an unmounted component's effect
+// cleanups (Check now's listeners) after it, and they must run while this file's mocks stand.
+afterEach(async () => {
+  await act(() => cleanup());
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+});
 
 describe('the toolbar popup opened on the state the worker handed it', () => {
   it('draws that state in its first render, and the state read after it in place', async () => {
