@@ -1,4 +1,4 @@
-import { act, cleanup, render } from '@testing-library/preact';
+import { act, cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../entrypoints/popup/App';
@@ -36,6 +36,10 @@ const startWith = (state: TabState): PopupStart => ({
   state,
 });
 
+/** Check now's part, loaded after the first frame: awaited, so that it mounts within the test. */
+const checkNowLoaded = () =>
+  waitFor(() => expect(document.getElementById('check-now-title')).not.toBeNull());
+
 const scoreShown = () => document.querySelector('.score-figure')?.textContent ?? null;
 
 beforeEach(() => {
@@ -70,6 +74,7 @@ describe('the toolbar popup opened on the state the worker handed it', () => {
     });
     expect(scoreShown()).toBe('57');
     expect(document.querySelector('.score-figure')).toBe(figure);
+    await checkNowLoaded();
   });
 
   it('asks the worker once what is read is in, as a popup that was handed nothing does', async () => {
@@ -84,5 +89,6 @@ describe('the toolbar popup opened on the state the worker handed it', () => {
     expect(fakeBrowser.runtime.sendMessage).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'showTab', data: expect.objectContaining({ tabId: TAB }) }),
     );
+    await checkNowLoaded();
   });
 });

@@ -37,3 +37,11 @@ const shared = globalThis as { pristineFakeBrowser?: ReturnType<typeof snapshot>
 shared.pristineFakeBrowser ??= snapshot();
 restore(shared.pristineFakeBrowser);
 fakeBrowser.reset();
+
+// WXT's fake leaves the permission events' listeners unimplemented. Pages add and remove them
+// (Check now), and Preact removes them after the next frame, when the test that mocked them may
+// be over: here they do nothing instead of throwing into a later file.
+for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved]) {
+  event.addListener = () => {};
+  event.removeListener = () => {};
+}
