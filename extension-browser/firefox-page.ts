@@ -166,9 +166,20 @@ export class FirefoxLocator {
   }
 
   async click(): Promise<void> {
-    const handle = await this.#handle();
-    await handle.click();
-    await handle.dispose();
+    // As Playwright's click does, a node a render replaced before the click is found again;
+    // that error comes before any input is sent, so nothing is clicked twice.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const handle = await this.#handle();
+      try {
+        await handle.click();
+        return;
+      } catch (error) {
+        if (Date.now() > deadline || !String(error).includes('not clickable')) throw error;
+      } finally {
+        await handle.dispose();
+      }
+    }
   }
   async focus(): Promise<void> {
     const handle = await this.#handle();

@@ -204,6 +204,8 @@ describe.skipIf(E2E_BROWSER !== 'firefox')(
       await expect
         .poll(async () => (await browser.storedSettings()).pausedDomains)
         .toEqual([MID_HOST]);
+      // The tab's view turns to "paused" too: the button is clicked where it stays.
+      await expect.poll(() => popup.text('Not looked up: paused on this site').count()).toBe(1);
       await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
       await expect.poll(async () => (await browser.storedSettings()).pausedDomains).toEqual([]);
     });

@@ -13,6 +13,7 @@ let browser: ExtensionBrowser;
 let world: E2eWorld | undefined;
 /** The site the popup is opened on: its host is what "Only …" pauses. */
 const MID_HOST = new URL(FIXTURE_ORIGINS.mid).hostname;
+const PAUSED_TITLE = 'Not looked up: paused on this site';
 
 beforeAll(async () => {
   world = await startE2eWorld();
@@ -26,7 +27,15 @@ async function popupOnMid(): Promise<PopupPage> {
   await browser.settledBadgeOf(tabId);
   const popup = await PopupPage.open(browser, tabId);
   await expect.poll(() => popup.heading().textContent()).toBe('mid.readiness-fixtures.com');
+  // Check now arrives after the first frame and moves what is below it: a person clicks on the
+  // popup as it stays, and so do these tests.
+  await popup.page.getByRole('button', { name: 'Check now', exact: true }).waitFor();
   return popup;
+}
+
+/** The tab's view turned to "paused" as well as the settings: the popup has stopped moving. */
+async function pausedViewShown(popup: PopupPage): Promise<void> {
+  await expect.poll(() => popup.text(PAUSED_TITLE).count()).toBe(1);
 }
 
 describe('the popup of a site with a report', () => {
@@ -59,6 +68,7 @@ describe('the popup of a site with a report', () => {
         popup.text('Paused: mid.readiness-fixtures.com is not looked up until you resume.').count(),
       )
       .toBe(1);
+    await pausedViewShown(popup);
     await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
     await expect.poll(async () => (await browser.storedSettings()).pausedDomains).toEqual([]);
     await popup.close();
@@ -80,6 +90,7 @@ describe('the popup of a site with a report', () => {
           .count(),
       )
       .toBe(1);
+    await pausedViewShown(popup);
     await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
     await expect.poll(async () => (await browser.storedSettings()).pausedDomains).toEqual([]);
     await popup.close();
@@ -87,9 +98,6 @@ describe('the popup of a site with a report', () => {
 
   it('reaches every action with Tab, each with a visible focus ring', async () => {
     const popup = await popupOnMid();
-    // Check now arrives after the first frame and takes the issue list's place: the walk is of
-    // the popup as it stays.
-    await popup.page.getByRole('button', { name: 'Check now', exact: true }).waitFor();
     const reached: string[] = [];
     for (let step = 0; step < 20; step++) {
       await popup.page.keyboard.press('Tab');

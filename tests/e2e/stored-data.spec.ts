@@ -90,6 +90,11 @@ describe('two pages changing different things at the same instant', () => {
       const paused = (before.pausedDomains ?? []).includes(MID_HOST);
       const mode = before.badgeMode === 'off' ? 'off' : 'all';
       const nextMode: typeof mode = mode === 'off' ? 'all' : 'off';
+      // The last round's change reaches the tab's view too: the popup is clicked once it stays.
+      const settled = paused
+        ? popup.text('Not looked up: paused on this site')
+        : popup.page.getByRole('button', { name: 'Check now', exact: true });
+      await expect.poll(() => settled.count()).toBe(1);
       if (!paused) {
         // "Pause on this site" offers the site or its whole domain: the site is the one clicked.
         const offer = popup.page.getByRole('button', { name: 'Pause on this site' });
