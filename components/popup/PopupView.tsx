@@ -10,6 +10,8 @@ import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { isViewStatus, STATUS_TRAITS } from '../../lib/tabs/status-traits';
 import type { ShownView } from '../../lib/tabs/tab-view';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
+import type { CheckTarget } from '../checks/use-check-now';
+import { IssueList } from '../report/IssueList';
 import { ReportView, type ReportViewProps } from '../report/ReportView';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { useSettings } from '../shared/use-settings';
@@ -92,10 +94,10 @@ function PageView({ page, ...props }: PopupViewProps & { page: PopupPage }) {
 
 /** What a page adds to a report's view and to a state's. */
 interface Extras {
-  report?: Pick<
-    ReportViewProps,
-    'change' | 'checkDiff' | 'check' | 'oldReportDays' | 'onCopyFixList'
-  >;
+  report?: Pick<ReportViewProps, 'change' | 'checkDiff' | 'oldReportDays' | 'onCopyFixList'> & {
+    /** The site Check now re-checks; without it there is no such button. */
+    check: CheckTarget | null;
+  };
   state?: Pick<StatusViewProps, 'serviceSetByPolicy' | 'onOpenOptions'>;
 }
 
@@ -109,7 +111,16 @@ function viewFor({ view, now, onRefresh, notAsked }: PopupViewProps, extras: Ext
   }
   if (view.status === 'report') {
     const { report, stale, receivedAt } = view;
-    return <ReportView {...{ report, stale, receivedAt, now, onRefresh }} {...extras.report} />;
+    const { check = null, ...shown } = extras.report ?? {};
+    const findings = check ? (
+      <CheckNowSlot
+        target={check}
+        report={report}
+        now={now}
+        fallback={<IssueList issues={report.issues} />}
+      />
+    ) : undefined;
+    return <ReportView {...{ report, stale, receivedAt, now, onRefresh, findings }} {...shown} />;
   }
   if (!isViewStatus(view.status)) {
     // A state written by another version of the extension still gets a view, not a blank popup.

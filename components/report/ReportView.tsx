@@ -1,7 +1,6 @@
+import type { ComponentChildren } from 'preact';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { t } from '../../lib/locale/i18n';
-import { CheckNowSlot } from '../checks/CheckNowSlot';
-import type { CheckTarget } from '../checks/use-check-now';
 import { ExternalLink } from '../shared/ExternalLink';
 import { RefreshButton } from '../shared/RefreshButton';
 import { CopyFixListButton } from './CopyFixListButton';
@@ -13,12 +12,15 @@ export interface ReportViewProps extends ScoreHeaderProps {
   onRefresh?: (() => void) | undefined;
   /** Copies the fix list; without it no Copy button is shown. */
   onCopyFixList?: ((report: ScanReport) => Promise<boolean>) | undefined;
-  /** The site "Check now" re-checks the findings of; without it there is no such button. */
-  check?: CheckTarget | null | undefined;
+  /**
+   * What stands in the issue list's place (Check now, on the pages that offer it): passed in,
+   * so that a page without it does not carry it.
+   */
+  findings?: ComponentChildren;
 }
 
 /** A stored report: the score, what to do next, why (the tier buckets), what to fix (issues). */
-export function ReportView({ onRefresh, onCopyFixList, check, ...shown }: ReportViewProps) {
+export function ReportView({ onRefresh, onCopyFixList, findings, ...shown }: ReportViewProps) {
   const { report } = shown;
   return (
     <article class="report">
@@ -38,16 +40,7 @@ export function ReportView({ onRefresh, onCopyFixList, check, ...shown }: Report
         coverage={{ bonusListed: report.issues.some((issue) => issue.tier === 'bonus') }}
         heading={shown.nested ? { id: 'buckets-title', level: 3 } : undefined}
       />
-      {check ? (
-        <CheckNowSlot
-          target={check}
-          report={report}
-          now={shown.now}
-          fallback={<IssueList issues={report.issues} />}
-        />
-      ) : (
-        <IssueList issues={report.issues} level={shown.nested ? 3 : 2} />
-      )}
+      {findings ?? <IssueList issues={report.issues} level={shown.nested ? 3 : 2} />}
     </article>
   );
 }
