@@ -153,8 +153,10 @@ export function scoreChangeFor(
   scans: readonly Pick<ScoreRecord, 'scannedAt' | 'score'>[],
   report: Pick<ScanReport, 'scanned_at' | 'score'>,
 ): ScoreChange | null {
+  // Most of the sites page's thousands of rows have no earlier scan: no time to parse.
+  if (scans.length === 0 || report.score === null) return null;
   const current = parseTime(report.scanned_at);
-  if (report.score === null || current === null) return null;
+  if (current === null) return null;
   let previous: { at: number; score: number } | null = null;
   for (const scan of scans) {
     const at = parseTime(scan.scannedAt);

@@ -82,7 +82,7 @@ export function buildSiteRows(input: {
         const history = input.scans[answer.origin] ?? [];
         row.change = scoreChangeFor(history, { score, scanned_at: scannedAt })?.delta ?? null;
         row.scannedAtMs = parseTime(scannedAt);
-        row.age = reportAge(scannedAt, input.now, input.oldReportDays);
+        row.age = reportAge(row.scannedAtMs, input.now, input.oldReportDays);
       }
       row.scannedAt = scannedAt;
       row.issues = answer.issues;

@@ -11,8 +11,13 @@ const DAY_MS = 86_400_000;
 
 export type ReportAge = 'recent' | 'old' | 'ahead' | 'unknown';
 
-export function reportAge(scannedAt: string, now: number, oldAfter: OldReportDays): ReportAge {
-  const scanned = parseTime(scannedAt);
+/** `scannedAt` as the report gives it, or as a time already parsed (the sites page's rows). */
+export function reportAge(
+  scannedAt: string | number | null,
+  now: number,
+  oldAfter: OldReportDays,
+): ReportAge {
+  const scanned = typeof scannedAt === 'string' ? parseTime(scannedAt) : scannedAt;
   if (scanned === null) return 'unknown';
   if (scanned - now > AHEAD_TOLERANCE_MS) return 'ahead';
   return oldAfter !== 'never' && now - scanned > Number(oldAfter) * DAY_MS ? 'old' : 'recent';
