@@ -21,7 +21,7 @@ import {
   showBadgeOnToolbar,
 } from '../lib/tabs/browser-badge';
 import { openTabs, readTab } from '../lib/tabs/browser-tabs';
-import { readTabState, readTabStates, tabStateWriter } from '../lib/tabs/tab-state';
+import { createTabStates } from '../lib/tabs/tab-state';
 import { ensureAlarms, registerAlarms, scheduleServiceWindowAlarm } from '../lib/worker/alarms';
 import { openSiteReportWindow, openSitesPage } from '../lib/worker/extension-pages';
 import { createSitesMenuItem, registerLinkMenu, registerSitesMenu } from '../lib/worker/menus';
@@ -60,7 +60,7 @@ export default defineBackground(() => {
     lookupReport: (baseUrl, origin) => createReportClient({ baseUrl, now }).lookupReport(origin),
     access: serviceAccessFor,
     records,
-    tabStates: { read: readTabState, readAll: readTabStates, ...tabStateWriter(store) },
+    tabStates: createTabStates(store),
     tabs: {
       read: readTab,
       all: openTabs,

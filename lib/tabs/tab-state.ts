@@ -95,10 +95,38 @@ export const watchTabState = (
   onChange: (state: TabState | null) => void,
 ) => watchRecord(TAB_STATE_RECORD, (state) => onChange(ofService(state, baseUrl)), String(tabId));
 
-export function tabStateWriter(store: Store) {
+/**
+ * The worker's tab states, written through to session storage and remembered: an event of a
+ * tab this worker has published reads no storage. Only writes are remembered, never reads, so
+ * a read that overtakes a write cannot leave the older state behind; a worker that starts
+ * again, or a clear (a new epoch), starts from storage.
+ */
+export function createTabStates(store: Store) {
+  const written = new Map<number, TabState | null>();
+  let epoch = store.epoch();
+  const remembered = () => {
+    if (epoch !== store.epoch()) {
+      written.clear();
+      epoch = store.epoch();
+    }
+    return written;
+  };
   return {
-    set: (tabId: number, state: TabState) =>
-      store.write(TAB_STATE_RECORD, state, { id: String(tabId) }),
-    remove: (tabId: number) => store.remove(TAB_STATE_RECORD, [String(tabId)]),
+    async read(tabId: number, baseUrl: string): Promise<TabState | null> {
+      const known = remembered();
+      if (known.has(tabId)) return ofService(known.get(tabId) ?? null, baseUrl);
+      return readTabState(tabId, baseUrl);
+    },
+    readAll: readTabStates,
+    async set(tabId: number, state: TabState): Promise<boolean> {
+      const since = store.epoch();
+      const kept = await store.write(TAB_STATE_RECORD, state, { id: String(tabId), since });
+      if (kept && since === store.epoch()) remembered().set(tabId, state);
+      return kept;
+    },
+    async remove(tabId: number): Promise<void> {
+      await store.remove(TAB_STATE_RECORD, [String(tabId)]);
+      remembered().delete(tabId);
+    },
   };
 }

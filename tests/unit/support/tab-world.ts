@@ -19,7 +19,7 @@ import {
 import { createStore, type Store } from '../../../lib/storage/store';
 import type { BadgeOptions } from '../../../lib/tabs/badge';
 import type { OpenTab } from '../../../lib/tabs/open-tab';
-import { readTabState, readTabStates, tabStateWriter } from '../../../lib/tabs/tab-state';
+import { createTabStates } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
 import { createTabEventHandlers, type TabEventHandlers } from '../../../lib/worker/tab-listeners';
@@ -182,7 +182,7 @@ export function startWorker(options: WorkerOptions): Worker {
       notices: gateAll(createDeprecationNotices({ store, now })),
       history: gateAll(createScoreHistory({ store, now })),
     },
-    tabStates: gateAll({ read: readTabState, readAll: readTabStates, ...tabStateWriter(store) }),
+    tabStates: gateAll(createTabStates(store)),
     // Through the world at each call: a test may replace one of its methods.
     tabs: gateAll({
       read: (tabId: number) => world.readTab(tabId),
