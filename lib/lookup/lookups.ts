@@ -11,6 +11,9 @@ import { type LookupResult, viewOfCached, viewOfResult } from './views';
 
 export interface LookupParts extends RequestParts, PublishParts {}
 
+/** About the longest wait that still feels immediate. */
+const LOADING_SHOWN_AFTER_MS = 100;
+
 interface Looking {
   /** A request may be sent; otherwise only what is known is shown (a request under way included). */
   ask: boolean;
@@ -68,14 +71,35 @@ export function createLookups(deps: LookupParts) {
       await publisher.withdraw(tabId, call);
       return { status: 'not-asked', origin };
     }
+    // A quick answer goes straight to the badge, not behind a "loading" of its own: that shows
+    // once the wait is one a person notices, or at once for Refresh, which the person watches.
+    let loading: ReturnType<typeof setTimeout> | undefined;
     const onAsking = () => {
       if (keepShown && showsAnswerFor(state, origin)) return;
-      publisher.publish(tabId, { ...at, view: { status: 'loading', origin } }).catch(deps.onError);
+      const showLoading = () => {
+        publisher
+          .publish(tabId, { ...at, view: { status: 'loading', origin } })
+          .catch(deps.onError);
+      };
+      if (force) showLoading();
+      else loading = setTimeout(showLoading, LOADING_SHOWN_AFTER_MS);
     };
-    const show = (result: LookupResult) =>
-      publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true });
-    const result = await requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking, show });
-    return viewOfResult(origin, result).view;
+    const show = (result: LookupResult) => {
+      clearTimeout(loading);
+      return publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true });
+    };
+    try {
+      const result = await requests.ask(baseUrl, origin, {
+        force,
+        cached,
+        readFrom,
+        onAsking,
+        show,
+      });
+      return viewOfResult(origin, result).view;
+    } finally {
+      clearTimeout(loading);
+    }
   }
 
   async function show(

@@ -126,7 +126,8 @@ export function createTabStates(store: Store) {
     },
     async remove(tabId: number): Promise<void> {
       await store.remove(TAB_STATE_RECORD, [String(tabId)]);
-      remembered().delete(tabId);
+      // Remembered as none: a tab loaded in the background is activated without a read.
+      remembered().set(tabId, null);
     },
   };
 }

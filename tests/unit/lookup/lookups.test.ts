@@ -138,8 +138,9 @@ describe('createLookupService', () => {
     const shown = worker.service.showTab(tabId);
 
     await vi.waitFor(() => expect(lookupReport).toHaveBeenCalledWith(HIGH));
+    // "Loading" comes once the wait is noticeable, and the browser still holds it back.
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
     expect(world.badges.has(tabId)).toBe(false);
-    expect(held.length).toBeGreaterThan(0);
 
     holding = false;
     for (const release of held) release();
@@ -147,6 +148,22 @@ describe('createLookupService', () => {
     expect(await shown).toMatchObject({ status: 'report' });
     expect(world.badges.get(tabId)?.status).toBe('report');
     expect(errors).toEqual([]);
+  });
+
+  it('shows a quick answer without a "loading" before it; Refresh shows it at once', async () => {
+    const statuses: string[] = [];
+    const world = new TabWorld({
+      applyInOrder: async (apply) => {
+        apply();
+        for (const view of world.badges.values()) statuses.push(view.status);
+      },
+    });
+    const { worker } = setUp(undefined, world);
+    const tabId = world.open(`${HIGH}/`);
+    expect(await worker.service.showTab(tabId)).toMatchObject({ status: 'report' });
+    expect(statuses).toEqual(['report']);
+    await worker.service.showTab(tabId, { force: true });
+    expect(statuses).toEqual(['report', 'loading', 'report']);
   });
 
   it('stores until when a view is fresh, from the answer and from the cache', async () => {

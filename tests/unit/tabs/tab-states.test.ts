@@ -48,7 +48,9 @@ describe("the worker's tab states", () => {
     const { store, tabStates, get } = setUp();
     await tabStates.set(7, A);
     await tabStates.remove(7);
+    get.mockClear();
     expect(await tabStates.read(7, SERVICE)).toBeNull();
+    expect(get).not.toHaveBeenCalled();
     await tabStates.set(7, A);
     await store.clearLocalData();
     get.mockClear();
