@@ -208,6 +208,8 @@ describe.skipIf(E2E_BROWSER !== 'firefox')(
       await expect.poll(() => popup.text('Not looked up: paused on this site').count()).toBe(1);
       await popup.page.getByRole('button', { name: 'Resume on this site' }).click();
       await expect.poll(async () => (await browser.storedSettings()).pausedDomains).toEqual([]);
+      // And the report is back where it was: the next click lands on the popup as it stays.
+      await expect.poll(() => popup.link(/^Open full report/).count()).toBe(1);
     });
 
     /**
