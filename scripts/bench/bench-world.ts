@@ -59,6 +59,26 @@ const FLOOR_POPUP_JS =
   "score.textContent = '92';\n" +
   'document.body.append(score);\n';
 
+/**
+ * The floor of figure 1b's popup page (popup-timing.ts): a page whose one module script reads
+ * the tab's state from storage, as a page opened without a handed state must, and writes its
+ * score. What a page costs that shows anything stored. Written into the bench build only.
+ */
+export const READ_FLOOR_PAGE = 'bench-floor-read.html';
+const READ_FLOOR_SCRIPT = 'bench-floor-read.js';
+const READ_FLOOR_HTML =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Floor</title>' +
+  `<script type="module" src="${READ_FLOOR_SCRIPT}"></script><body></body></html>\n`;
+const READ_FLOOR_JS =
+  "const key = `tab-state:${new URLSearchParams(location.search).get('tabId')}`;\n" +
+  // Firefox's promise-returning namespace is `browser`; Chromium's is `chrome`.
+  '(globalThis.browser ?? chrome).storage.session.get(key).then((stored) => {\n' +
+  "  const score = document.createElement('p');\n" +
+  "  score.className = 'score-figure';\n" +
+  "  score.textContent = String(stored[key]?.view?.report?.score ?? '–');\n" +
+  '  document.body.append(score);\n' +
+  '});\n';
+
 /** Sites the service has a report for beyond the fixtures: `http://s0.bench-sites.com` … */
 /** Figure 8 looks up the first 2,000; figure 2c needs sites none of them is. */
 export const BENCH_SITE_COUNT = 2600;
@@ -187,6 +207,8 @@ function buildBenchExtension(baseUrl: string, browserName: BrowserName, variant?
   writeFileSync(join(dir, BLANK_PAGE), BLANK_PAGE_HTML);
   writeFileSync(join(dir, FLOOR_POPUP_PAGE), FLOOR_POPUP_HTML);
   writeFileSync(join(dir, FLOOR_POPUP_SCRIPT), FLOOR_POPUP_JS);
+  writeFileSync(join(dir, READ_FLOOR_PAGE), READ_FLOOR_HTML);
+  writeFileSync(join(dir, READ_FLOOR_SCRIPT), READ_FLOOR_JS);
   return dir;
 }
 

@@ -1,13 +1,14 @@
 /**
  * Figure 1: the popup, on cached data, from navigation start to the first frame that shows
- * the report's score, against the same measure for a blank page of the extension (the floor).
- * The two pages alternate in one tab, each pair in the other order than the last, so a slow
- * stretch of the machine lands on both. In Chromium a script run before each page's own marks
+ * the report's score, against the same measure for a blank page of the extension (the floor)
+ * and for a page whose one script reads the tab's state and writes its score (the floor of any
+ * page that shows something stored). The pages take turns in one tab, each first in turn, so a
+ * slow stretch of the machine lands on all. In Chromium a script run before each page's own marks
  * the frame; in Firefox, which runs no such script in extension pages, the first contentful
  * paint stands for it (timeToPaint).
  */
 import type { Page } from 'playwright-core';
-import { type BenchWorld, BLANK_PAGE } from './bench-world';
+import { type BenchWorld, BLANK_PAGE, READ_FLOOR_PAGE } from './bench-world';
 
 /** The popup's score: present only once a report is rendered (components/report/ScoreHeader.tsx). */
 const REPORT_SHOWN = '.score-figure';
@@ -124,6 +125,8 @@ async function timeToFrame(page: Page, url: string): Promise<PagePhases> {
 export interface PopupSamples {
   popup: number[];
   blank: number[];
+  /** A page whose one script reads the tab's state and writes its score (READ_FLOOR_PAGE). */
+  readFloor: number[];
   /** The popup's loads phase by phase: the profile of figure 1. */
   popupPhases: PagePhases[];
   /** The blank page's, for comparison. */
@@ -150,22 +153,38 @@ export async function measurePopup(
   await page.bringToFront();
   const popupUrl = world.browser.popupUrl(tabId);
   const blankUrl = world.extensionUrl(BLANK_PAGE);
+  const readFloorUrl = `${world.extensionUrl(READ_FLOOR_PAGE)}?tabId=${tabId}`;
   // Warm-up: the first load of each compiles and caches what later loads reuse.
   await timeToContent(page, popupUrl);
   await timeToContent(page, blankUrl);
-  const samples: PopupSamples = { popup: [], blank: [], popupPhases: [], blankPhases: [] };
-  const loadPopup = async () => {
-    const phases = await timeToContent(page, popupUrl);
-    samples.popupPhases.push(phases);
-    samples.popup.push(phases.shown);
+  await timeToContent(page, readFloorUrl);
+  const samples: PopupSamples = {
+    popup: [],
+    blank: [],
+    readFloor: [],
+    popupPhases: [],
+    blankPhases: [],
   };
-  for (let pair = 0; pair < pairs; pair++) {
-    const popupFirst = pair % 2 === 0;
-    if (popupFirst) await loadPopup();
-    const blank = await timeToContent(page, blankUrl);
-    samples.blankPhases.push(blank);
-    samples.blank.push(blank.shown);
-    if (!popupFirst) await loadPopup();
+  const loads = [
+    async () => {
+      const phases = await timeToContent(page, popupUrl);
+      samples.popupPhases.push(phases);
+      samples.popup.push(phases.shown);
+    },
+    async () => {
+      const phases = await timeToContent(page, blankUrl);
+      samples.blankPhases.push(phases);
+      samples.blank.push(phases.shown);
+    },
+    async () => {
+      samples.readFloor.push((await timeToContent(page, readFloorUrl)).shown);
+    },
+  ];
+  for (let round = 0; round < pairs; round++) {
+    // Each page first in turn, so a slow stretch of the machine lands on all of them.
+    for (let step = 0; step < loads.length; step++) {
+      await (loads[(round + step) % loads.length] as () => Promise<void>)();
+    }
   }
   await page.close();
   return samples;
