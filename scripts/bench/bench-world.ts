@@ -70,7 +70,7 @@ const READ_FLOOR_HTML =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Floor</title>' +
   `<script type="module" src="${READ_FLOOR_SCRIPT}"></script><body></body></html>\n`;
 const READ_FLOOR_JS =
-  "const key = `tab-state:${new URLSearchParams(location.search).get('tabId')}`;\n" +
+  "const key = 'tab-state:' + new URLSearchParams(location.search).get('tabId');\n" +
   // Firefox's promise-returning namespace is `browser`; Chromium's is `chrome`.
   '(globalThis.browser ?? chrome).storage.session.get(key).then((stored) => {\n' +
   "  const score = document.createElement('p');\n" +

@@ -18,6 +18,7 @@ import {
   benchSite,
   FIXTURE_ORIGINS,
   FLOOR_POPUP_PAGE,
+  READ_FLOOR_PAGE,
   startBenchWorld,
 } from './bench-world';
 import { type BurstResult, measureBurst } from './burst';
@@ -202,8 +203,9 @@ async function main() {
 
     log('5. JavaScript per entry');
     // The bench build is production code; its floor pages are not part of the product.
+    const floorPages = [BLANK_PAGE, FLOOR_POPUP_PAGE, READ_FLOOR_PAGE];
     const sizes = entrySizes(resolve('.output/chrome-mv3-bench')).filter(
-      (size) => `${size.entry}.html` !== BLANK_PAGE && `${size.entry}.html` !== FLOOR_POPUP_PAGE,
+      (size) => !floorPages.includes(`${size.entry}.html`),
     );
     for (const size of sizes) {
       const { budget, goal, firstRenderBudget } = budgetFor(size.entry);
