@@ -2,9 +2,17 @@ import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks'
 import { readKeptReport } from '../../lib/cache/cache-listing';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+import type { ScoreRecord } from '../../lib/history/scan-record';
+import { readAllScans } from '../../lib/history/score-history';
 import { logError } from '../../lib/page/page-actions';
 import { DEFAULT_SETTINGS } from '../../lib/settings/settings';
-import { keepsReport, ROW_RECORDS, readSiteRows, type SiteRow } from '../../lib/sites/site-rows';
+import {
+  keepsReport,
+  ROW_RECORDS,
+  readSiteRows,
+  type SiteRow,
+  withScoreChanges,
+} from '../../lib/sites/site-rows';
 import { watchKeys } from '../../lib/storage/record';
 
 /** A burst of writes (a watch round, "clear local data") costs one read. */
@@ -13,6 +21,8 @@ const READ_SPACING_MS = 500;
 type SitesData = Omit<Awaited<ReturnType<typeof readSiteRows>>, 'rows'> & {
   /** Null until first read. */
   rows: SiteRow[] | null;
+  /** Every site's scans, once the history is read: the rows' score changes come from it. */
+  scans: Record<string, ScoreRecord[]>;
 };
 
 /** The sites page's rows, read when it opens and again when a record they come from changes. */
@@ -27,7 +37,28 @@ export function useSites(): SitesData {
 
   // Before the first frame is painted rather than after it: the rows are what the page is for.
   useLayoutEffect(() => {
-    const read = () => readSiteRows(Date.now()).then(setData, logError);
+    const read = () => {
+      const history = readAllScans();
+      // The rows paint first, with the changes the history last gave; its new read follows.
+      readSiteRows(Date.now()).then(
+        (rows) =>
+          setData((shown) => ({
+            ...rows,
+            rows: withScoreChanges(rows.rows, shown.scans),
+            scans: shown.scans,
+          })),
+        logError,
+      );
+      history.then(
+        (scans) =>
+          setData((shown) => ({
+            ...shown,
+            rows: shown.rows && withScoreChanges(shown.rows, scans),
+            scans,
+          })),
+        logError,
+      );
+    };
     read();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const stop = watchKeys('local', ROW_RECORDS, () => {

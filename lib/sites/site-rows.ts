@@ -4,7 +4,7 @@ import { CACHE_INDEX_RECORD, type IssueCounts } from '../cache/cache-records';
 import { hostOf } from '../contract/http-origin';
 import type { IssueTier } from '../contract/report-schema';
 import type { ScoreRecord } from '../history/scan-record';
-import { readAllScans, SCORE_HISTORY_RECORD, scoreChangeFor } from '../history/score-history';
+import { SCORE_HISTORY_RECORD, scoreChangeFor } from '../history/score-history';
 import { parseTime } from '../locale/format-time';
 import { POLICY_COPY_RECORD } from '../settings/managed-policy';
 import { type OldReportDays, readSettings, serviceBaseUrlOf } from '../settings/settings';
@@ -60,9 +60,9 @@ const watchStatus = (watch: WatchRecord | undefined): SiteStatus | null =>
 
 export const keepsReport = (row: SiteRow) => row.band !== null;
 
+/** The rows, without their score changes: those come from the history (withScoreChanges). */
 export function buildSiteRows(input: {
   answers: readonly ListedSite[];
-  scans: Readonly<Record<string, readonly ScoreRecord[]>>;
   watched: Readonly<Record<string, WatchRecord>>;
   now: number;
   oldReportDays: OldReportDays;
@@ -79,8 +79,6 @@ export function buildSiteRows(input: {
       row.band = scoreBandFor(score).id;
       row.label = answer.label;
       if (scannedAt !== null) {
-        const history = input.scans[answer.origin] ?? [];
-        row.change = scoreChangeFor(history, { score, scanned_at: scannedAt })?.delta ?? null;
         row.scannedAtMs = parseTime(scannedAt);
         row.age = reportAge(row.scannedAtMs, input.now, input.oldReportDays);
       }
@@ -101,6 +99,19 @@ export function buildSiteRows(input: {
   return [...rows.values()];
 }
 
+/** The rows with the change of each score since the previous scan the history keeps. */
+export function withScoreChanges(
+  rows: readonly SiteRow[],
+  scans: Readonly<Record<string, readonly ScoreRecord[]>>,
+): SiteRow[] {
+  return rows.map((row) => {
+    const history = scans[row.site];
+    if (history === undefined || row.score === null || row.scannedAt === null) return row;
+    const report = { score: row.score, scanned_at: row.scannedAt };
+    return { ...row, change: scoreChangeFor(history, report)?.delta ?? null };
+  });
+}
+
 /** The records the rows are made of: a change to any is a reason to read them again. */
 export const ROW_RECORDS = [
   CACHE_INDEX_RECORD,
@@ -110,17 +121,19 @@ export const ROW_RECORDS = [
   POLICY_COPY_RECORD,
 ];
 
-/** Every site's row, of the answers kept from the service in effect, and what they were made of. */
+/**
+ * Every site's row, of the answers kept from the service in effect, without score changes: the
+ * history they come from is the largest read, and the rows are shown before it is in.
+ */
 export async function readSiteRows(now: number) {
   const reading = readSettings();
   // Side by side: of all the reads, only which service's answers are listed needs the settings.
-  const [settings, answers, scans, watched] = await Promise.all([
+  const [settings, answers, watched] = await Promise.all([
     reading,
     listCachedSites({ baseUrl: reading.then(serviceBaseUrlOf), now }),
-    readAllScans(),
     readWatchList(),
   ]);
   const { oldReportDays } = settings;
-  const rows = buildSiteRows({ answers, scans, watched, now, oldReportDays });
-  return { rows, scans, now, serviceBaseUrl: serviceBaseUrlOf(settings), oldReportDays };
+  const rows = buildSiteRows({ answers, watched, now, oldReportDays });
+  return { rows, now, serviceBaseUrl: serviceBaseUrlOf(settings), oldReportDays };
 }

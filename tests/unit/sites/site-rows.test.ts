@@ -3,7 +3,7 @@ import type { ListedSite } from '../../../lib/cache/cache-listing';
 import { issueCounts } from '../../../lib/cache/cache-records';
 import type { ScanReport } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
-import { buildSiteRows } from '../../../lib/sites/site-rows';
+import { buildSiteRows, withScoreChanges } from '../../../lib/sites/site-rows';
 import { newWatchRecord } from '../../../lib/sites/watch-list';
 import { STATUS_TRAITS } from '../../../lib/tabs/status-traits';
 import {
@@ -44,9 +44,7 @@ describe('the sites table rows', () => {
     };
     const answers = [reports.low, reports.mid, ahead].map((report) => reportAnswer(report));
     const ages = (oldReportDays: '30' | '90' | 'never') =>
-      buildSiteRows({ answers, scans: {}, watched: {}, now: RECEIVED, oldReportDays }).map(
-        (row) => row.age,
-      );
+      buildSiteRows({ answers, watched: {}, now: RECEIVED, oldReportDays }).map((row) => row.age);
     // The low report is 111 days old, the mid one 3 days.
     expect(ages('30')).toEqual(['old', 'recent', 'ahead']);
     expect(ages('90')).toEqual(['old', 'recent', 'ahead']);
@@ -57,7 +55,6 @@ describe('the sites table rows', () => {
     const [row] = buildSiteRows({
       ...AGE,
       answers: [reportAnswer(reports.high)],
-      scans: {},
       watched: {},
     });
     expect(row).toMatchObject({
@@ -88,7 +85,6 @@ describe('the sites table rows', () => {
     const rows = buildSiteRows({
       ...AGE,
       answers: [reportAnswer(reports.mid, { fresh: false }), noReportAnswer],
-      scans: {},
       watched: {},
     });
     expect(rows.map((row) => [row.site, row.status, row.band])).toEqual([
@@ -100,14 +96,11 @@ describe('the sites table rows', () => {
   it('give the change since the previous scan from the local history', () => {
     // fixed date: a past scan, set against other scans, never against the clock
     const report = { ...reports.mid, scanned_at: '2026-11-19T09:00:00Z', score: 70 };
-    const [row] = buildSiteRows({
-      ...AGE,
-      answers: [reportAnswer(report)],
-      scans: {
-        // fixed date: a past scan, set against other scans, never against the clock
-        [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6, checks: null }],
-      },
-      watched: {},
+    const rows = buildSiteRows({ ...AGE, answers: [reportAnswer(report)], watched: {} });
+    expect(rows[0]?.change).toBeNull();
+    const [row] = withScoreChanges(rows, {
+      // fixed date: a past scan, set against other scans, never against the clock
+      [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6, checks: null }],
     });
     expect(row?.change).toBe(8);
   });
@@ -124,7 +117,6 @@ describe('the sites table rows', () => {
     const rows = buildSiteRows({
       ...AGE,
       answers: [reportAnswer(reports.mid)],
-      scans: {},
       watched,
     });
     expect(rows.map((row) => [row.site, row.status, row.watched])).toEqual([
@@ -138,13 +130,12 @@ describe('the sites table rows', () => {
       const watched = {
         [FIXTURE_ORIGINS.low]: { ...newWatchRecord(RECEIVED), checkedAt: RECEIVED, status },
       };
-      const [row] = buildSiteRows({ ...AGE, answers: [], scans: {}, watched });
+      const [row] = buildSiteRows({ ...AGE, answers: [], watched });
       expect(row?.status).toBe(STATUS_TRAITS[status].siteStatus);
     }
     const [row] = buildSiteRows({
       ...AGE,
       answers: [],
-      scans: {},
       watched: {
         [FIXTURE_ORIGINS.low]: {
           ...newWatchRecord(RECEIVED),
