@@ -38,8 +38,8 @@ export function useSites(): SitesData {
   // Before the first frame is painted rather than after it: the rows are what the page is for.
   useLayoutEffect(() => {
     const read = () => {
-      const history = readAllScans();
-      // The rows paint first, with the changes the history last gave; its new read follows.
+      // The rows first, with the changes the history last gave, then the history: asked after
+      // them, its read (the largest) does not hold theirs up.
       readSiteRows(Date.now()).then(
         (rows) =>
           setData((shown) => ({
@@ -49,7 +49,7 @@ export function useSites(): SitesData {
           })),
         logError,
       );
-      history.then(
+      readAllScans().then(
         (scans) =>
           setData((shown) => ({
             ...shown,
