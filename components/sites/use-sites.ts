@@ -17,6 +17,8 @@ import { watchKeys } from '../../lib/storage/record';
 
 /** A burst of writes (a watch round, "clear local data") costs one read. */
 const READ_SPACING_MS = 500;
+/** The longest the score history waits for the page to be idle after the rows are shown. */
+const HISTORY_WAIT_MS = 100;
 
 type SitesData = Omit<Awaited<ReturnType<typeof readSiteRows>>, 'rows'> & {
   /** Null until first read. */
@@ -38,26 +40,27 @@ export function useSites(): SitesData {
   // Before the first frame is painted rather than after it: the rows are what the page is for.
   useLayoutEffect(() => {
     const read = () => {
-      // The rows first, with the changes the history last gave, then the history: asked after
-      // them, its read (the largest) does not hold theirs up.
-      readSiteRows(Date.now()).then(
-        (rows) =>
-          setData((shown) => ({
-            ...rows,
-            rows: withScoreChanges(rows.rows, shown.scans),
-            scans: shown.scans,
-          })),
-        logError,
-      );
-      readAllScans().then(
-        (scans) =>
-          setData((shown) => ({
-            ...shown,
-            rows: shown.rows && withScoreChanges(shown.rows, scans),
-            scans,
-          })),
-        logError,
-      );
+      const history = () =>
+        readAllScans().then(
+          (scans) =>
+            setData((shown) => ({
+              ...shown,
+              rows: shown.rows && withScoreChanges(shown.rows, scans),
+              scans,
+            })),
+          logError,
+        );
+      // The rows first, with the changes the history last gave; the history (the largest read)
+      // once they are painted, so that neither its read nor its parse holds them up. A hidden
+      // page, which paints nothing, reads it all the same a moment later.
+      readSiteRows(Date.now()).then((rows) => {
+        setData((shown) => ({
+          ...rows,
+          rows: withScoreChanges(rows.rows, shown.scans),
+          scans: shown.scans,
+        }));
+        requestIdleCallback(history, { timeout: HISTORY_WAIT_MS });
+      }, logError);
     };
     read();
     let timer: ReturnType<typeof setTimeout> | null = null;

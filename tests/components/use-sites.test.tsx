@@ -15,6 +15,8 @@ const SCANNED = '2026-11-20T09:00:00Z';
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  // The test's document has no idle callbacks; the browsers both do.
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run));
   await fakeBrowser.storage.local.set({
     [keyOf(CACHE_INDEX_RECORD, indexPartOf(NAME))]: JSON.stringify({
       [NAME]: {
@@ -39,7 +41,10 @@ beforeEach(async () => {
   });
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("the sites page's rows", () => {
   it('are shown before the score history is read, and take their changes from it after', async () => {
