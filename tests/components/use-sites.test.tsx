@@ -10,8 +10,7 @@ import { keyOf } from '../../lib/storage/record';
 const SITE = 'https://a.example.com';
 const NOW = Date.now();
 const NAME = entryName(DEFAULT_SERVICE_BASE_URL, SITE);
-// fixed date: a scan's time, set against the previous one, never against the clock
-const SCANNED = '2026-11-20T09:00:00Z';
+const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString();
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -26,7 +25,7 @@ beforeEach(async () => {
         usableUntil: NOW + 60_000,
         score: 70,
         label: 'Agent-Ready',
-        scannedAt: SCANNED,
+        scannedAt: daysAgo(8),
         issues: null,
         bytes: 100,
       },
@@ -34,8 +33,7 @@ beforeEach(async () => {
     [keyOf(SCORE_HISTORY_RECORD, historyPartOf(SITE))]: JSON.stringify({
       [SITE]: {
         seen: NOW,
-        // fixed date: the previous scan, set against the one above, never against the clock
-        scans: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6, checks: null }],
+        scans: [{ scannedAt: daysAgo(27), score: 61.6, checks: null }],
       },
     }),
   });

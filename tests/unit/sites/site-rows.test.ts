@@ -94,13 +94,12 @@ describe('the sites table rows', () => {
   });
 
   it('give the change since the previous scan from the local history', () => {
-    // fixed date: a past scan, set against other scans, never against the clock
-    const report = { ...reports.mid, scanned_at: '2026-11-19T09:00:00Z', score: 70 };
+    const daysBefore = (days: number) => new Date(RECEIVED - days * 86_400_000).toISOString();
+    const report = { ...reports.mid, scanned_at: daysBefore(1), score: 70 };
     const rows = buildSiteRows({ ...AGE, answers: [reportAnswer(report)], watched: {} });
     expect(rows[0]?.change).toBeNull();
     const [row] = withScoreChanges(rows, {
-      // fixed date: a past scan, set against other scans, never against the clock
-      [FIXTURE_ORIGINS.mid]: [{ scannedAt: '2026-11-01T09:00:00Z', score: 61.6, checks: null }],
+      [FIXTURE_ORIGINS.mid]: [{ scannedAt: daysBefore(19), score: 61.6, checks: null }],
     });
     expect(row?.change).toBe(8);
   });
