@@ -44,20 +44,18 @@ export const BLANK_PAGE = 'bench-blank.html';
 const BLANK_PAGE_HTML =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Blank</title><body>.</body></html>\n';
 
+/** A floor page's script: writes the score `value` (a script expression) where the popup would. */
+const writeScore = (value: string) =>
+  `const score = document.createElement('p');\n` +
+  `score.className = 'score-figure';\n` +
+  `score.textContent = ${value};\n` +
+  'document.body.append(score);\n';
+
 /**
  * The floor of figure 1 (toolbar-popup-timing.ts): a popup whose one module script writes the
  * score, the least any script-rendered popup can cost. Written into the bench build only.
  */
 export const FLOOR_POPUP_PAGE = 'bench-floor-popup.html';
-const FLOOR_POPUP_SCRIPT = 'bench-floor-popup.js';
-const FLOOR_POPUP_HTML =
-  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Floor</title>' +
-  `<script type="module" src="${FLOOR_POPUP_SCRIPT}"></script><body></body></html>\n`;
-const FLOOR_POPUP_JS =
-  "const score = document.createElement('p');\n" +
-  "score.className = 'score-figure';\n" +
-  "score.textContent = '92';\n" +
-  'document.body.append(score);\n';
 
 /**
  * The floor of figure 1b's popup page (popup-timing.ts): a page whose one module script reads
@@ -65,19 +63,17 @@ const FLOOR_POPUP_JS =
  * score. What a page costs that shows anything stored. Written into the bench build only.
  */
 export const READ_FLOOR_PAGE = 'bench-floor-read.html';
-const READ_FLOOR_SCRIPT = 'bench-floor-read.js';
-const READ_FLOOR_HTML =
-  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Floor</title>' +
-  `<script type="module" src="${READ_FLOOR_SCRIPT}"></script><body></body></html>\n`;
-const READ_FLOOR_JS =
-  "const key = 'tab-state:' + new URLSearchParams(location.search).get('tabId');\n" +
-  // Firefox's promise-returning namespace is `browser`; Chromium's is `chrome`.
-  '(globalThis.browser ?? chrome).storage.session.get(key).then((stored) => {\n' +
-  "  const score = document.createElement('p');\n" +
-  "  score.className = 'score-figure';\n" +
-  "  score.textContent = String(stored[key]?.view?.report?.score ?? '–');\n" +
-  '  document.body.append(score);\n' +
-  '});\n';
+
+/** Each floor page and its one module script, written beside it as `<page>.js`. */
+const FLOOR_PAGE_SCRIPTS: Record<string, string> = {
+  [FLOOR_POPUP_PAGE]: writeScore("'92'"),
+  [READ_FLOOR_PAGE]:
+    "const key = 'tab-state:' + new URLSearchParams(location.search).get('tabId');\n" +
+    // Firefox's promise-returning namespace is `browser`; Chromium's is `chrome`.
+    '(globalThis.browser ?? chrome).storage.session.get(key).then((stored) => {\n' +
+    writeScore("String(stored[key]?.view?.report?.score ?? '–')") +
+    '});\n',
+};
 
 /** Sites the service has a report for beyond the fixtures: `http://s0.bench-sites.com` … */
 /** Figure 8 looks up the first 2,000; figure 2c needs sites none of them is. */
@@ -205,10 +201,15 @@ function buildBenchExtension(baseUrl: string, browserName: BrowserName, variant?
     }
   }
   writeFileSync(join(dir, BLANK_PAGE), BLANK_PAGE_HTML);
-  writeFileSync(join(dir, FLOOR_POPUP_PAGE), FLOOR_POPUP_HTML);
-  writeFileSync(join(dir, FLOOR_POPUP_SCRIPT), FLOOR_POPUP_JS);
-  writeFileSync(join(dir, READ_FLOOR_PAGE), READ_FLOOR_HTML);
-  writeFileSync(join(dir, READ_FLOOR_SCRIPT), READ_FLOOR_JS);
+  for (const [page, script] of Object.entries(FLOOR_PAGE_SCRIPTS)) {
+    const scriptFile = page.replace(/\.html$/, '.js');
+    writeFileSync(
+      join(dir, page),
+      '<!doctype html><html lang="en"><meta charset="utf-8"><title>Floor</title>' +
+        `<script type="module" src="${scriptFile}"></script><body></body></html>\n`,
+    );
+    writeFileSync(join(dir, scriptFile), script);
+  }
   return dir;
 }
 
