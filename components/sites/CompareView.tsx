@@ -10,15 +10,12 @@ import type {
 } from '../../lib/sites/site-comparison';
 import { TierBuckets } from '../report/TierBuckets';
 import { ScoreChip } from './SitesTable';
-import type { ComparisonExportKind } from './use-site-comparison';
+import type { SiteComparisonState } from './use-site-comparison';
 
-export interface CompareViewProps {
-  /** How many sites are compared, for the heading while the comparison itself loads. */
+/** `count`: how many sites are compared, for the heading while the comparison itself loads. */
+export type CompareViewProps = Pick<SiteComparisonState, 'comparison' | 'onClose' | 'onExport'> & {
   count: number;
-  comparison: Comparison | null;
-  onClose(): void;
-  onExport(kind: ComparisonExportKind): void;
-}
+};
 
 /** A symbol beside each mark's words: the words carry the meaning, the symbol and colour help. */
 const MARK_SYMBOL: Record<CheckMark, string> = {

@@ -1,17 +1,15 @@
 import { t } from '../../lib/locale/i18n';
 import { formatChange } from '../../lib/locale/locale-format';
-import { type SiteRow, TIERS } from '../../lib/sites/site-rows';
+import { TIERS } from '../../lib/sites/site-rows';
 import { SITE_COLUMNS } from '../../lib/sites/site-table';
 import { scoreBandFor } from '../../lib/tabs/score-band';
 import { siteWordsOf } from '../../lib/tabs/status-traits';
-import type { SiteComparisonState } from './use-site-comparison';
 import type { useSitesPage } from './use-sites-page';
 
 type SitesTableProps = Pick<
   ReturnType<typeof useSitesPage>,
-  'rows' | 'sort' | 'onSort' | 'onSelect' | 'formatScanned'
-> &
-  Pick<SiteComparisonState, 'picked' | 'onPick'> & { selected: string | null };
+  'rows' | 'sort' | 'onSort' | 'onSelect' | 'formatScanned' | 'compare'
+> & { selected: string | null };
 
 /** Where Up, Down, Home and End move from the row button at `index`. */
 const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
@@ -24,6 +22,7 @@ const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
 /** The sites: a header button sorts (aria-sort says how), a row's button selects, keys move. */
 export function SitesTable(props: SitesTableProps) {
   const { rows, sort, onSort, selected } = props;
+  const { picked, onPick } = props.compare;
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
     if (!target.matches('button.row-select')) return;
@@ -72,7 +71,17 @@ export function SitesTable(props: SitesTableProps) {
             data-site={row.site}
           >
             <th scope="row" class="col-site">
-              <PickBox {...props} row={row} />
+              {/* Named by its own label, not by text in the cell, so the row's header still reads
+                  as the site alone. Checked only while the site is ticked: a refused tick (a
+                  fifth site) shows unticked at the next render. */}
+              <label class="compare-pick">
+                <input
+                  type="checkbox"
+                  checked={picked.includes(row.site)}
+                  aria-label={t('sitesComparePick', row.host)}
+                  onChange={(event) => onPick(row.site, { picked: event.currentTarget.checked })}
+                />
+              </label>
               <button
                 type="button"
                 class="row-select"
@@ -119,27 +128,5 @@ export function ScoreChip({ score, none }: { score: number | null; none: string 
     <span class="score-chip" style={{ '--band': scoreBandFor(score).color }}>
       {score}
     </span>
-  );
-}
-
-/**
- * A site's box for the comparison. Named by its own label, not by text in the cell, so the
- * row's header still reads as the site alone. Checked only while the site is ticked: a
- * refused tick (a fifth site) shows unticked at the next render.
- */
-function PickBox({
-  picked,
-  onPick,
-  row,
-}: Pick<SitesTableProps, 'picked' | 'onPick'> & { row: SiteRow }) {
-  return (
-    <label class="compare-pick">
-      <input
-        type="checkbox"
-        checked={picked.includes(row.site)}
-        aria-label={t('sitesComparePick', row.host)}
-        onChange={(event) => onPick(row.site, { picked: event.currentTarget.checked })}
-      />
-    </label>
   );
 }

@@ -84,12 +84,7 @@ export function SitesView(props: SitesViewProps) {
                 {matching === 0 ? <p class="sites-empty">{t('sitesNoMatch')}</p> : null}
                 <CompareBar {...compare} />
                 <div class="table-scroll">
-                  <SitesTable
-                    {...props}
-                    selected={selected?.site ?? null}
-                    picked={compare.picked}
-                    onPick={compare.onPick}
-                  />
+                  <SitesTable {...props} selected={selected?.site ?? null} />
                 </div>
                 <p id="sites-legend" class="sites-legend muted small">
                   {t('sitesLegend')}
@@ -104,34 +99,13 @@ export function SitesView(props: SitesViewProps) {
           </section>
           {selected ? <SiteDetail {...props} row={selected} /> : null}
         </div>
-        {compare.open ? (
-          <LazyCompareView
-            count={compare.picked.length}
-            comparison={compare.comparison}
-            onClose={compare.onClose}
-            onExport={compare.onExport}
-          />
-        ) : null}
+        {compare.open ? <LazyCompareView {...compare} count={compare.picked.length} /> : null}
       </main>
     </ServiceBaseUrlContext.Provider>
   );
 }
 
-type SiteDetailProps = Pick<
-  SitesViewProps,
-  | 'selectedReport'
-  | 'selectedScans'
-  | 'selectedTimeline'
-  | 'now'
-  | 'oldReportDays'
-  | 'watchNote'
-  | 'onToggleWatch'
-  | 'onSelect'
-  | 'onCopyFixList'
-  | 'formatDate'
-> & { row: NonNullable<SitesViewProps['selected']> };
-
-function SiteDetail(props: SiteDetailProps) {
+function SiteDetail(props: SitesViewProps & { row: NonNullable<SitesViewProps['selected']> }) {
   const { row, watchNote, selectedReport: report } = props;
   return (
     <aside class="site-detail" aria-label={row.host}>
