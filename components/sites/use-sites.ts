@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { readKeptReport } from '../../lib/cache/cache-listing';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
@@ -20,54 +20,39 @@ const READ_SPACING_MS = 500;
 /** The longest the score history waits for the page to be idle after the rows are shown. */
 const HISTORY_WAIT_MS = 100;
 
-type SitesData = Omit<Awaited<ReturnType<typeof readSiteRows>>, 'rows'> & {
-  /** Null until first read. */
+/** The rows are null until first read. */
+type SitesRead = Omit<Awaited<ReturnType<typeof readSiteRows>>, 'rows'> & {
   rows: SiteRow[] | null;
-  /** Every site's scans, once the history is read: the rows' score changes come from it. */
-  scans: Record<string, ScoreRecord[]>;
 };
 
 /** The sites page's rows, read when it opens and again when a record they come from changes. */
-export function useSites(): SitesData {
-  const [data, setData] = useState<SitesData>(() => ({
+export function useSites() {
+  const [read, setRead] = useState<SitesRead>(() => ({
     rows: null,
-    scans: {},
     now: Date.now(),
     serviceBaseUrl: configuredServiceBaseUrl(),
     oldReportDays: DEFAULT_SETTINGS.oldReportDays,
   }));
+  /** Every site's scans, once the history is read: the rows' score changes come from it. */
+  const [scans, setScans] = useState<Record<string, ScoreRecord[]>>({});
 
   // Before the first frame is painted rather than after it: the rows are what the page is for.
   useLayoutEffect(() => {
-    const read = () => {
-      const history = () =>
-        readAllScans().then(
-          (scans) =>
-            setData((shown) => ({
-              ...shown,
-              rows: shown.rows && withScoreChanges(shown.rows, scans),
-              scans,
-            })),
-          logError,
-        );
-      // The rows first, with the changes the history last gave; the history (the largest read)
-      // once they are painted, so that neither its read nor its parse holds them up. A hidden
-      // page, which paints nothing, reads it all the same a moment later.
+    // The rows first, with the changes the history last gave; the history (the largest read)
+    // once they are painted, so that neither its read nor its parse holds them up. A hidden
+    // page, which paints nothing, reads it all the same a moment later.
+    const readRows = () =>
       readSiteRows(Date.now()).then((rows) => {
-        setData((shown) => ({
-          ...rows,
-          rows: withScoreChanges(rows.rows, shown.scans),
-          scans: shown.scans,
-        }));
+        setRead(rows);
+        const history = () => readAllScans().then(setScans, logError);
         requestIdleCallback(history, { timeout: HISTORY_WAIT_MS });
       }, logError);
-    };
-    read();
+    readRows();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const stop = watchKeys('local', ROW_RECORDS, () => {
       timer ??= setTimeout(() => {
         timer = null;
-        read();
+        readRows();
       }, READ_SPACING_MS);
     });
     return () => {
@@ -75,7 +60,8 @@ export function useSites(): SitesData {
       if (timer !== null) clearTimeout(timer);
     };
   }, []);
-  return data;
+  const rows = useMemo(() => read.rows && withScoreChanges(read.rows, scans), [read.rows, scans]);
+  return { ...read, rows, scans };
 }
 
 /** One kept answer of one site: a newer answer is a new version. */
