@@ -27,15 +27,15 @@ function cut(text: string, length: number): string {
 }
 
 /** The ways to say one kind of change, the fullest first, the count alone last. */
-function kindForms(names: readonly string[], kind: (typeof KINDS)[number]): string[] {
+function kindForms(checks: readonly { name: string }[], kind: (typeof KINDS)[number]): string[] {
   const forms: string[] = [];
-  for (let shown = Math.min(names.length, NAMES_PER_KIND); shown > 0; shown -= 1) {
-    const listed = names.slice(0, shown).map((name) => cut(name, NAME_MAX_LENGTH));
-    const rest = names.length - shown;
+  for (let shown = Math.min(checks.length, NAMES_PER_KIND); shown > 0; shown -= 1) {
+    const listed = checks.slice(0, shown).map((check) => cut(check.name, NAME_MAX_LENGTH));
+    const rest = checks.length - shown;
     if (rest > 0) listed.push(t('watchNoticeMore', String(rest)));
     forms.push(t(kind.names, listed.join(', ')));
   }
-  forms.push(t(kind.count, String(names.length)));
+  forms.push(t(kind.count, String(checks.length)));
   return forms;
 }
 
@@ -84,11 +84,6 @@ export function watchChangeMessage(change: WatchChange): { title: string; messag
   if (checks.kind !== 'changes' || present.length === 0) {
     return { title, message: fitted([...score, ...(moved ? method : [failed])], []) };
   }
-  const kinds = present.map((kind) =>
-    kindForms(
-      checks[kind.kind].map((check) => check.name),
-      kind,
-    ),
-  );
+  const kinds = present.map((kind) => kindForms(checks[kind.kind], kind));
   return { title, message: fitted([...score, ...method], kinds) };
 }

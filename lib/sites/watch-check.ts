@@ -10,16 +10,13 @@ import type { TabView } from '../tabs/tab-view';
 import { notLookedUp } from '../tabs/tab-view';
 import { WATCH_LIST_RECORD, type WatchList, type WatchRecord, watchingAllowed } from './watch-list';
 
-/** A change as the watch record tells it: the old and new values it keeps. */
-interface WatchedValuesChange {
+/** A change: the old and new values the watch record keeps, and what the history adds. */
+export interface WatchChange {
   site: string;
   oldScore: number | null;
   newScore: number | null;
   oldFailed: number;
   newFailed: number;
-}
-
-export interface WatchChange extends WatchedValuesChange {
   /** The checks' changes since the previous scan the score history holds. */
   checks: CheckDiff;
 }
@@ -35,12 +32,7 @@ interface WatchRoundDeps {
 }
 
 /** The record after a scheduled lookup ended with `view`, and the change to tell. */
-export function afterLookup(
-  site: string,
-  record: WatchRecord,
-  view: TabView,
-  now: number,
-): { record: WatchRecord; change: WatchedValuesChange | null } {
+export function afterLookup(site: string, record: WatchRecord, view: TabView, now: number) {
   if (view.status !== 'report') {
     return { record: { ...record, checkedAt: now, status: view.status }, change: null };
   }
