@@ -73,11 +73,6 @@ export function filterRows(rows: readonly SiteRow[], filter: SiteFilter): SiteRo
   );
 }
 
-/** Filtered, then sorted: the table's rows in order, all of them (the export takes these). */
-export function arrangeRows(rows: readonly SiteRow[], filter: SiteFilter, sort: SiteSort) {
-  return sortRows(filterRows(rows, filter), sort);
-}
-
 /** A new column starts ascending. */
 export function nextSort(current: SiteSort, column: SiteColumn): SiteSort {
   if (current.column !== column) return { column, direction: 'ascending' };
