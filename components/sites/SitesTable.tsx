@@ -11,7 +11,6 @@ type SitesTableProps = Pick<
   'rows' | 'sort' | 'onSort' | 'onSelect' | 'formatScanned' | 'compare'
 > & { selected: string | null };
 
-/** Where Up, Down, Home and End move from the row button at `index`. */
 const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
   ArrowDown: (index) => index + 1,
   ArrowUp: (index) => index - 1,

@@ -3,7 +3,7 @@ import { hostOf } from '../../lib/contract/http-origin';
 import { uiLocale } from '../../lib/locale/i18n';
 import { downloadText, logError } from '../../lib/page/page-actions';
 import { exportFileName } from '../../lib/sites/site-export';
-import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
+import { rowOf, type SiteRow } from '../../lib/sites/site-rows';
 import { useKeptReports } from './use-sites';
 
 const PICK_LIMIT = 4;
@@ -29,19 +29,14 @@ export function useSiteComparison(page: {
   serviceBaseUrl: string;
 }) {
   const { rows } = page;
-  /** The ticked sites' origins, in the order ticked. */
   const [picked, setPicked] = useState<readonly string[]>([]);
-  /** Why the last tick was refused, or null. */
   const [refused, setRefused] = useState<{ host: string } | null>(null);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState<Awaited<ReturnType<typeof loadComparisonCode>> | null>(null);
 
   // A ticked site that has since gone (local data cleared) stays, as a site with nothing kept.
   const chosen = useMemo(
-    () =>
-      open
-        ? picked.map((site) => rows?.find((row) => row.site === site) ?? emptyRow(site, false))
-        : [],
+    () => (open ? picked.map((site) => rowOf(rows ?? [], site)) : []),
     [open, picked, rows],
   );
   const reportOf = useKeptReports(page.serviceBaseUrl, chosen);

@@ -9,14 +9,15 @@ import { uiLocale } from '../../lib/locale/i18n';
 import { fixListMarkdown } from '../../lib/markdown/fix-list';
 import { copyText, downloadText, openOptionsPageFromClick } from '../../lib/page/page-actions';
 import { exportFileName, sitesCsv, sitesJson } from '../../lib/sites/site-export';
-import { emptyRow, type SiteRow } from '../../lib/sites/site-rows';
+import { rowOf, type SiteRow } from '../../lib/sites/site-rows';
 import {
-  arrangeRows,
+  filterRows,
   nextSort,
   ROWS_PER_PAGE,
   type SiteColumn,
   type SiteFilter,
   type SiteSort,
+  sortRows,
 } from '../../lib/sites/site-table';
 import { useWatchList } from '../shared/use-watch-site';
 import { useSiteComparison } from './use-site-comparison';
@@ -37,12 +38,12 @@ export function useSitesPage(initialSite: string | null) {
     initialSite !== null && isHttpOrigin(initialSite) ? initialSite : null,
   );
 
-  const arranged = useMemo(() => arrangeRows(rows ?? [], filter, sort), [rows, filter, sort]);
+  const arranged = useMemo(
+    () => sortRows(filterRows(rows ?? [], filter), sort),
+    [rows, filter, sort],
+  );
   // A site asked for by address (the popup's "Watch this site…") may have nothing kept yet.
-  const selectedRow =
-    rows === null || selectedSite === null
-      ? null
-      : (rows.find((row) => row.site === selectedSite) ?? emptyRow(selectedSite, false));
+  const selectedRow = rows === null || selectedSite === null ? null : rowOf(rows, selectedSite);
   // The watch list's own listener answers at once; the rows follow a moment later.
   const selected =
     selectedRow && watch.watched

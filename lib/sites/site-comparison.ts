@@ -3,7 +3,6 @@ import type { IssueTier, ScanReport } from '../contract/report-schema';
 import { csvText } from './site-export';
 import { type SiteRow, TIERS } from './site-rows';
 
-/** What one site's report says of a check. */
 export type CheckMark = 'failed' | 'partial' | 'not-listed' | 'no-report';
 
 export type RowWithReport = SiteRow & { report: ScanReport | null };
@@ -13,7 +12,6 @@ export interface ComparedCheck {
   /** As the first report (in the order the sites were chosen) that lists the check names it. */
   name: string;
   tier: IssueTier;
-  /** One per compared site, in the sites' order. */
   marks: CheckMark[];
   /** The sites with a report do not all say the same of it ("no-report" is no difference). */
   differs: boolean;

@@ -17,7 +17,6 @@ import { readWatchList, WATCH_LIST_RECORD, type WatchRecord } from './watch-list
 export const TIERS: readonly IssueTier[] = ['essential', 'recommended', 'bonus'];
 
 export interface SiteRow {
-  /** The origin: the row's key. */
   site: string;
   host: string;
   /** Rounded; null without a report or without a score. */
@@ -57,6 +56,10 @@ const watchStatus = (watch: WatchRecord | undefined): SiteStatus | null =>
   watch?.status === undefined || watch.checkedAt === null
     ? null
     : STATUS_TRAITS[watch.status].siteStatus;
+
+/** A site's row, or one with nothing kept: a site asked for by address or ticked may have none. */
+export const rowOf = (rows: readonly SiteRow[], site: string) =>
+  rows.find((row) => row.site === site) ?? emptyRow(site, false);
 
 export const keepsReport = (row: SiteRow) => row.band !== null;
 
@@ -99,7 +102,6 @@ export function buildSiteRows(input: {
   return [...rows.values()];
 }
 
-/** The rows with the change of each score since the previous scan the history keeps. */
 export function withScoreChanges(
   rows: readonly SiteRow[],
   scans: Readonly<Record<string, readonly ScoreRecord[]>>,
