@@ -25,14 +25,14 @@ const MARK_SYMBOL: Record<CheckMark, string> = {
   'no-report': '?',
 };
 
-function Mark({ mark }: { mark: CheckMark }) {
+function MarkCell({ mark, cell: Cell }: { mark: CheckMark; cell: 'td' | 'dd' }) {
   return (
-    <>
+    <Cell class={`mark mark-${mark}`}>
       <span class="mark-symbol" aria-hidden="true">
         {MARK_SYMBOL[mark]}
       </span>{' '}
       {markWords(mark)}
-    </>
+    </Cell>
   );
 }
 
@@ -93,9 +93,7 @@ function CheckTable({ comparison }: { comparison: Comparison }) {
               </th>
               <td>{tierWords(check.tier)}</td>
               {check.marks.map((mark, index) => (
-                <td key={comparison.sites[index]?.site} class={`mark mark-${mark}`}>
-                  <Mark mark={mark} />
-                </td>
+                <MarkCell key={comparison.sites[index]?.site} cell="td" mark={mark} />
               ))}
             </tr>
           ))}
@@ -118,17 +116,12 @@ function CheckCards({ comparison }: { comparison: Comparison }) {
             </p>
             <p class="muted small">{tierWords(check.tier)}</p>
             <dl class="compare-card-marks">
-              {comparison.sites.map((site, index) => {
-                const mark = check.marks[index] ?? 'no-report';
-                return (
-                  <div key={site.site}>
-                    <dt>{site.host}</dt>
-                    <dd class={`mark mark-${mark}`}>
-                      <Mark mark={mark} />
-                    </dd>
-                  </div>
-                );
-              })}
+              {comparison.sites.map((site, index) => (
+                <div key={site.site}>
+                  <dt>{site.host}</dt>
+                  <MarkCell cell="dd" mark={check.marks[index] ?? 'no-report'} />
+                </div>
+              ))}
             </dl>
           </li>
         ))}
