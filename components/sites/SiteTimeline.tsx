@@ -9,6 +9,9 @@ interface SiteTimelineProps {
   formatDate: (at: number) => string;
 }
 
+const deltaWords = (delta: number) =>
+  delta === 0 ? t('sitesTimelineScoreSame') : formatChange(delta);
+
 function StepChanges({ changes }: { changes: TimelineChanges }) {
   if (changes.kind === 'first-scan') return <p class="muted">{t('sitesTimelineFirst')}</p>;
   if (changes.kind === 'unknown') return <p class="muted">{t('sitesTimelineUnknown')}</p>;
@@ -45,14 +48,7 @@ export function SiteTimeline({ steps, formatDate }: SiteTimelineProps) {
                   : t('sitesTimelineScore', String(step.score))}
               </span>
               {step.scoreDelta === null ? null : (
-                <span class="timeline-delta">
-                  {' '}
-                  (
-                  {step.scoreDelta === 0
-                    ? t('sitesTimelineScoreSame')
-                    : formatChange(step.scoreDelta)}
-                  )
-                </span>
+                <span class="timeline-delta"> ({deltaWords(step.scoreDelta)})</span>
               )}
             </p>
             <StepChanges changes={step.changes} />
