@@ -9,7 +9,6 @@ import { useKeptReports } from './use-sites';
 const PICK_LIMIT = 4;
 export const PICK_LEAST = 2;
 
-export type ComparisonExportKind = 'csv' | 'markdown';
 export type SiteComparisonState = ReturnType<typeof useSiteComparison>;
 
 const loadComparisonCode = () =>
@@ -71,7 +70,7 @@ export function useSiteComparison(page: {
       if (code === null) loadComparisonCode().then(setCode, logError);
     },
     onClose: () => setOpen(false),
-    onExport(kind: ComparisonExportKind) {
+    onExport(kind: 'csv' | 'markdown') {
       if (comparison === null || code === null) return;
       const [ending, type, text] =
         kind === 'csv'

@@ -17,10 +17,7 @@ export interface ComparedCheck {
   differs: boolean;
 }
 
-export interface Comparison {
-  sites: readonly RowWithReport[];
-  checks: ComparedCheck[];
-}
+export type Comparison = ReturnType<typeof buildComparison>;
 
 /** Those that differ first, as they are what a comparison is for; then by tier, then by name. */
 export function compareChecks(a: ComparedCheck, b: ComparedCheck): number {
@@ -30,7 +27,7 @@ export function compareChecks(a: ComparedCheck, b: ComparedCheck): number {
   return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function buildComparison(rows: readonly RowWithReport[]): Comparison {
+export function buildComparison(rows: readonly RowWithReport[]) {
   const listed = new Map<string, ComparedCheck>();
   for (const { id, name, tier } of rows.flatMap((row) => row.report?.issues ?? [])) {
     if (listed.has(id)) continue;
