@@ -120,7 +120,6 @@ export function SitesTable(props: SitesTableProps) {
   );
 }
 
-/** A rounded score on its band's colour, or `none` in muted words. */
 export function ScoreChip({ score, none }: { score: number | null; none: string }) {
   if (score === null) return <span class="muted">{none}</span>;
   return (

@@ -59,7 +59,7 @@ export function useSitesPage(initialSite: string | null) {
 
   return {
     serviceBaseUrl,
-    total: rows === null ? null : rows.length,
+    total: rows?.length ?? null,
     rows: arranged.slice(0, limit),
     matching: arranged.length,
     filter,
