@@ -10,18 +10,10 @@ import {
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import { tCount } from '../../lib/locale/locale-format';
 import type { BadgeMode } from '../../lib/settings/settings';
-import { OLD_REPORT_WORDS, RadioChoice } from './ChoiceSection';
-import type { BackupState } from './use-backup';
+import { OLD_REPORT_WORDS, RadioGroup } from './ChoiceSection';
+import type { useBackup } from './use-backup';
 
-export interface BackupSectionProps extends BackupState {
-  defaultBaseUrl: string;
-  onExport(choices: BackupChoices): void;
-  /** The chosen file's text (never more of it than it takes to tell it is too large). */
-  onChooseFile(text: string): void;
-  /** `switchService`: the user chose the file's report service. */
-  onApply(mode: ImportMode, choice: { switchService: boolean }): void;
-  onCancel(): void;
-}
+export type BackupSectionProps = ReturnType<typeof useBackup> & { defaultBaseUrl: string };
 
 const PROBLEM_TEXT: Record<BackupProblem | 'changed', MessageKey> = {
   changed: 'optionsBackupChanged',
@@ -150,17 +142,6 @@ export function BackupSection(props: BackupSectionProps) {
       {t(label)}
     </label>
   );
-  const modeOption = (value: ImportMode, label: MessageKey) => (
-    <RadioChoice
-      name="backup-import-mode"
-      value={value}
-      checked={mode === value}
-      onChoose={(chosen) => setMode(chosen)}
-    >
-      {t(label)}
-    </RadioChoice>
-  );
-
   return (
     <section aria-labelledby="backup-heading" class="backup">
       <h2 id="backup-heading">{t('optionsBackupHeading')}</h2>
@@ -190,11 +171,13 @@ export function BackupSection(props: BackupSectionProps) {
       {preview !== null && (
         <section class="backup-preview" aria-labelledby="backup-preview-heading">
           <h4 id="backup-preview-heading">{t('optionsBackupPreviewHeading')}</h4>
-          <fieldset>
-            <legend>{t('optionsBackupModeLegend')}</legend>
-            {modeOption('merge', 'optionsBackupModeMerge')}
-            {modeOption('replace', 'optionsBackupModeReplace')}
-          </fieldset>
+          <RadioGroup<ImportMode>
+            name="backup-import-mode"
+            legend="optionsBackupModeLegend"
+            labels={{ merge: 'optionsBackupModeMerge', replace: 'optionsBackupModeReplace' }}
+            value={mode}
+            onChange={setMode}
+          />
           <ChangeList changes={preview[mode]} defaultBaseUrl={defaultBaseUrl} />
           {serviceChange ? (
             <label class="choice">

@@ -1,4 +1,3 @@
-import type { ComponentChildren } from 'preact';
 import { type MessageKey, t } from '../../lib/locale/i18n';
 import type { OldReportDays } from '../../lib/settings/settings';
 
@@ -15,63 +14,63 @@ export function LockedNote() {
   return <p class="locked">{t('optionsLockedByPolicy')}</p>;
 }
 
-/** One option of a radio group, named by the label it wraps. */
-export function RadioChoice<T extends string>(props: {
+/** A radio group; `value` null: no option is shown as chosen. */
+export function RadioGroup<T extends string>(props: {
   name: string;
-  value: T;
-  checked: boolean;
+  legend: MessageKey;
+  legendClass?: string;
+  /** Each option's label, in the order shown; each option is named by the label it wraps. */
+  labels: Record<T, MessageKey>;
+  value: T | null;
   disabled?: boolean;
-  onChoose(value: T): void;
-  children: ComponentChildren;
+  onChange(value: T): void;
 }) {
   return (
-    <label class="choice">
-      <input
-        type="radio"
-        name={props.name}
-        value={props.value}
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={() => props.onChoose(props.value)}
-      />
-      {props.children}
-    </label>
+    <fieldset disabled={props.disabled}>
+      <legend class={props.legendClass}>{t(props.legend)}</legend>
+      {(Object.entries(props.labels) as [T, MessageKey][]).map(([value, label]) => (
+        <label key={value} class="choice">
+          <input
+            type="radio"
+            name={props.name}
+            value={value}
+            checked={props.value === value}
+            disabled={props.disabled}
+            onChange={() => props.onChange(value)}
+          />
+          {t(label)}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
 /**
  * A setting chosen among a few options: shown, not changeable, when a policy set it. `value`
- * null: the user has not answered yet, and no option is shown as chosen.
+ * null: the user has not answered yet.
  */
 export function ChoiceSection<T extends string>(props: {
   id: string;
   heading: MessageKey;
-  /** Each option's label, in the order shown. */
   labels: Record<T, MessageKey>;
   value: T | null;
   locked: boolean;
   hint: MessageKey;
   onChange(value: T): void;
 }) {
-  const { id, locked } = props;
+  const { id, heading, locked } = props;
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t(props.heading)}</h2>
-      <fieldset disabled={locked}>
-        <legend class="visually-hidden">{t(props.heading)}</legend>
-        {(Object.entries(props.labels) as [T, MessageKey][]).map(([value, label]) => (
-          <RadioChoice
-            key={value}
-            name={id}
-            value={value}
-            checked={props.value === value}
-            disabled={locked}
-            onChoose={props.onChange}
-          >
-            {t(label)}
-          </RadioChoice>
-        ))}
-      </fieldset>
+      <h2 id={`${id}-heading`}>{t(heading)}</h2>
+      <RadioGroup
+        name={id}
+        legend={heading}
+        legendClass="visually-hidden"
+        labels={props.labels}
+        value={props.value}
+        disabled={locked}
+        onChange={props.onChange}
+      />
       {locked && <LockedNote />}
       <p class="hint">{t(props.hint)}</p>
     </section>
