@@ -1,12 +1,12 @@
-import { hostOfPermission } from '../../lib/checks/check-access';
+import { CHECK_ACCESS_RECORD, hostOfPermission } from '../../lib/checks/check-access';
 import { t } from '../../lib/locale/i18n';
+import { tellWorker } from '../../lib/messaging/protocol';
+import { useRecord } from '../shared/use-record';
 
 /** The sites Check now asked the browser to read, each to take back, or all at once. */
-export function CheckAccessSection(props: {
-  permissions: readonly string[];
-  onRemove(permission: string | null): void;
-}) {
-  const { permissions, onRemove } = props;
+export function CheckAccessSection() {
+  const permissions = useRecord(CHECK_ACCESS_RECORD) ?? [];
+  const onRemove = (permission: string | null) => tellWorker('removeCheckAccess', { permission });
   return (
     <section aria-labelledby="check-access-heading">
       <h2 id="check-access-heading">{t('optionsCheckAccessHeading')}</h2>

@@ -1,6 +1,12 @@
-import { type LookupLogEntry, MAX_LOG_ENTRIES } from '../../lib/history/lookup-log';
+import {
+  LOOKUP_LOG_RECORD,
+  type LookupLogEntry,
+  MAX_LOG_ENTRIES,
+} from '../../lib/history/lookup-log';
 import { t, uiLocale } from '../../lib/locale/i18n';
+import { tellWorker } from '../../lib/messaging/protocol';
 import { type LookupOutcomeKind, OUTCOME_WORDS } from '../../lib/service/lookup-outcome';
+import { useRecord } from '../shared/use-record';
 
 /** The log as the page shows it: outcomes in words, times in the UI language. */
 export function outcomeText(
@@ -22,8 +28,8 @@ export function logTimeText(at: number): string {
 }
 
 /** The log, newest first, and its Clear button. */
-export function LookupLogSection(props: { entries: readonly LookupLogEntry[]; onClear(): void }) {
-  const { entries, onClear } = props;
+export function LookupLogSection() {
+  const entries = [...(useRecord(LOOKUP_LOG_RECORD)?.entries ?? [])].reverse();
   return (
     <section aria-labelledby="log-heading">
       <h2 id="log-heading">{t('optionsLogHeading')}</h2>
@@ -54,7 +60,11 @@ export function LookupLogSection(props: { entries: readonly LookupLogEntry[]; on
           </tbody>
         </table>
       )}
-      <button type="button" onClick={onClear} disabled={entries.length === 0}>
+      <button
+        type="button"
+        onClick={() => tellWorker('clearLookupLog', {})}
+        disabled={entries.length === 0}
+      >
         {t('optionsLogClear')}
       </button>
     </section>

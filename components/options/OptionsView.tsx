@@ -1,10 +1,7 @@
-import { CHECK_ACCESS_RECORD } from '../../lib/checks/check-access';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
-import { LOOKUP_LOG_RECORD } from '../../lib/history/lookup-log';
 import { t } from '../../lib/locale/i18n';
 import { tellWorker } from '../../lib/messaging/protocol';
 import { type EffectiveSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
-import { useRecord } from '../shared/use-record';
 import { BackupSection } from './BackupSection';
 import { CheckAccessSection } from './CheckAccessSection';
 import { ChoiceSection, OLD_REPORT_WORDS } from './ChoiceSection';
@@ -12,19 +9,14 @@ import { LookupLogSection } from './LookupLogSection';
 import { PausedSitesSection } from './PausedSitesSection';
 import { ServiceSection } from './ServiceSection';
 import { useBackup } from './use-backup';
-import { useClearData, usePausedSites, useServiceChoice } from './use-options';
+import { useClearData } from './use-options';
 
 /** The options page: every choice about what is sent, and the record of what was. */
 export function OptionsView({ settings }: { settings: EffectiveSettings }) {
   const { locked } = settings;
   const defaultBaseUrl = configuredServiceBaseUrl();
-  const baseUrl = serviceBaseUrlOf(settings);
-  const service = useServiceChoice(baseUrl);
   const backup = useBackup(settings.serviceBaseUrl);
-  const paused = usePausedSites();
   const data = useClearData();
-  const checkAccess = useRecord(CHECK_ACCESS_RECORD);
-  const log = useRecord(LOOKUP_LOG_RECORD);
   return (
     <main class="options">
       <h1>{t('optionsTitle')}</h1>
@@ -65,21 +57,16 @@ export function OptionsView({ settings }: { settings: EffectiveSettings }) {
         onChange={(days) => tellWorker('setOldReportDays', { days })}
       />
       <PausedSitesSection
-        domains={settings.pausedDomains.filter((domain) => !locked.pausedDomains.includes(domain))}
+        pausedDomains={settings.pausedDomains}
         lockedDomains={locked.pausedDomains}
-        {...paused}
       />
       <ServiceSection
-        baseUrl={baseUrl}
+        baseUrl={serviceBaseUrlOf(settings)}
         defaultBaseUrl={defaultBaseUrl}
         locked={locked.serviceBaseUrl}
-        {...service}
       />
       <BackupSection defaultBaseUrl={defaultBaseUrl} {...backup} />
-      <CheckAccessSection
-        permissions={checkAccess ?? []}
-        onRemove={(permission) => tellWorker('removeCheckAccess', { permission })}
-      />
+      <CheckAccessSection />
       <section aria-labelledby="data-heading">
         <h2 id="data-heading">{t('optionsDataHeading')}</h2>
         <p class="hint">{t('optionsDataExplain')}</p>
@@ -88,10 +75,7 @@ export function OptionsView({ settings }: { settings: EffectiveSettings }) {
         </button>
         {data.cleared && <p role="status">{t('optionsDataCleared')}</p>}
       </section>
-      <LookupLogSection
-        entries={[...(log?.entries ?? [])].reverse()}
-        onClear={() => tellWorker('clearLookupLog', {})}
-      />
+      <LookupLogSection />
     </main>
   );
 }

@@ -1,20 +1,16 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
 import { LockedNote } from './ChoiceSection';
+import { usePausedSites } from './use-options';
 
-interface PausedSitesSectionProps {
-  /** The user's, each covering its subdomains. */
-  domains: readonly string[];
-  /** The policy's: shown, not the user's to resume. */
+/** The paused domains, each covering its subdomains: the user's to resume, the policy's shown. */
+export function PausedSitesSection(props: {
+  pausedDomains: readonly string[];
   lockedDomains: readonly string[];
-  /** The last address given named no site or domain. */
-  refused: boolean;
-  onPause(address: string): void;
-  onResume(domain: string): void;
-}
-
-export function PausedSitesSection(props: PausedSitesSectionProps) {
-  const { domains, lockedDomains, onPause } = props;
+}) {
+  const { lockedDomains } = props;
+  const domains = props.pausedDomains.filter((domain) => !lockedDomains.includes(domain));
+  const { refused, onPause, onResume } = usePausedSites();
   const [address, setAddress] = useState('');
   return (
     <section aria-labelledby="paused-heading">
@@ -33,7 +29,7 @@ export function PausedSitesSection(props: PausedSitesSectionProps) {
           {domains.map((domain) => (
             <li key={domain}>
               <span class="site">{domain}</span>
-              <button type="button" onClick={() => props.onResume(domain)}>
+              <button type="button" onClick={() => onResume(domain)}>
                 {t('optionsResume')}
               </button>
             </li>
@@ -61,7 +57,7 @@ export function PausedSitesSection(props: PausedSitesSectionProps) {
         </label>
         <button type="submit">{t('optionsPauseAdd')}</button>
       </form>
-      {props.refused && <p role="alert">{t('optionsPauseInvalid')}</p>}
+      {refused && <p role="alert">{t('optionsPauseInvalid')}</p>}
     </section>
   );
 }

@@ -1,22 +1,9 @@
 import { useState } from 'preact/hooks';
 import { t, uiLocale } from '../../lib/locale/i18n';
 import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
-import type { BaseUrlChoice, ServiceAccess } from '../../lib/settings/service-base-url-choice';
+import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
 import { LockedNote } from './ChoiceSection';
-
-interface ServiceSectionProps {
-  baseUrl: string;
-  defaultBaseUrl: string;
-  locked: boolean;
-  choice: BaseUrlChoice | null;
-  onSave(raw: string): void;
-  onReset(): void;
-  /** What the service said about retiring its route, shown if said for `baseUrl`. */
-  deprecation: DeprecationNotice | null;
-  /** Null until known. */
-  access: ServiceAccess | null;
-  onAllowAccess(): void;
-}
+import { useServiceChoice } from './use-options';
 
 function dateText(time: number): string {
   return new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium' }).format(time);
@@ -29,15 +16,15 @@ function DeprecationNote({ notice }: { notice: DeprecationNotice }) {
       <p>
         <strong>{t('serviceDeprecationTitle')}</strong>
       </p>
-      {notice.deprecatedSince !== null ? (
+      {notice.deprecatedSince !== null && (
         <p>{t('serviceDeprecationSince', dateText(notice.deprecatedSince))}</p>
-      ) : null}
-      {notice.sunsetAt !== null ? (
+      )}
+      {notice.sunsetAt !== null && (
         <p>{t('serviceDeprecationSunset', dateText(notice.sunsetAt))}</p>
-      ) : null}
-      {notice.successor !== null ? (
+      )}
+      {notice.successor !== null && (
         <p class="service-successor">{t('serviceDeprecationSuccessor', notice.successor)}</p>
-      ) : null}
+      )}
       <p class="hint">{t('serviceDeprecationKeeps')}</p>
     </div>
   );
@@ -57,8 +44,14 @@ function choiceMessage(choice: BaseUrlChoice | null, baseUrl: string) {
   }
 }
 
-export function ServiceSection(props: ServiceSectionProps) {
-  const { baseUrl, defaultBaseUrl, locked, choice, onSave, onReset, deprecation, access } = props;
+/** The service's base URL, whether the browser lets the extension reach it, its notice. */
+export function ServiceSection(props: {
+  baseUrl: string;
+  defaultBaseUrl: string;
+  locked: boolean;
+}) {
+  const { baseUrl, defaultBaseUrl, locked } = props;
+  const { choice, access, deprecation, onSave, onReset, onAllowAccess } = useServiceChoice(baseUrl);
   const [draft, setDraft] = useState(baseUrl);
   return (
     <section aria-labelledby="service-heading">
@@ -94,19 +87,17 @@ export function ServiceSection(props: ServiceSectionProps) {
         </button>
       </form>
       {locked && <LockedNote />}
-      {access && !access.permitted ? (
+      {access && !access.permitted && (
         <div class="service-access" role="alert">
           <p>{t('optionsServiceNotPermitted', access.host)}</p>
-          <button type="button" onClick={props.onAllowAccess}>
+          <button type="button" onClick={onAllowAccess}>
             {t('optionsServiceAllow', access.host)}
           </button>
         </div>
-      ) : null}
+      )}
       <p class="hint">{t('optionsServiceDefault', defaultBaseUrl)}</p>
       {choiceMessage(choice, baseUrl)}
-      {deprecation && deprecation.baseUrl === baseUrl ? (
-        <DeprecationNote notice={deprecation} />
-      ) : null}
+      {deprecation?.baseUrl === baseUrl && <DeprecationNote notice={deprecation} />}
     </section>
   );
 }
