@@ -65,15 +65,10 @@ const CHANGE_TEXT: {
   'lookup-log-merged': ({ entries }) => tCount('optionsBackupLogMerged', entries),
 };
 
-function ChangeList({
-  changes,
-  defaultBaseUrl,
-}: {
-  changes: readonly ImportChange[];
-  defaultBaseUrl: string;
-}) {
+function ChangeList(props: { changes: readonly ImportChange[]; defaultBaseUrl: string }) {
+  const { changes } = props;
   if (changes.length === 0) return <p>{t('optionsBackupNoChange')}</p>;
-  const service: Service = (url) => url ?? t('optionsBackupServiceDefault', defaultBaseUrl);
+  const service: Service = (url) => url ?? t('optionsBackupServiceDefault', props.defaultBaseUrl);
   return (
     <ul class="backup-changes">
       {changes.map((change) => {
@@ -179,7 +174,7 @@ export function BackupSection(props: BackupSectionProps) {
             onChange={setMode}
           />
           <ChangeList changes={preview[mode]} defaultBaseUrl={defaultBaseUrl} />
-          {serviceChange ? (
+          {serviceChange && (
             <label class="choice">
               <input
                 type="checkbox"
@@ -188,7 +183,7 @@ export function BackupSection(props: BackupSectionProps) {
               />
               {t('optionsBackupSwitchService', serviceChange.to ?? defaultBaseUrl)}
             </label>
-          ) : null}
+          )}
           <div class="backup-actions">
             <button
               type="button"
