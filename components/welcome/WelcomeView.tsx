@@ -1,15 +1,9 @@
 import { t } from '../../lib/locale/i18n';
-import type { LookupMode } from '../../lib/settings/settings';
+import type { useWelcome } from './use-welcome';
 
 /** The first-run page: what is sent, to whom and when, and the question (`locked`: a policy's). */
-export function WelcomeView(props: {
-  serviceBaseUrl: string;
-  chosen: LookupMode | null;
-  locked: boolean;
-  optionsUrl: string;
-  onChoose(mode: LookupMode): void;
-}) {
-  const { serviceBaseUrl, chosen, locked, optionsUrl, onChoose } = props;
+export function WelcomeView(props: NonNullable<ReturnType<typeof useWelcome>>) {
+  const { serviceBaseUrl, chosen, locked, onChoose } = props;
   return (
     <main class="welcome">
       <h1>{t('welcomeTitle')}</h1>
@@ -40,7 +34,7 @@ export function WelcomeView(props: {
         </p>
       )}
       <p>
-        <a href={optionsUrl}>{t('welcomeOpenSettings')}</a>
+        <a href="/options.html">{t('welcomeOpenSettings')}</a>
       </p>
     </main>
   );

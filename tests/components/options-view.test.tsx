@@ -236,7 +236,6 @@ describe('WelcomeView', () => {
         serviceBaseUrl="https://is-agentic.com"
         chosen={null}
         locked={false}
-        optionsUrl="options.html"
         onChoose={onChoose}
       />,
     );
@@ -252,7 +251,6 @@ describe('WelcomeView', () => {
         serviceBaseUrl="https://is-agentic.com"
         chosen={null}
         locked={true}
-        optionsUrl="options.html"
         onChoose={vi.fn()}
       />,
     );
