@@ -21,11 +21,9 @@ export function outcomeText(
   return entry.status === null || entry.status === 0 ? words : `${words} (HTTP ${entry.status})`;
 }
 
-export function logTimeText(at: number): string {
-  return new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(
-    at,
-  );
-}
+const LOG_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
+
+export const logTimeText = (at: number) => new Intl.DateTimeFormat(uiLocale(), LOG_TIME).format(at);
 
 /** The log, newest first, and its Clear button. */
 export function LookupLogSection() {

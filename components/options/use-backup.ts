@@ -19,7 +19,7 @@ import { exportFileName } from '../../lib/sites/site-export';
 import { readItems, readRecord } from '../../lib/storage/record';
 
 /** A chosen file's preview or refusal, and an applied import. */
-export interface BackupState {
+interface BackupState {
   preview: ImportPreview | null;
   /** `changed`: the records kept changing while the import was applied. */
   problem: BackupProblem | 'changed' | null;

@@ -20,11 +20,7 @@ export function App({
 }) {
   const reading = start === 'reading';
   const known = reading ? null : start;
-  const { view, now, refresh } = useTabView(tabId, {
-    start: known ?? undefined,
-    handed,
-    reading,
-  });
+  const { view, now, refresh } = useTabView(tabId, { start: known ?? undefined, handed, reading });
   const site = usePageSite(tabId, reading ? (handed?.origin ?? undefined) : known?.pageUrl);
   const page = { site, tabId, settings: known?.settings };
   return <PopupView view={view} now={now} onRefresh={refresh} page={page} />;
