@@ -44,7 +44,6 @@ function choiceMessage(choice: BaseUrlChoice | null, baseUrl: string) {
   }
 }
 
-/** The service's base URL, whether the browser lets the extension reach it, its notice. */
 export function ServiceSection(props: {
   baseUrl: string;
   defaultBaseUrl: string;
