@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t, uiLocale } from '../../lib/locale/i18n';
 import type { DeprecationNotice } from '../../lib/service/deprecation-notice';
-import type { BaseUrlChoice } from '../../lib/settings/service-base-url-choice';
 import { LockedNote } from './ChoiceSection';
 import { useServiceChoice } from './use-options';
 
@@ -28,20 +27,6 @@ function DeprecationNote({ notice }: { notice: DeprecationNotice }) {
       <p class="hint">{t('serviceDeprecationKeeps')}</p>
     </div>
   );
-}
-
-function choiceMessage(choice: BaseUrlChoice | null, baseUrl: string) {
-  switch (choice?.kind) {
-    case 'invalid':
-      return <p role="alert">{t('optionsServiceInvalid')}</p>;
-    case 'refused':
-      return <p role="alert">{t('optionsServiceRefused', choice.host)}</p>;
-    case 'saved':
-    case 'reset':
-      return <p role="status">{t('optionsServiceSaved', baseUrl)}</p>;
-    case undefined:
-      return null;
-  }
 }
 
 export function ServiceSection(props: {
@@ -95,7 +80,11 @@ export function ServiceSection(props: {
         </div>
       )}
       <p class="hint">{t('optionsServiceDefault', defaultBaseUrl)}</p>
-      {choiceMessage(choice, baseUrl)}
+      {choice?.kind === 'invalid' && <p role="alert">{t('optionsServiceInvalid')}</p>}
+      {choice?.kind === 'refused' && <p role="alert">{t('optionsServiceRefused', choice.host)}</p>}
+      {(choice?.kind === 'saved' || choice?.kind === 'reset') && (
+        <p role="status">{t('optionsServiceSaved', baseUrl)}</p>
+      )}
       {deprecation?.baseUrl === baseUrl && <DeprecationNote notice={deprecation} />}
     </section>
   );
