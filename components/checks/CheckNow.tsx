@@ -5,11 +5,12 @@ import { formatClockTime, formatRelativeTime, parseTime } from '../../lib/locale
 import { t } from '../../lib/locale/i18n';
 import { checkRunMarkdown } from '../../lib/markdown/check-run';
 import { copyText } from '../../lib/page/page-actions';
+import type { CheckTarget } from '../../lib/page/popup-start';
 import { CopyFixListButton } from '../report/CopyFixListButton';
 import { IssueList } from '../report/IssueList';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { LiveResult } from './LiveResult';
-import { type CheckTarget, useCheckNow } from './use-check-now';
+import { useCheckNow } from './use-check-now';
 
 export interface CheckNowProps {
   target: CheckTarget;

@@ -12,21 +12,13 @@ import {
   inPrivateWindowPage,
   watchPermissions,
 } from '../../lib/page/permissions';
+import type { CheckTarget } from '../../lib/page/popup-start';
 import { readRecord, watchRecord } from '../../lib/storage/record';
 
 /** What the button's part of the page shows besides the last run. */
-export type CheckState =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'refused' }
-  | { kind: 'private' }
+type CheckState =
+  | { kind: 'idle' | 'running' | 'refused' | 'private' }
   | { kind: 'failed'; message: string };
-
-/** The site a run checks and the tab it is about (none for the site report window). */
-export interface CheckTarget {
-  origin: string;
-  tabId: number | null;
-}
 
 /** `reportIds`: the ids a stored report lists, re-checked; null for a quick check. */
 export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly string[] | null) {

@@ -1,26 +1,26 @@
 import './popup.css';
 import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { configuredServiceBaseUrl } from '../../lib/contract/service-base-url';
+import type { CheckDiff } from '../../lib/history/check-diff';
+import type { ScoreChange } from '../../lib/history/score-history';
 import { t } from '../../lib/locale/i18n';
 import { copyText, openOptionsPageFromClick } from '../../lib/page/page-actions';
-import { checkTargetOf, siteOfView } from '../../lib/page/popup-start';
+import { type CheckTarget, checkTargetOf, siteOfView } from '../../lib/page/popup-start';
 import { type EffectiveSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { isViewStatus, STATUS_TRAITS } from '../../lib/tabs/status-traits';
 import type { ShownView } from '../../lib/tabs/tab-view';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
-import type { CheckTarget } from '../checks/use-check-now';
 import { IssueList } from '../report/IssueList';
 import { ReportView, type ReportViewProps } from '../report/ReportView';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { useSettings } from '../shared/use-settings';
 import { ConsentNotice } from '../status/ConsentNotice';
-import { LoadingView } from '../status/LoadingView';
 import { ParentSite } from '../status/ParentSite';
-import { StatusFrame, StatusView, type StatusViewProps } from '../status/StatusView';
+import { LoadingView, StatusFrame, StatusView, type StatusViewProps } from '../status/StatusView';
 import { SiteControls } from './SiteControls';
-import { useScanChanges } from './use-scan-changes';
 
 export interface PopupViewProps {
   /** What is known about the tab; null while not even that is known (shown as loading). */
@@ -90,6 +90,37 @@ function PageView({ page, ...props }: PopupViewProps & { page: PopupPage }) {
       </main>
     </ServiceBaseUrlContext.Provider>
   );
+}
+
+type ScanChanges = { change: ScoreChange | null; checkDiff: CheckDiff | null };
+const UNKNOWN: ScanChanges = { change: null, checkDiff: null };
+
+/**
+ * How the score and the checks changed since the site's previous scan, for the report shown;
+ * null until read. The score history is loaded after the first frame.
+ */
+function useScanChanges(site: string | null, report: ScanReport | null): ScanChanges {
+  const [changes, setChanges] = useState(UNKNOWN);
+  useEffect(() => {
+    setChanges(UNKNOWN);
+    if (site === null || report === null) return;
+    let current = true;
+    Promise.all([
+      import('../../lib/history/score-history'),
+      import('../../lib/history/check-diff'),
+    ]).then(([{ readAllScans, scoreChangeFor }, { checkDiffFor, otherSites }]) =>
+      readAllScans().then((history) => {
+        if (!current) return;
+        const scans = history[site] ?? [];
+        const checkDiff = checkDiffFor(scans, report, otherSites(history, site));
+        setChanges({ change: scoreChangeFor(scans, report), checkDiff });
+      }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [site, report]);
+  return changes;
 }
 
 /** What a page adds to a report's view and to a state's. */

@@ -1,9 +1,37 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/locale/i18n';
-import { openOptionsPageFromClick } from '../../lib/page/page-actions';
+import { tellWorker } from '../../lib/messaging/protocol';
+import { logError, openOptionsPageFromClick } from '../../lib/page/page-actions';
+import { hostOfSite } from '../../lib/privacy/paused-domains';
 import type { EffectiveSettings } from '../../lib/settings/settings';
-import type { PauseChoice } from '../../lib/settings/site-pause';
-import { useSitePause } from './use-site-pause';
+import { type PauseChoice, sitePauseOf } from '../../lib/settings/site-pause';
+
+/** Pausing lookups on `site` (or its whole domain) and resuming them, for the popup's foot. */
+function useSitePause(site: string | null, settings: EffectiveSettings | null) {
+  const [choice, setChoice] = useState<PauseChoice | null>(null);
+  const pause = (domain: string) => {
+    setChoice(null);
+    tellWorker('pauseSite', { domain });
+  };
+  return {
+    state: settings !== null && site !== null ? sitePauseOf(settings, site, choice) : null,
+    /** Offers the site or its whole registrable domain; pauses the site where none is wider. */
+    offer() {
+      const host = site === null ? null : hostOfSite(site);
+      if (host === null) return;
+      // Loaded only now: the public suffix rules are a large table the first frame does not need.
+      import('../../lib/privacy/registrable-domain').then(({ registrableDomainOf }) => {
+        const domain = registrableDomainOf(host);
+        if (domain === null || domain === host) pause(host);
+        else setChoice({ host, domain });
+      }, logError);
+    },
+    pause,
+    cancel: () => setChoice(null),
+    /** Removes the user's paused domains that cover the site. */
+    resume: (origin: string) => tellWorker('resumeSite', { origin }),
+  };
+}
 
 type SitePause = ReturnType<typeof useSitePause>;
 

@@ -3,7 +3,7 @@ import { groupIssuesByTier } from '../../lib/contract/issue-groups';
 import type { IssueTier, ScanIssue } from '../../lib/contract/report-schema';
 import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
 import { formatNumber, formatUnitList, tCount } from '../../lib/locale/locale-format';
-import { IssueItem } from './IssueItem';
+import { presentText } from '../shared/format';
 
 const TIER_NAME: Record<IssueTier, MessageKey> = {
   essential: 'popupTierEssential',
@@ -21,6 +21,46 @@ function splitText(failed: number, partial: number): string {
   if (failed > 0) parts.push(t('popupFailedCount', formatNumber(failed, locale)));
   if (partial > 0) parts.push(t('popupPartialCount', formatNumber(partial, locale)));
   return formatUnitList(parts, locale);
+}
+
+/** One issue, opening to what was found and how to fix it; `live`: Check now's finding. */
+function IssueItem({ issue, live }: { issue: ScanIssue; live?: ComponentChildren }) {
+  const details = presentText(issue.details);
+  const recommendation = presentText(issue.recommendation);
+  const head = (
+    <>
+      <span class="issue-name">{issue.name}</span>
+      <span class={`result result-${issue.result}`}>
+        {t(issue.result === 'failed' ? 'popupResultFailed' : 'popupResultPartial')}
+      </span>
+    </>
+  );
+  return (
+    <li class="issue">
+      {details === null && recommendation === null ? (
+        <div class="issue-head">{head}</div>
+      ) : (
+        <details>
+          <summary class="issue-head">{head}</summary>
+          <dl class="issue-body">
+            {details !== null ? (
+              <>
+                <dt>{t('popupIssueDetails')}</dt>
+                <dd>{details}</dd>
+              </>
+            ) : null}
+            {recommendation !== null ? (
+              <>
+                <dt>{t('popupIssueRecommendation')}</dt>
+                <dd>{recommendation}</dd>
+              </>
+            ) : null}
+          </dl>
+        </details>
+      )}
+      {live}
+    </li>
+  );
 }
 
 /** The issues by tier, failed before partial; `liveOf`: Check now's finding for a check id. */

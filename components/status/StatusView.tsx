@@ -1,19 +1,41 @@
 import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { serviceLinkOrNull } from '../../lib/contract/safe-url';
-import { t } from '../../lib/locale/i18n';
+import { formatClockTime } from '../../lib/locale/format-time';
+import { t, uiLocale } from '../../lib/locale/i18n';
 import { notLookedUpText } from '../../lib/tabs/not-looked-up-reasons';
 import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { STATUS_TRAITS, wordsOf } from '../../lib/tabs/status-traits';
 import { reasonOf, type StatusOnlyView } from '../../lib/tabs/tab-view';
 import { ExternalLink } from '../shared/ExternalLink';
-import { presentText } from '../shared/format';
+import { presentText, tWith } from '../shared/format';
 import { RefreshButton } from '../shared/RefreshButton';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
-import { NextTry } from './NextTry';
 
-export interface StatusFrameProps {
-  /** For styling: `state-<status>`. */
+/** `origin`: the site being looked up; null while not even that is known. */
+export function LoadingView({ origin }: { origin: string | null }) {
+  return (
+    <section class="state state-loading" role="status" aria-live="polite">
+      <header class="state-head">
+        <span class="spinner" aria-hidden="true" />
+        <div class="state-heading">
+          <h1 class="state-title">
+            {origin === null ? t('popupLoadingUnknown') : t('popupLoadingSite', origin)}
+          </h1>
+        </div>
+      </header>
+      <p class="muted">{t('popupLoadingBody')}</p>
+      {/* The shape of the report to come, so the popup does not jump when it arrives. */}
+      <div class="skeleton" aria-hidden="true">
+        <span class="skeleton-line" />
+        <span class="skeleton-line" />
+        <span class="skeleton-line short" />
+      </div>
+    </section>
+  );
+}
+
+interface StatusFrameProps {
   status: string;
   /** The badge's mark, drawn large beside the title, on its colour. */
   mark: string;
@@ -144,4 +166,22 @@ export function StatusView(props: StatusViewProps) {
       ) : null}
     </StatusFrame>
   );
+}
+
+/** "Next try after 14:05", or without a time in the future, how to try again; `canRefresh`:
+ * whether a Refresh button is there to point at when no time is known. */
+function NextTry(props: { retryAt: number | null; now: number; canRefresh: boolean }) {
+  const { retryAt, now } = props;
+  if (retryAt !== null && retryAt > now) {
+    return (
+      <p class="next-try">
+        {tWith('popupNextTry', [
+          <time key="next" dateTime={new Date(retryAt).toISOString()}>
+            {formatClockTime(retryAt, now, { locale: uiLocale() })}
+          </time>,
+        ])}
+      </p>
+    );
+  }
+  return props.canRefresh ? <p class="muted">{t('popupRetryOnRefresh')}</p> : null;
 }

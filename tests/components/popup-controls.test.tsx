@@ -13,7 +13,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatMessage, readLocaleMessages } from '../../build/locale-messages';
 import { PopupView } from '../../components/popup/PopupView';
 import { ReportView } from '../../components/report/ReportView';
-import { useParentSite } from '../../components/status/use-parent-site';
+import { useParentSite } from '../../components/status/ParentSite';
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
 import type { CheckDiff } from '../../lib/history/check-diff';
