@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { pageOrigin } from '../../lib/page/popup-start';
 import { readTab, watchActiveTab, watchTabAddress } from '../../lib/tabs/browser-tabs';
-import { type TabViewState, useTabView } from './use-tab-view';
+import { useTabView } from './use-tab-view';
 
 /** What `watch` tells of `id`: undefined until known, null when there is no `id` or nothing. */
 function useWatched<T>(
@@ -39,7 +39,7 @@ export function usePageSite(tabId: number | null, pageUrl?: string | null): stri
  * The tab's view and site, kept current as it navigates. The page's own requests are a
  * follower's: only Refresh and "Look up this site" ask as the user.
  */
-export function useFollowedTab(tabId: number | null): TabViewState & { site: string | null } {
+export function useFollowedTab(tabId: number | null) {
   const pageUrl = useWatched(tabId, watchTabAddress);
   const state = useTabView(tabId, { trigger: 'follow' });
   const { navigated } = state;

@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { requestView } from '../../lib/messaging/protocol';
 import type { SiteReportRequest } from '../../lib/messaging/site-report-address';
-import { notLookedUp } from '../../lib/tabs/tab-view';
-import type { TabViewState } from './use-tab-view';
+import { notLookedUp, type ShownView } from '../../lib/tabs/tab-view';
 
 /** The site report window's view of one site: asked once, and again past the cache on Refresh. */
-export function useSiteView(
-  request: SiteReportRequest,
-): Pick<TabViewState, 'view' | 'now' | 'refresh'> {
+export function useSiteView(request: SiteReportRequest) {
   const site = request.kind === 'site' ? request.site : null;
-  const [shown, setShown] = useState<Pick<TabViewState, 'view' | 'now'>>(() => ({
+  const [shown, setShown] = useState<{ view: ShownView; now: number }>(() => ({
     view:
       request.kind === 'site'
         ? { status: 'loading', origin: request.site }

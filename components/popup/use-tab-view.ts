@@ -5,18 +5,6 @@ import { readSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
 import { readTabState, type TabState, watchTabState } from '../../lib/tabs/tab-state';
 import type { ShownView, ShowTabTrigger } from '../../lib/tabs/tab-view';
 
-export interface TabViewState {
-  view: ShownView | null;
-  /** When the view last changed (epoch ms): relative times are computed against it. */
-  now: number;
-  /** A fresh lookup past the cache (the Refresh button). */
-  refresh(): void;
-  /** The lookup the user asks for where nothing was looked up yet ("Look up this site"). */
-  lookUp(): void;
-  /** After the tab navigated; `otherSite`: "loading" shows, not the previous site's view. */
-  navigated(change: { otherSite: boolean }): void;
-}
-
 const NO_TAB: ShownView = { status: 'not-looked-up', reason: 'no-url' };
 
 /**
@@ -40,8 +28,9 @@ export function useTabView(
     reading?: boolean;
     trigger?: ShowTabTrigger;
   } = {},
-): TabViewState {
-  const [shown, setShown] = useState(() => ({
+) {
+  // `now`: when the view last changed (epoch ms), which relative times are computed against.
+  const [shown, setShown] = useState<{ view: ShownView | null; now: number }>(() => ({
     view: reading ? (handed?.view ?? null) : tabId === null ? NO_TAB : (start?.state?.view ?? null),
     now: Date.now(),
   }));
@@ -109,8 +98,10 @@ export function useTabView(
     // `start` is read once, when it is in: later changes come by watching.
   }, [tabId, show, ask, reading]);
 
+  // Refresh: past the cache. "Look up this site": where nothing was looked up yet.
   const refresh = useCallback(() => ask({ force: true, trigger: 'user' }), [ask]);
   const lookUp = useCallback(() => ask({ force: false, trigger: 'user' }), [ask]);
+  // `otherSite`: "loading" shows, not the previous site's view.
   const navigated = useCallback(
     ({ otherSite }: { otherSite: boolean }) => {
       if (otherSite) show(null);
