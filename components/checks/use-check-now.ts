@@ -1,6 +1,6 @@
 /** "Check now" in this page: the host permission asked in the click itself (browsers grant it only
  * within the user's gesture), the run here; the worker decides whether it may start and keeps it. */
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { CHECK_RUN_RECORD, type CheckRun } from '../../lib/checks/check-run-record';
 import { hostPermissionFor } from '../../lib/contract/service-base-url';
 import { openCheckRun } from '../../lib/messaging/check-run-port';
@@ -53,36 +53,33 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
     };
   }, [origin]);
 
-  const go = useCallback(
-    async (asked: boolean) => {
-      const controller = new AbortController();
-      running.current = controller;
-      const quick = reportIds === null;
-      const { start, close } = await openCheckRun({ origin, tabId, quick, asked });
-      if (!start.ok) {
-        close();
-        setState({ kind: 'private' });
-        return;
+  const go = async (asked: boolean) => {
+    const controller = new AbortController();
+    running.current = controller;
+    const quick = reportIds === null;
+    const { start, close } = await openCheckRun({ origin, tabId, quick, asked });
+    if (!start.ok) {
+      close();
+      setState({ kind: 'private' });
+      return;
+    }
+    try {
+      const { runChecks } = await import('../../lib/checks/run-checks');
+      const ran = await runChecks(origin, reportIds, controller.signal);
+      const done: CheckRun = { ...ran, id: start.run.id, at: start.run.at };
+      // A page that moved on to another site meanwhile shows nothing of this one.
+      if (running.current === controller) {
+        setRun(done);
+        setState({ kind: 'idle' });
       }
-      try {
-        const { runChecks } = await import('../../lib/checks/run-checks');
-        const ran = await runChecks(origin, reportIds, controller.signal);
-        const done: CheckRun = { ...ran, id: start.run.id, at: start.run.at };
-        // A page that moved on to another site meanwhile shows nothing of this one.
-        if (running.current === controller) {
-          setRun(done);
-          setState({ kind: 'idle' });
-        }
-        await sendToWorker('finishCheckRun', { run: done });
-      } finally {
-        close();
-      }
-    },
-    [origin, tabId, reportIds],
-  );
+      await sendToWorker('finishCheckRun', { run: done });
+    } finally {
+      close();
+    }
+  };
 
   /** For the click handler: the permission request must be its first call. */
-  const start = useCallback(() => {
+  const start = () => {
     if (inPrivateWindowPage()) {
       setState({ kind: 'private' });
       return;
@@ -95,8 +92,7 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
     asked
       .then((granted) => (granted ? go(!heldBefore) : setState({ kind: 'refused' })))
       .catch((error: unknown) => setState({ kind: 'failed', message: String(error) }));
-  }, [origin, go]);
+  };
 
-  const cancel = useCallback(() => running.current?.abort(), []);
-  return { run, state, start, cancel };
+  return { run, state, start, cancel: () => running.current?.abort() };
 }
