@@ -22,7 +22,6 @@ export interface CheckNowProps {
 /** The button, the run's state, its summary and each live result: beside the report's stored
  * findings, or as a quick check's own list. The stored score and badge never change. */
 export function CheckNow({ target, report, now }: CheckNowProps) {
-  const { origin } = target;
   const serviceBaseUrl = useContext(ServiceBaseUrlContext);
   const reportIds = useMemo(() => report?.issues.map((issue) => issue.id) ?? null, [report]);
   const { run, state, start, cancel } = useCheckNow(target, reportIds);
@@ -69,7 +68,7 @@ export function CheckNow({ target, report, now }: CheckNowProps) {
         </div>
         <p class="check-state" role="status" aria-busy={running}>
           {running ? t('checkNowRunning') : null}
-          {state.kind === 'refused' ? t('checkNowRefused', new URL(origin).host) : null}
+          {state.kind === 'refused' ? t('checkNowRefused', new URL(target.origin).host) : null}
           {state.kind === 'private' ? t('checkNowPrivate') : null}
           {state.kind === 'failed' ? t('checkNowFailed', state.message) : null}
         </p>
