@@ -9,7 +9,6 @@ import { t } from '../../lib/locale/i18n';
 import { copyText, openOptionsPageFromClick } from '../../lib/page/page-actions';
 import { type CheckTarget, checkTargetOf, siteOfView } from '../../lib/page/popup-start';
 import { type EffectiveSettings, serviceBaseUrlOf } from '../../lib/settings/settings';
-import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { isViewStatus, STATUS_TRAITS } from '../../lib/tabs/status-traits';
 import type { ShownView } from '../../lib/tabs/tab-view';
 import { CheckNowSlot } from '../checks/CheckNowSlot';
@@ -159,7 +158,6 @@ function viewFor({ view, now, onRefresh, notAsked }: PopupViewProps, extras: Ext
       <StatusFrame
         status="unknown"
         mark={STATUS_TRAITS.loading.mark}
-        markColor={STATE_COLORS.neutral}
         title={t('popupUnknownTitle')}
         onRefresh={onRefresh}
       >

@@ -1,7 +1,6 @@
 import { useContext } from 'preact/hooks';
 import { hostOf } from '../../lib/contract/http-origin';
 import { t } from '../../lib/locale/i18n';
-import { STATE_COLORS } from '../../lib/tabs/score-band';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { StatusFrame } from './StatusView';
 
@@ -12,7 +11,6 @@ export function NotAskedView({ origin, onLookUp }: { origin: string; onLookUp: (
     <StatusFrame
       status="not-asked"
       mark="?"
-      markColor={STATE_COLORS.neutral}
       title={t('popupNotAskedTitle')}
       origin={origin}
       actions={

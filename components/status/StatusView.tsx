@@ -37,9 +37,9 @@ export function LoadingView({ origin }: { origin: string | null }) {
 
 interface StatusFrameProps {
   status: string;
-  /** The badge's mark, drawn large beside the title, on its colour. */
+  /** The badge's mark, drawn large beside the title, on its colour (neutral unless given). */
   mark: string;
-  markColor: string;
+  markColor?: string;
   title: ComponentChildren;
   origin?: string | null;
   children?: ComponentChildren;
@@ -52,7 +52,8 @@ interface StatusFrameProps {
 
 /** The frame of every view that is not a report: mark, title, site, a few lines, actions. */
 export function StatusFrame(props: StatusFrameProps) {
-  const { status, mark, markColor, title, origin, children, actions, onRefresh } = props;
+  const { status, mark, markColor = STATE_COLORS.neutral, title, origin, children } = props;
+  const { actions, onRefresh } = props;
   const Title = props.nested ? 'h3' : 'h1';
   return (
     <section class={`state state-${status}`}>
