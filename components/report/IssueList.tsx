@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { groupIssuesByTier } from '../../lib/contract/issue-groups';
 import type { IssueTier, ScanIssue } from '../../lib/contract/report-schema';
-import { type MessageKey, t, uiLocale } from '../../lib/locale/i18n';
+import { type MessageKey, t } from '../../lib/locale/i18n';
 import { formatNumber, formatUnitList, tCount } from '../../lib/locale/locale-format';
 import { presentText } from '../shared/format';
 
@@ -16,11 +16,10 @@ const OPEN_ALL_UP_TO = 8;
 
 /** "2 failed, 1 partial", leaving out a zero: "3 failed". */
 function splitText(failed: number, partial: number): string {
-  const locale = uiLocale();
   const parts: string[] = [];
-  if (failed > 0) parts.push(t('popupFailedCount', formatNumber(failed, locale)));
-  if (partial > 0) parts.push(t('popupPartialCount', formatNumber(partial, locale)));
-  return formatUnitList(parts, locale);
+  if (failed > 0) parts.push(t('popupFailedCount', formatNumber(failed)));
+  if (partial > 0) parts.push(t('popupPartialCount', formatNumber(partial)));
+  return formatUnitList(parts);
 }
 
 /** One issue, opening to what was found and how to fix it; `live`: Check now's finding. */

@@ -1,5 +1,5 @@
 import type { ScanReport, ScoreBucket } from '../../lib/contract/report-schema';
-import { t, uiLocale } from '../../lib/locale/i18n';
+import { t } from '../../lib/locale/i18n';
 import { formatNumber, tCount } from '../../lib/locale/locale-format';
 import { scoreBandFor } from '../../lib/tabs/score-band';
 
@@ -17,9 +17,8 @@ export interface TierBucketsProps {
 
 /** One scored tier: a bar of earned against available points, and passing checks. */
 function BucketRow({ name, bucket }: { name: string; bucket: ScoreBucket }) {
-  const locale = uiLocale();
   const { earned, available, passing, total } = bucket;
-  const points = [formatNumber(earned, locale), formatNumber(available, locale)];
+  const points = [formatNumber(earned), formatNumber(available)];
   return (
     <li class={available === 0 ? 'bucket bucket-na' : 'bucket'}>
       <div class="bucket-head">
@@ -42,9 +41,7 @@ function BucketRow({ name, bucket }: { name: string; bucket: ScoreBucket }) {
               '--band': scoreBandFor(Math.min(Math.max(earned / available, 0), 1) * 100).color,
             }}
           />
-          <p class="bucket-checks">
-            {tCount('popupChecksPassing', total, formatNumber(passing, locale))}
-          </p>
+          <p class="bucket-checks">{tCount('popupChecksPassing', total, formatNumber(passing))}</p>
         </>
       )}
     </li>
