@@ -22,16 +22,9 @@ function sitesChanges(
 ): ImportChange[] {
   const change = (verb: 'added' | 'removed', sites: string[]): ImportChange[] =>
     sites.length === 0 ? [] : [{ kind: `${of}-sites-${verb}`, sites: sortedSites(sites) }];
-  return [
-    ...change(
-      'added',
-      after.filter((site) => !before.includes(site)),
-    ),
-    ...change(
-      'removed',
-      before.filter((site) => !after.includes(site)),
-    ),
-  ];
+  const added = after.filter((site) => !before.includes(site));
+  const removed = before.filter((site) => !after.includes(site));
+  return [...change('added', added), ...change('removed', removed)];
 }
 
 /**
@@ -122,18 +115,10 @@ function settingsChanges(before: UserSettings, after: UserSettings): ImportChang
 /** Merge adds the file's sites to these, replace takes its list; the longest watched fit first. */
 function plannedWatchList(current: WatchList, fromFile: WatchList, mode: ImportMode) {
   const list: WatchList = mode === 'merge' ? { ...current } : {};
-  const leftOut: string[] = [];
   const candidates = Object.entries(fromFile)
     .filter(([site]) => !Object.hasOwn(list, site))
     .sort(([siteA, a], [siteB, b]) => a.since - b.since || (siteA < siteB ? -1 : 1));
-  let count = Object.keys(list).length;
-  for (const [site, record] of candidates) {
-    if (count < MAX_WATCHED_SITES) {
-      list[site] = record;
-      count += 1;
-    } else {
-      leftOut.push(site);
-    }
-  }
-  return { list, leftOut };
+  const room = Math.max(0, MAX_WATCHED_SITES - Object.keys(list).length);
+  for (const [site, record] of candidates.slice(0, room)) list[site] = record;
+  return { list, leftOut: candidates.slice(room).map(([site]) => site) };
 }

@@ -2,29 +2,18 @@
 import { browser } from 'wxt/browser';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomains } from '../privacy/paused-domains';
-import { readRecord, type StoredRecord } from '../storage/record';
-import { type BadgeMode, isBadgeMode } from './settings-record';
+import { isObject, readRecord, type StoredRecord } from '../storage/record';
+import { isBadgeMode } from './settings-record';
 
-/** Key names as in public/managed-schema.json; null: not set. */
-export interface ManagedPolicy {
-  serviceBaseUrl: string | null;
-  forceOnClick: boolean;
-  /** No scheduled lookups; the sites page still lists sites. */
-  disableWatchList: boolean;
-  neverLookUpDomains: readonly string[];
-  badgeMode: BadgeMode | null;
-}
-
-export const NO_POLICY = parseManagedPolicy({});
-
-/** A managed storage snapshot, or a kept copy of one. */
-export function parseManagedPolicy(stored: unknown): ManagedPolicy {
-  const raw =
-    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+/** A managed storage snapshot, or a kept copy of one; key names as in public/managed-schema.json. */
+export function parseManagedPolicy(stored: unknown) {
+  const raw = isObject(stored) ? stored : {};
   return {
+    // Null: not set.
     serviceBaseUrl:
       typeof raw.serviceBaseUrl === 'string' ? normaliseServiceBaseUrl(raw.serviceBaseUrl) : null,
     forceOnClick: raw.forceOnClick === true,
+    // No scheduled lookups; the sites page still lists sites.
     disableWatchList: raw.disableWatchList === true,
     neverLookUpDomains: Array.isArray(raw.neverLookUpDomains)
       ? normalisePausedDomains(raw.neverLookUpDomains)
@@ -32,6 +21,10 @@ export function parseManagedPolicy(stored: unknown): ManagedPolicy {
     badgeMode: isBadgeMode(raw.badgeMode) ? raw.badgeMode : null,
   };
 }
+
+export type ManagedPolicy = ReturnType<typeof parseManagedPolicy>;
+
+export const NO_POLICY = parseManagedPolicy({});
 
 /** The last policy read (README). Null: no copy, or one from before `neverLookUpDomains`. */
 export const POLICY_COPY_RECORD: StoredRecord<ManagedPolicy | null> = {

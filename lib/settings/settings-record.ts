@@ -1,5 +1,6 @@
 /** What the user chose, as stored; checked by hand before the popup's first frame (README). */
 import { httpOriginOf } from '../contract/http-origin';
+import { hostOfSite } from '../privacy/paused-domains';
 import { isObject, type StoredRecord } from '../storage/record';
 
 export type LookupMode = 'on-click' | 'automatic';
@@ -56,13 +57,6 @@ export function parseSettings(raw: unknown): UserSettings | undefined {
   };
 }
 
-/** The host of a version 1 paused site (an origin); else null. */
-function hostOfPausedOrigin(value: unknown): string | null {
-  const origin = typeof value === 'string' ? httpOriginOf(value) : null;
-  const host = origin === null ? '' : new URL(origin).hostname.replace(/\.$/, '');
-  return host === '' ? null : host;
-}
-
 /** Version 1's badge switch; anything else takes the default. */
 export function badgeModeOfVisible(visible: unknown): BadgeMode | undefined {
   if (visible === true) return 'all';
@@ -74,7 +68,10 @@ export function badgeModeOfVisible(visible: unknown): BadgeMode | undefined {
 function settingsToVersion2(older: unknown): unknown {
   if (!isObject(older) || 'pausedDomains' in older) return older;
   const { pausedSites, badgeVisible, ...rest } = older;
-  const hosts = Array.isArray(pausedSites) ? pausedSites.map(hostOfPausedOrigin) : [];
+  // A paused site of version 1 is an origin; one that is none is dropped.
+  const hosts = Array.isArray(pausedSites)
+    ? pausedSites.map((site) => (typeof site === 'string' ? hostOfSite(site) : null))
+    : [];
   const badgeMode = badgeModeOfVisible(badgeVisible);
   return { ...rest, pausedDomains: sortedUnique(hosts), ...(badgeMode ? { badgeMode } : {}) };
 }

@@ -22,19 +22,11 @@ export {
   type UserSettings,
 } from './settings-record';
 
-/** `pausedDomains` holds the user's entries and the policy's together. */
-export interface EffectiveSettings extends UserSettings {
-  /** What the policy fixed; `pausedDomains`: its entries, which the user cannot resume. */
-  locked: {
-    serviceBaseUrl: boolean;
-    lookupMode: boolean;
-    watchList: boolean;
-    pausedDomains: readonly string[];
-    badgeMode: boolean;
-  };
-}
-
-export function applyPolicy(user: UserSettings, policy: ManagedPolicy): EffectiveSettings {
+/**
+ * `pausedDomains` holds the user's entries and the policy's together; `locked` says what the
+ * policy fixed, its `pausedDomains` the policy's entries, which the user cannot resume.
+ */
+export function applyPolicy(user: UserSettings, policy: ManagedPolicy) {
   const pausedDomains =
     policy.neverLookUpDomains.length === 0
       ? user.pausedDomains
@@ -44,17 +36,19 @@ export function applyPolicy(user: UserSettings, policy: ManagedPolicy): Effectiv
     pausedDomains,
     ...(policy.serviceBaseUrl !== null ? { serviceBaseUrl: policy.serviceBaseUrl } : {}),
     // The administrator answered the consent question: the popup does not ask it.
-    ...(policy.forceOnClick ? { lookupMode: 'on-click', lookupModeChosen: true } : {}),
+    ...(policy.forceOnClick ? { lookupMode: 'on-click' as const, lookupModeChosen: true } : {}),
     ...(policy.badgeMode !== null ? { badgeMode: policy.badgeMode } : {}),
     locked: {
       serviceBaseUrl: policy.serviceBaseUrl !== null,
       lookupMode: policy.forceOnClick,
       watchList: policy.disableWatchList,
-      pausedDomains: policy.neverLookUpDomains,
+      pausedDomains: policy.neverLookUpDomains as readonly string[],
       badgeMode: policy.badgeMode !== null,
     },
   };
 }
+
+export type EffectiveSettings = ReturnType<typeof applyPolicy>;
 
 export async function readSettings(
   keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
