@@ -89,11 +89,8 @@ export function buildBackup(
     version: BACKUP_VERSION,
     exportedAt: new Date(now).toISOString(),
     settings: {
-      lookupMode: data.settings.lookupMode,
-      lookupModeChosen: data.settings.lookupModeChosen,
+      ...data.settings,
       pausedDomains: normalisePausedDomains(data.settings.pausedDomains),
-      badgeMode: data.settings.badgeMode,
-      oldReportDays: data.settings.oldReportDays,
       serviceBaseUrl: normaliseServiceBaseUrl(data.settings.serviceBaseUrl),
     },
     watchList: Object.fromEntries(

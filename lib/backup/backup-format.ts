@@ -5,7 +5,7 @@ import { readWholeHistory } from '../history/score-history';
 import type { BadgeMode, OldReportDays, UserSettings } from '../settings/settings';
 import { SETTINGS_RECORD } from '../settings/settings-record';
 import { WATCH_LIST_RECORD, type WatchList } from '../sites/watch-list';
-import type { StoredRecord } from '../storage/record';
+import type { Store } from '../storage/store';
 
 export const BACKUP_FORMAT = 'agent-readiness-badge-backup';
 export const BACKUP_VERSION = 2;
@@ -76,10 +76,7 @@ export type ImportPreview = Record<ImportMode, ImportChange[]>;
 export async function readKeptData({
   read,
   readItems,
-}: {
-  read: <T>(record: StoredRecord<T>) => Promise<T>;
-  readItems: <T>(record: StoredRecord<T>, ids: readonly string[]) => Promise<T[]>;
-}): Promise<Required<KeptData>> {
+}: Pick<Store, 'read' | 'readItems'>): Promise<Required<KeptData>> {
   const [settings, watchList, scoreHistory, lookupLog] = await Promise.all([
     read(SETTINGS_RECORD),
     read(WATCH_LIST_RECORD),

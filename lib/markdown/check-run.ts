@@ -25,14 +25,9 @@ export function evidenceLine(evidence: Evidence): string {
 /** Our words for `key`, escaped, with Markdown already made put in for its values. */
 function wordsWith(key: MessageKey, values: readonly string[]): string {
   // Marks in the private use area stand for the values while the words are escaped.
-  const marked = t(
-    key,
-    values.map((_value, at) => `\ue000${at}\ue001`),
-  );
-  return markdownText(marked).replace(
-    /\ue000(\d+)\ue001/g,
-    (_mark, at: string) => values[Number(at)] ?? '',
-  );
+  const marks = values.map((_value, at) => `\ue000${at}\ue001`);
+  const marked = markdownText(t(key, marks));
+  return marked.replace(/\ue000(\d+)\ue001/g, (_mark, at: string) => values[Number(at)] ?? '');
 }
 
 /** A note in words, its values (the site's) as code spans. */

@@ -2,7 +2,7 @@
 import { isHttpScheme } from '../contract/http-origin';
 import { MAX_URL_LENGTH } from '../contract/report-schema';
 import { FRONT_CODED_ICANN_TLDS } from './icann-tlds';
-import { isHostPaused } from './paused-domains';
+import { isHostPaused, isIpAddress } from './paused-domains';
 
 export type NotLookedUpReason =
   | 'no-url' // the tab has no URL we can read (new tab page, still loading)
@@ -19,7 +19,7 @@ export type LookupDecision =
   | { kind: 'target'; origin: string }
   | { kind: 'refused'; reason: NotLookedUpReason };
 
-const refused = (reason: NotLookedUpReason) => ({ kind: 'refused' as const, reason });
+const refused = (reason: NotLookedUpReason): LookupDecision => ({ kind: 'refused', reason });
 
 /** `pausedDomains`: the user's and the policy's entries in effect (paused-domains.ts). */
 export function deriveLookupTarget(
@@ -28,18 +28,6 @@ export function deriveLookupTarget(
 ): LookupDecision {
   // First: in a private window even the kind of page is nobody's business.
   if (context.incognito === true) return refused('incognito');
-  const checked = checkedOrigin(url);
-  if (checked.kind === 'refused') return checked;
-  if (context.pausedDomains && isHostPaused(context.pausedDomains, checked.host)) {
-    return refused('paused');
-  }
-  return { kind: 'target', origin: checked.origin };
-}
-
-/** Before the user's choices. */
-function checkedOrigin(
-  url: string | undefined | null,
-): { kind: 'target'; origin: string; host: string } | ReturnType<typeof refused> {
   if (url === undefined || url === null || url === '') return refused('no-url');
   let parsed: URL;
   try {
@@ -60,7 +48,11 @@ function checkedOrigin(
   const port = parsed.port === '' ? '' : `:${parsed.port}`;
   const origin = `${parsed.protocol}//${hostname}${port}`;
   if (origin.length > MAX_URL_LENGTH) return refused('too-long');
-  return { kind: 'target', origin, host: hostname };
+  // The user's choices come last.
+  if (context.pausedDomains && isHostPaused(context.pausedDomains, hostname)) {
+    return refused('paused');
+  }
+  return { kind: 'target', origin };
 }
 
 /**
@@ -131,13 +123,8 @@ const NON_PUBLIC_RANGES = [
 
 /** Null for a name; `[::ffff:7f00:1]` is checked as the IPv4 address it carries. */
 function isPublicAddress(hostname: string): boolean | null {
-  const literal = hostname.startsWith('[')
-    ? hostname.slice(1, -1)
-    : /^\d+\.\d+\.\d+\.\d+$/.test(hostname)
-      ? hostname
-      : null;
-  if (literal === null) return null;
-  const bits = bitsOf(literal);
+  if (!isIpAddress(hostname)) return null;
+  const bits = bitsOf(hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
   return !NON_PUBLIC_RANGES.some((range) => bits.startsWith(range));
 }
 

@@ -29,16 +29,12 @@ export function normalisePausedDomain(value: unknown): string | null {
 
 /** Sorted, each once. */
 export function normalisePausedDomains(values: readonly unknown[]): string[] {
-  const kept = new Set<string>();
-  for (const value of values) {
-    const domain = normalisePausedDomain(value);
-    if (domain !== null) kept.add(domain);
-  }
-  return [...kept].sort();
+  const domains = values.map(normalisePausedDomain).filter((domain) => domain !== null);
+  return [...new Set(domains)].sort();
 }
 
 /** IPv6 in brackets, IPv4 as a dotted quad (the URL parser turns every other spelling into one). */
-function isIpAddress(host: string): boolean {
+export function isIpAddress(host: string): boolean {
   return host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
 }
 

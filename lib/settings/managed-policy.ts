@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomains } from '../privacy/paused-domains';
-import { isObject, readRecord, type StoredRecord } from '../storage/record';
+import { isObject, type StoredRecord } from '../storage/record';
 import { isBadgeMode } from './settings-record';
 
 /** A managed storage snapshot, or a kept copy of one; key names as in public/managed-schema.json. */
@@ -65,10 +65,4 @@ export function policyFrom(
   if (kept === null) return live;
   live.catch(() => undefined);
   return Promise.resolve(kept);
-}
-
-export async function readManagedPolicy(
-  keepCopy?: (policy: ManagedPolicy) => Promise<unknown>,
-): Promise<ManagedPolicy> {
-  return policyFrom(await readRecord(POLICY_COPY_RECORD), keepCopy);
 }

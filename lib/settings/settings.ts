@@ -2,14 +2,9 @@
 import { browser } from 'wxt/browser';
 import { configuredServiceBaseUrl, normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { isSitePausedBy } from '../privacy/paused-domains';
-import { parseStored } from '../storage/record';
+import { parseStored, readRecord } from '../storage/record';
 import type { Store } from '../storage/store';
-import {
-  type ManagedPolicy,
-  POLICY_COPY_RECORD,
-  policyFrom,
-  readManagedPolicy,
-} from './managed-policy';
+import { type ManagedPolicy, POLICY_COPY_RECORD, policyFrom } from './managed-policy';
 import { parseSettings, SETTINGS_RECORD, type UserSettings } from './settings-record';
 
 export {
@@ -66,7 +61,7 @@ export async function changeSettings(
   store: Store,
   change: (current: EffectiveSettings, user: UserSettings) => Partial<UserSettings>,
 ): Promise<EffectiveSettings> {
-  const policy = await readManagedPolicy();
+  const policy = await policyFrom(await readRecord(POLICY_COPY_RECORD));
   const next = await store.update(SETTINGS_RECORD, (user) => {
     const changed = { ...user, ...change(applyPolicy(user, policy), user) };
     return parseSettings(changed) ?? user;
