@@ -19,20 +19,18 @@ export function cachedFormatter<T>(key: string, make: () => T): T {
 }
 
 /** At most two decimals: 12.5 (en), 12,5 (de). */
-export function formatNumber(value: number, locale = uiLocale()): string {
-  return cachedFormatter(
-    `number|${locale}`,
-    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
-  ).format(value);
-}
+const numberFormat = (kind: string, locale: string, options?: Intl.NumberFormatOptions) =>
+  cachedFormatter(
+    `${kind}|${locale}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, ...options }),
+  );
+
+export const formatNumber = (value: number, locale = uiLocale()): string =>
+  numberFormat('number', locale).format(value);
 
 /** "+8", "−3" or "0". */
-export function formatChange(value: number, locale = uiLocale()): string {
-  return cachedFormatter(
-    `change|${locale}`,
-    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
-  ).format(value);
-}
+export const formatChange = (value: number, locale = uiLocale()): string =>
+  numberFormat('change', locale, { signDisplay: 'exceptZero' }).format(value);
 
 /** `count` is the first substitution; its form follows the number as shown ("1.5"). */
 export function tCount(stem: CountedMessage, count: number, ...rest: string[]): string {

@@ -109,14 +109,12 @@ export function isSitePaused(settings: UserSettings, site: string): boolean {
 }
 
 /** Kept in memory until storage says they changed (dropped before any reader): every event asks. */
-export function createSettingsReader(store?: Store): () => Promise<EffectiveSettings> {
+export function createSettingsReader(store: Store): () => Promise<EffectiveSettings> {
   // A copy that already says the same is left alone: its rewrite would tell every page.
-  const keepCopy =
-    store &&
-    ((policy: ManagedPolicy) =>
-      store.update(POLICY_COPY_RECORD, (current) =>
-        JSON.stringify(current) === JSON.stringify(policy) ? current : policy,
-      ));
+  const keepCopy = (policy: ManagedPolicy) =>
+    store.update(POLICY_COPY_RECORD, (current) =>
+      JSON.stringify(current) === JSON.stringify(policy) ? current : policy,
+    );
   let kept: Promise<EffectiveSettings> | null = null;
   browser.storage.onChanged.addListener((changes, area) => {
     if (changesSettings(changes, area)) kept = null;
