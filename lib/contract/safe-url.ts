@@ -31,16 +31,14 @@ export function serviceLinkOrNull(value: unknown, serviceBaseUrl: string): strin
 
 /** Null when the link stays on the service's site: its host, a name under it or one above. */
 export function hostLeavingService(link: string, serviceBaseUrl: string): string | null {
-  let linkHost: string;
-  let serviceHost: string;
+  const within = (inner: string, outer: string) => inner === outer || inner.endsWith(`.${outer}`);
   try {
-    linkHost = new URL(link).hostname;
-    serviceHost = new URL(serviceBaseUrl).hostname;
+    const linkHost = new URL(link).hostname;
+    const serviceHost = new URL(serviceBaseUrl).hostname;
+    // A bare top-level name ("com") is no site the service is under.
+    const serviceUnderLink = linkHost.includes('.') && within(serviceHost, linkHost);
+    return within(linkHost, serviceHost) || serviceUnderLink ? null : linkHost;
   } catch {
     return null;
   }
-  const within = (inner: string, outer: string) => inner === outer || inner.endsWith(`.${outer}`);
-  // A bare top-level name ("com") is no site the service is under.
-  const serviceUnderLink = linkHost.includes('.') && within(serviceHost, linkHost);
-  return within(linkHost, serviceHost) || serviceUnderLink ? null : linkHost;
 }

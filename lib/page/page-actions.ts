@@ -14,7 +14,6 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Saves text as a file, through the browser's download of a blob URL. */
 export function downloadText(fileName: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');

@@ -12,7 +12,6 @@ export const askForHosts = (origins: string[]): Promise<boolean> =>
 export const askForNotifications = (): Promise<boolean> =>
   browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
 
-/** Calls back when any permission is granted or taken back; returns the way to stop. */
 export function watchPermissions(onChange: () => void): () => void {
   const listener = () => onChange();
   browser.permissions.onAdded?.addListener(listener);
