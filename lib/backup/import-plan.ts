@@ -96,20 +96,16 @@ const lookupChoiceOf = (settings: UserSettings): LookupChoice =>
   settings.lookupModeChosen ? settings.lookupMode : 'unanswered';
 
 function settingsChanges(before: UserSettings, after: UserSettings): ImportChange[] {
-  const changes: ImportChange[] = [];
-  const [from, to] = [lookupChoiceOf(before), lookupChoiceOf(after)];
-  if (from !== to) changes.push({ kind: 'lookup-mode', from, to });
-  if (before.badgeMode !== after.badgeMode) {
-    changes.push({ kind: 'badge', from: before.badgeMode, to: after.badgeMode });
-  }
-  if (before.oldReportDays !== after.oldReportDays) {
-    changes.push({ kind: 'old-reports', from: before.oldReportDays, to: after.oldReportDays });
-  }
-  if (before.serviceBaseUrl !== after.serviceBaseUrl) {
-    const [from, to] = [before.serviceBaseUrl, after.serviceBaseUrl];
-    changes.push({ kind: 'service-base-url', from, to });
-  }
-  return [...changes, ...sitesChanges('paused', before.pausedDomains, after.pausedDomains)];
+  const changes = [
+    { kind: 'lookup-mode', from: lookupChoiceOf(before), to: lookupChoiceOf(after) },
+    { kind: 'badge', from: before.badgeMode, to: after.badgeMode },
+    { kind: 'old-reports', from: before.oldReportDays, to: after.oldReportDays },
+    { kind: 'service-base-url', from: before.serviceBaseUrl, to: after.serviceBaseUrl },
+  ] satisfies ImportChange[];
+  return [
+    ...changes.filter(({ from, to }) => from !== to),
+    ...sitesChanges('paused', before.pausedDomains, after.pausedDomains),
+  ];
 }
 
 /** Merge adds the file's sites to these, replace takes its list; the longest watched fit first. */
