@@ -7,12 +7,10 @@ import type { ImportMode } from './backup-format';
 
 /** Scans oldest first; a scan time that does not read (only from storage) counts as oldest. */
 function oldestFirst(scans: readonly ScoreRecord[]): ScoreRecord[] {
+  // Before any time a date can hold, and still a number to subtract.
   const at = (record: ScoreRecord) =>
-    parseContractDateTime(record.scannedAt) ?? Number.NEGATIVE_INFINITY;
-  return [...scans].sort((a, b) => {
-    const [timeA, timeB] = [at(a), at(b)];
-    return timeA < timeB ? -1 : timeA > timeB ? 1 : 0;
-  });
+    parseContractDateTime(record.scannedAt) ?? Number.MIN_SAFE_INTEGER;
+  return [...scans].sort((a, b) => at(a) - at(b));
 }
 
 /** Both histories, a scan once (told by its time, as the history tells scans apart). */
