@@ -7,30 +7,18 @@ import { readRecord } from '../storage/record';
 import { isFreshAnswer, ofService, TAB_STATE_RECORD, type TabState } from '../tabs/tab-state';
 import { isNotLookedUp, type ShownView } from '../tabs/tab-view';
 
-export interface PopupStart {
-  tabId: number | null;
-  pageUrl: string | null;
-  settings: EffectiveSettings;
-  /** The tab's stored state, of the service in effect; null when there is none. */
-  state: TabState | null;
-}
-
-export interface CheckTarget {
-  origin: string;
-  tabId: number | null;
-}
-
 const activeTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0];
 
 /** `popup.html?tabId=N` names the tab; otherwise the active tab of the popup's window. */
-async function popupTab(search: string): Promise<Pick<PopupStart, 'tabId' | 'pageUrl'>> {
+async function popupTab(search: string) {
   const named = namedTabId(search);
   // A tab that is gone keeps its id: the background answers for it as for any other.
   const tab = named === null ? await activeTab() : await browser.tabs.get(named).catch(() => null);
   return { tabId: named ?? tab?.id ?? null, pageUrl: tab?.url ?? null };
 }
 
-export async function readPopupStart(search: string): Promise<PopupStart> {
+/** `state`: the tab's stored state, of the service in effect; null when there is none. */
+export async function readPopupStart(search: string) {
   const tab = popupTab(search);
   // With a named tab the state read need not wait for the tab's; without, it follows it.
   const tabId = namedTabId(search) ?? (await tab).tabId;
@@ -38,6 +26,8 @@ export async function readPopupStart(search: string): Promise<PopupStart> {
   const [{ pageUrl }, settings, state] = await Promise.all([tab, readSettings(), stored]);
   return { tabId, pageUrl, settings, state: ofService(state, serviceBaseUrlOf(settings)) };
 }
+
+export type PopupStart = Awaited<ReturnType<typeof readPopupStart>>;
 
 export const pageOrigin = (url: string | null | undefined) => httpOriginOf(url);
 
@@ -70,7 +60,7 @@ export function checkTargetOf(
   view: ShownView | null,
   pageSite: string | null,
   tabId: number | null,
-): CheckTarget | null {
+) {
   if (view === null || view.status === 'loading' || view.status === 'not-asked') return null;
   if (isNotLookedUp(view)) {
     return NO_CHECK.has(view.reason) || pageSite === null ? null : { origin: pageSite, tabId };
@@ -79,6 +69,8 @@ export function checkTargetOf(
   const sameSite = pageSite !== null && pageSite.replace(/\.(:\d+)?$/, '$1') === view.origin;
   return { origin: sameSite ? pageSite : view.origin, tabId };
 }
+
+export type CheckTarget = NonNullable<ReturnType<typeof checkTargetOf>>;
 
 /** `popup.html?tabId=N`: the tab the page is about; null when it names none. */
 export function namedTabId(search: string): number | null {
