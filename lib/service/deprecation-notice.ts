@@ -25,9 +25,9 @@ export const DEPRECATION_NOTICE_RECORD: StoredRecord<DeprecationNotice | null> =
   fallback: () => null,
 };
 
-/** `@1785542400` (RFC 9745), or the older drafts' HTTP-date or `true`. */
-function deprecationDate(value: string, nowMs: number): number | null | undefined {
-  const trimmed = value.trim();
+/** `@1785542400` (RFC 9745), or the older drafts' HTTP-date or `true`; undefined: no Deprecation. */
+function deprecationDate(value: string | undefined, nowMs: number): number | null | undefined {
+  const trimmed = value?.trim() ?? '';
   const structured = /^@(-?\d{1,12})$/.exec(trimmed);
   if (structured) return Number(structured[1]) * 1000;
   const date = parseHttpDate(trimmed, nowMs);
@@ -57,10 +57,8 @@ export function deprecationFromHeaders(
   baseUrl: string,
   nowMs: number,
 ): DeprecationNotice | null {
-  const sunsetHeader = headers.sunset;
-  const sunsetAt = sunsetHeader === undefined ? null : parseHttpDate(sunsetHeader.trim(), nowMs);
-  const since =
-    headers.deprecation === undefined ? undefined : deprecationDate(headers.deprecation, nowMs);
+  const sunsetAt = parseHttpDate(headers.sunset?.trim() ?? '', nowMs);
+  const since = deprecationDate(headers.deprecation, nowMs);
   if (since === undefined && sunsetAt === null) return null;
   return {
     baseUrl,

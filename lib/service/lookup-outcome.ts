@@ -50,11 +50,9 @@ export const OUTCOME_WORDS: Readonly<Record<LookupOutcomeKind | 'pending', Messa
 };
 
 /** The service could not or would not answer now (rather than "no report" or "invalid"). */
-export const isFailure = (outcome: LookupOutcome) =>
-  outcome.kind === 'unavailable' ||
-  outcome.kind === 'busy' ||
-  outcome.kind === 'timeout' ||
-  outcome.kind === 'network-failure';
+const FAILURES = new Set<LookupOutcomeKind>(['unavailable', 'busy', 'timeout', 'network-failure']);
+
+export const isFailure = (outcome: LookupOutcome) => FAILURES.has(outcome.kind);
 
 const LOG_PREFIX = 'Agent Readiness Badge:';
 

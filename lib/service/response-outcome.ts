@@ -2,6 +2,7 @@
 import { contractSchemas } from '../contract/report-schema';
 import { httpUrlOrNull } from '../contract/safe-url';
 import { describeSchemaProblem } from '../contract/schema-problem';
+import { isObject } from '../storage/record';
 import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { discardBody, isJsonMediaType, readJsonBody } from './response-body';
 import { quotaFromHeaders, retryAtFromHeader } from './retry-after';
@@ -59,14 +60,13 @@ function errorOutcome(body: ServiceError | null, meta: ResponseMeta, now: number
   const { message, documentationUrl } = said;
   switch (meta.status) {
     case 404:
+    case 405:
       // `api_route_not_found` is the route gone. Without a code, any JSON body is the service's
-      // "no report"; a body that is no JSON is another server's page: the service moved.
-      if (body !== null && code !== 'api_route_not_found') {
+      // "no report"; a body that is no JSON is another server's page: the service moved. Only
+      // GET is sent: a 405 says this address is not the report route any more.
+      if (meta.status === 404 && body !== null && code !== 'api_route_not_found') {
         return { kind: 'no-report', ...said, response: meta };
       }
-      return { kind: 'service-moved', message, documentationUrl, response: meta };
-    case 405:
-      // Only GET is sent: a 405 says this address is not the report route any more.
       return { kind: 'service-moved', message, documentationUrl, response: meta };
     case 400:
       return { kind: 'invalid-request', message, response: meta };
@@ -118,22 +118,6 @@ async function readErrorBody(
   }
 }
 
-interface ServiceError {
-  code: string | null;
-  message: string | null;
-  resolution: string | null;
-  scanUrl: string | null;
-  documentationUrl: string | null;
-}
-
-const EMPTY_SERVICE_ERROR: ServiceError = {
-  code: null,
-  message: null,
-  resolution: null,
-  scanUrl: null,
-  documentationUrl: null,
-};
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
@@ -149,9 +133,8 @@ function serviceLinkIn(sentence: string | null, serviceOrigin: string): string |
 }
 
 /** Either shape (README), member by member, so one odd field never costs the rest. */
-function readServiceError(body: unknown, serviceOrigin: string): ServiceError {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return EMPTY_SERVICE_ERROR;
-  const fields = body as Record<string, unknown>;
+function readServiceError(body: unknown, serviceOrigin: string) {
+  const fields = isObject(body) ? body : {};
   const resolution = text(fields.resolution);
   return {
     code: text(fields.code),
@@ -161,3 +144,7 @@ function readServiceError(body: unknown, serviceOrigin: string): ServiceError {
     documentationUrl: httpUrlOrNull(fields.documentation_url),
   };
 }
+
+type ServiceError = ReturnType<typeof readServiceError>;
+
+const EMPTY_SERVICE_ERROR = readServiceError(null, '');
