@@ -11,8 +11,6 @@ export interface TabDecision {
   origin: string | null;
   /** Why nothing may be sent; null when the origin may be. */
   refused: NotLookedUpReason | null;
-  /** Two decisions are about the same thing when their keys match. */
-  key: string;
   baseUrl: string;
   settings: UserSettings;
 }
@@ -24,11 +22,9 @@ export function decideUrl(
 ): TabDecision {
   const decision = deriveLookupTarget(url, { incognito, pausedDomains: settings.pausedDomains });
   const baseUrl = serviceBaseUrlOf(settings);
-  if (decision.kind === 'target') {
-    return { origin: decision.origin, refused: null, key: decision.origin, baseUrl, settings };
-  }
-  const { reason } = decision;
-  return { origin: null, refused: reason, key: `refused:${reason}`, baseUrl, settings };
+  if (decision.kind === 'target')
+    return { origin: decision.origin, refused: null, baseUrl, settings };
+  return { origin: null, refused: decision.reason, baseUrl, settings };
 }
 
 export const decideTab = (tab: OpenTab, settings: UserSettings): TabDecision =>

@@ -44,8 +44,7 @@ export function createLookups(deps: LookupParts) {
       await publisher.publish(tabId, { ...at, view: state.view, freshUntil: state.freshUntil });
       return state.view;
     }
-    await requests.recorded(baseUrl, origin);
-    const readFrom = requests.readMark();
+    const readFrom = await requests.recorded(baseUrl, origin);
     const cached = await cache.get(baseUrl, origin);
     if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
       const shown = viewOfCached(origin, cached, { standingIn: false });
@@ -151,8 +150,7 @@ export function createLookups(deps: LookupParts) {
       const decision = decideUrl(url, await deps.readSettings());
       const { origin, baseUrl } = decision;
       if (origin === null) return notLookedUp(decision.refused ?? 'no-url');
-      await requests.recorded(baseUrl, origin);
-      const readFrom = requests.readMark();
+      const readFrom = await requests.recorded(baseUrl, origin);
       const cached = await cache.get(baseUrl, origin);
       if (!force && cached !== null && cached.verdict.freshness !== 'needs-lookup') {
         return viewOfCached(origin, cached, { standingIn: false }).view;

@@ -3,7 +3,7 @@
  * at a time per tab, and a view that waited on the network is decided again first (`recheck`),
  * so a tab that moved on, or a site paused meanwhile, gets nothing.
  */
-import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
+import type { UserSettings } from '../settings/settings';
 import { createKeyedQueue } from '../storage/keyed-queue';
 import type {
   clearBadgeOnToolbar,
@@ -13,7 +13,7 @@ import type {
 import type { openTabs, readTab } from '../tabs/browser-tabs';
 import { unlessTabClosed } from '../tabs/open-tab';
 import { STATUS_TRAITS } from '../tabs/status-traits';
-import type { TabState } from '../tabs/tab-state';
+import type { createTabStates, TabState } from '../tabs/tab-state';
 import { reasonOf, type TabView } from '../tabs/tab-view';
 import { decideTab, type TabDecision } from './decision';
 
@@ -25,12 +25,7 @@ export interface PublishParts {
     clearBadge: typeof clearBadgeOnToolbar;
     handToPopup: typeof handStateToPopup;
   };
-  tabStates: {
-    read(tabId: number, baseUrl: string): Promise<TabState | null>;
-    readAll(baseUrl: string): Promise<Map<number, TabState>>;
-    set(tabId: number, state: TabState): Promise<unknown>;
-    remove(tabId: number): Promise<void>;
-  };
+  tabStates: ReturnType<typeof createTabStates>;
   readSettings(): Promise<UserSettings>;
   now(): number;
   /** The service said it is busy until `time`: lookUpWaitingTabs then. */
@@ -56,7 +51,11 @@ export function createPublisher(deps: PublishParts) {
     const [tab, settings] = await Promise.all([deps.tabs.read(tabId), deps.readSettings()]);
     if (tab === null) return false;
     const now = decideTab(tab, settings);
-    return now.key === decision.key && now.baseUrl === decision.baseUrl;
+    return (
+      now.origin === decision.origin &&
+      now.refused === decision.refused &&
+      now.baseUrl === decision.baseUrl
+    );
   }
 
   return {
@@ -74,17 +73,16 @@ export function createPublisher(deps: PublishParts) {
         if (recheck && (!(await stillHolds(tabId, decision)) || !isNewest(tabId, call)))
           return false;
         const now = deps.now();
-        const { settings } = decision;
         const state: TabState = {
           origin: decision.origin,
           view,
           updatedAt: now,
-          service: serviceBaseUrlOf(settings),
+          service: decision.baseUrl,
           ...(freshUntil === undefined ? {} : { freshUntil }),
         };
         await Promise.all([
           deps.tabStates.set(tabId, state),
-          unlessTabClosed(deps.tabs.showBadge(tabId, view, now, settings)),
+          unlessTabClosed(deps.tabs.showBadge(tabId, view, now, decision.settings)),
         ]);
         // After the badge, and before the tab's next publication: the popup opens on the newest.
         await deps.tabs.handToPopup(tabId, state).catch(() => undefined);
@@ -126,5 +124,3 @@ export function createPublisher(deps: PublishParts) {
     },
   };
 }
-
-export type Publisher = ReturnType<typeof createPublisher>;

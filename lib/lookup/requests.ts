@@ -48,7 +48,7 @@ export interface RequestParts {
 interface AskOptions {
   force: boolean;
   cached: CachedAnswer | null;
-  /** When the cache read began (`readMark()`): an answer that came after it is used. */
+  /** When the cache read began (`recorded()`): an answer that came after it is used. */
   readFrom: number;
   /** Called when a request is under way for the caller: it left, or one is joined. */
   onAsking?: (() => void) | undefined;
@@ -67,12 +67,6 @@ export function createRequests(deps: RequestParts) {
   const recording = new Map<string, Promise<unknown>>();
   let marks = 0;
   const keyOf = (baseUrl: string, origin: string) => `${baseUrl}|${origin}`;
-  const reported =
-    <T>(fallback: T) =>
-    (error: unknown) => {
-      deps.onError(error);
-      return fallback;
-    };
 
   /** The result, and how to record it (nothing to record when nothing was asked). */
   async function send(
@@ -107,7 +101,10 @@ export function createRequests(deps: RequestParts) {
     const warning = outcomeWarning(origin, outcome);
     if (warning !== null) deps.warn(warning);
     const noteInGate = () =>
-      retryGate.record(baseUrl, origin, outcome, receivedAt, since).catch(reported(null));
+      retryGate.record(baseUrl, origin, outcome, receivedAt, since).catch((error: unknown) => {
+        deps.onError(error);
+        return null;
+      });
     let result: LookupResult;
     if (isFailure(outcome)) {
       // A failure's view tells when the gate lets the site be asked again: noted first.
@@ -125,7 +122,7 @@ export function createRequests(deps: RequestParts) {
         history.record(origin, outcome.report, since).catch(deps.onError);
       return Promise.all([
         isFailure(outcome) ? null : noteInGate(),
-        cache.put(baseUrl, origin, outcome, receivedAt, since).catch(reported(undefined)),
+        cache.put(baseUrl, origin, outcome, receivedAt, since).catch(deps.onError),
       ]);
     };
     return { result, record };
@@ -133,11 +130,11 @@ export function createRequests(deps: RequestParts) {
 
   return {
     inFlight: (baseUrl: string, origin: string) => inFlight.has(keyOf(baseUrl, origin)),
-    /** Once the site's answer shown last is where a cache read finds it. */
+    /** Once the site's answer shown last is where a cache read finds it: the read's mark. */
     recorded: async (baseUrl: string, origin: string) => {
       await recording.get(keyOf(baseUrl, origin));
+      return marks;
     },
-    readMark: () => marks,
 
     /** The result, once shown through `options.show` when there is one. */
     ask(baseUrl: string, origin: string, options: AskOptions): Promise<LookupResult> {
@@ -161,9 +158,7 @@ export function createRequests(deps: RequestParts) {
       const answered = sending.then(({ result }) => result);
       inFlight.set(key, answered);
       const showing = answered.then(shown);
-      const forget = () => {
-        if (inFlight.get(key) === answered) inFlight.delete(key);
-      };
+      const forget = () => inFlight.delete(key);
       sending.then(({ result, record }) => {
         forget();
         finished.delete(key);
@@ -180,5 +175,3 @@ export function createRequests(deps: RequestParts) {
     },
   };
 }
-
-export type Requests = ReturnType<typeof createRequests>;

@@ -56,7 +56,7 @@ function memoryTabStates(): LookupParts['tabStates'] & { states: Map<number, Tab
     states,
     read: async (tabId) => states.get(tabId) ?? null,
     readAll: async () => new Map(states),
-    set: async (tabId, state) => states.set(tabId, state),
+    set: async (tabId, state) => states.set(tabId, state).has(tabId),
     remove: async (tabId) => {
       states.delete(tabId);
     },
@@ -99,12 +99,16 @@ function deps(parts: Partial<LookupParts> = {}): LookupParts {
 }
 
 describe('decision.ts', () => {
-  it('keys a tab by its origin, or by why it is not looked up, and names its service', () => {
+  it('decides a tab by its origin, or by why it is not looked up, and names its service', () => {
     const tab: OpenTab = { id: 1, url: `${HIGH}/a/path?q=1`, active: true };
-    expect(decideTab(tab, SETTINGS)).toMatchObject({ key: HIGH, origin: HIGH, baseUrl: SERVICE });
+    expect(decideTab(tab, SETTINGS)).toMatchObject({
+      refused: null,
+      origin: HIGH,
+      baseUrl: SERVICE,
+    });
     const paused = { ...SETTINGS, pausedDomains: [new URL(HIGH).hostname] };
-    expect(decideTab(tab, paused)).toMatchObject({ key: 'refused:paused', origin: null });
-    expect(decideTab({ ...tab, incognito: true }, SETTINGS).key).toBe('refused:incognito');
+    expect(decideTab(tab, paused)).toMatchObject({ refused: 'paused', origin: null });
+    expect(decideTab({ ...tab, incognito: true }, SETTINGS).refused).toBe('incognito');
   });
 });
 
@@ -233,7 +237,7 @@ describe('requests.ts', () => {
     const show = async () => {
       order.push(written === undefined ? 'shown' : 'shown after the write began');
     };
-    const readBefore = lookups.readMark();
+    const readBefore = await lookups.recorded(SERVICE, HIGH);
     expect(viewOfResult(HIGH, await lookups.ask(SERVICE, HIGH, { ...asked, show }))).toMatchObject({
       view: { status: 'report' },
       freshUntil: NOW + 60_000,
@@ -258,14 +262,14 @@ describe('requests.ts', () => {
   it('lets a caller whose cache read began before an answer came use that answer, unless forced', async () => {
     const ask = vi.fn(async () => REPORT);
     const lookups = createRequests(deps({ lookupReport: ask }));
-    const readFrom = lookups.readMark();
+    const readFrom = await lookups.recorded(SERVICE, HIGH);
     await lookups.ask(SERVICE, HIGH, asked);
     await lookups.recorded(SERVICE, HIGH);
     // Its cache read may have missed the answer just stored: it asks nobody.
     await lookups.ask(SERVICE, HIGH, { ...asked, readFrom });
     expect(ask).toHaveBeenCalledTimes(1);
     // A read that began after the answer found it, or it expired: a new request.
-    await lookups.ask(SERVICE, HIGH, { ...asked, readFrom: lookups.readMark() });
+    await lookups.ask(SERVICE, HIGH, { ...asked, readFrom: await lookups.recorded(SERVICE, HIGH) });
     expect(ask).toHaveBeenCalledTimes(2);
     await lookups.ask(SERVICE, HIGH, { ...asked, readFrom, force: true });
     expect(ask).toHaveBeenCalledTimes(3);
@@ -294,7 +298,7 @@ describe('requests.ts', () => {
     const standing = await lookups.ask(SERVICE, HIGH, {
       ...asked,
       cached: cachedAnswer('needs-lookup'),
-      readFrom: lookups.readMark(),
+      readFrom: await lookups.recorded(SERVICE, HIGH),
     });
     expect(viewOfResult(HIGH, standing).view).toMatchObject({ status: 'report', stale: true });
     expect(ask).not.toHaveBeenCalled();
