@@ -3,7 +3,7 @@ import { hostOf } from '../contract/http-origin';
 import { formatExactTime, formatRelativeTime, parseTime } from '../locale/format-time';
 import { t, uiLocale } from '../locale/i18n';
 import { DEFAULT_SETTINGS, type UserSettings } from '../settings/settings';
-import { notLookedUpReasonSentence } from './not-looked-up-reasons';
+import { notLookedUpText } from './not-looked-up-reasons';
 import { reportAge } from './report-age';
 import { roundScore, STATE_COLORS, scoreBandFor } from './score-band';
 import { STATUS_TRAITS, wordsOf } from './status-traits';
@@ -34,9 +34,8 @@ export function badgeTextFor(
   view: TabView,
   { badgeMode: mode }: Pick<BadgeOptions, 'badgeMode'>,
 ): string {
-  if (mode === 'off') return '';
-  if (mode === 'scores' && (view.status !== 'report' || view.report.score === null)) return '';
-  return badgeLook(view).text;
+  const scored = view.status === 'report' && view.report.score !== null;
+  return mode === 'all' || (mode === 'scores' && scored) ? badgeLook(view).text : '';
 }
 
 /** A scan time well ahead of this computer's clock reads only as its time (report-age.ts). */
@@ -51,7 +50,7 @@ function scannedPhrase(scannedAt: string, now: number, ahead: boolean): string {
 }
 
 function badgeTitle(view: TabView, now: number, options: BadgeOptions): string {
-  if (isNotLookedUp(view)) return notLookedUpReasonSentence(view.reason);
+  if (isNotLookedUp(view)) return notLookedUpText(view.reason).title;
   if (view.status !== 'report') {
     const serviceHost = 'serviceHost' in view ? view.serviceHost : '';
     return t(wordsOf(view)?.badge ?? 'badgeLoading', [hostOf(view.origin), serviceHost]);

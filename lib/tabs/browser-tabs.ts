@@ -1,26 +1,23 @@
 /** The browser's tabs as the extension reads them; a closed tab is an answer (null), not an error. */
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import type { OpenTab } from './open-tab';
+
+const openTab = ({ id, url, active, incognito }: Browser.tabs.Tab): OpenTab | null =>
+  id === undefined ? null : { id, url, active, incognito };
 
 export async function readTab(tabId: number): Promise<OpenTab | null> {
   try {
-    const tab = await browser.tabs.get(tabId);
     // Some browsers (and the unit tests' fake) answer undefined rather than rejecting.
-    return tab ? { id: tabId, url: tab.url, active: tab.active, incognito: tab.incognito } : null;
+    const tab = await browser.tabs.get(tabId);
+    return tab ? openTab({ ...tab, id: tabId }) : null;
   } catch {
     // tabs.get rejects with "No tab with id" once a tab is closed or replaced.
     return null;
   }
 }
 
-export async function openTabs(): Promise<OpenTab[]> {
-  const tabs = await browser.tabs.query({});
-  return tabs.flatMap((tab) =>
-    tab.id === undefined
-      ? []
-      : [{ id: tab.id, url: tab.url, active: tab.active, incognito: tab.incognito }],
-  );
-}
+export const openTabs = async (): Promise<OpenTab[]> =>
+  (await browser.tabs.query({})).flatMap((tab) => openTab(tab) ?? []);
 
 /** Calls back with the window's active tab now and after every switch (null: it is closing). */
 export function watchActiveTab(windowId: number, onChange: (tabId: number | null) => void) {

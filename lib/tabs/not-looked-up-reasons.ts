@@ -22,8 +22,3 @@ export function notLookedUpText(reason: NotLookedUpReason): { title: string; why
   const { title, why } = MESSAGES[reason];
   return { title: t(title), why: t(why) };
 }
-
-/** The headline sentence alone. */
-export function notLookedUpReasonSentence(reason: NotLookedUpReason): string {
-  return t(MESSAGES[reason].title);
-}

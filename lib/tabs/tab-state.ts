@@ -78,17 +78,6 @@ export function isFreshAnswer(
 export const readTabState = async (tabId: number, baseUrl: string) =>
   ofService(await readRecord(TAB_STATE_RECORD, String(tabId)), baseUrl);
 
-export async function readTabStates(baseUrl: string): Promise<Map<number, TabState>> {
-  const states = new Map<number, TabState>();
-  for (const [key, value] of Object.entries(await browser.storage.session.get(null))) {
-    if (!key.startsWith(TAB_STATE_RECORD.key)) continue;
-    const tabId = Number(key.slice(TAB_STATE_RECORD.key.length));
-    const state = ofService(TAB_STATE_RECORD.parse(value) ?? null, baseUrl);
-    if (Number.isSafeInteger(tabId) && state !== null) states.set(tabId, state);
-  }
-  return states;
-}
-
 export const watchTabState = (
   tabId: number,
   baseUrl: string,
@@ -117,7 +106,16 @@ export function createTabStates(store: Store) {
       if (known.has(tabId)) return ofService(known.get(tabId) ?? null, baseUrl);
       return readTabState(tabId, baseUrl);
     },
-    readAll: readTabStates,
+    async readAll(baseUrl: string): Promise<Map<number, TabState>> {
+      const states = new Map<number, TabState>();
+      for (const [key, value] of Object.entries(await browser.storage.session.get(null))) {
+        if (!key.startsWith(TAB_STATE_RECORD.key)) continue;
+        const tabId = Number(key.slice(TAB_STATE_RECORD.key.length));
+        const state = ofService(TAB_STATE_RECORD.parse(value) ?? null, baseUrl);
+        if (Number.isSafeInteger(tabId) && state !== null) states.set(tabId, state);
+      }
+      return states;
+    },
     async set(tabId: number, state: TabState): Promise<boolean> {
       const since = store.epoch();
       const kept = await store.write(TAB_STATE_RECORD, state, { id: String(tabId), since });

@@ -61,10 +61,9 @@ export const notLookedUp = (reason: NotLookedUpReason): TabView => ({
   reason,
 });
 
-export type NotLookedUpView = Extract<TabView, { status: 'not-looked-up' }>;
-
-export const isNotLookedUp = (view: TabView | NotAskedView): view is NotLookedUpView =>
-  'reason' in view;
+export const isNotLookedUp = (
+  view: TabView | NotAskedView,
+): view is Extract<TabView, { status: 'not-looked-up' }> => 'reason' in view;
 
 export const reasonOf = (view: TabView | NotAskedView): NotLookedUpReason | null =>
   isNotLookedUp(view) ? view.reason : null;
@@ -73,10 +72,7 @@ export const reasonOf = (view: TabView | NotAskedView): NotLookedUpReason | null
  * Nobody asked yet and automatic lookups are not allowed: what a page following the active tab
  * (the side panel) is told when nothing is known of the site. Never stored nor on the badge.
  */
-export interface NotAskedView {
-  status: 'not-asked';
-  origin: string;
-}
+export type NotAskedView = { status: 'not-asked'; origin: string };
 
 export type ShownView = TabView | NotAskedView;
 

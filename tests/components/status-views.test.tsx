@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import type { NotLookedUpReason } from '../../lib/privacy/lookup-target';
-import { notLookedUpReasonSentence } from '../../lib/tabs/not-looked-up-reasons';
+import { notLookedUpText } from '../../lib/tabs/not-looked-up-reasons';
 import type { TabView, UnavailableCause } from '../../lib/tabs/tab-view';
 import { UNSCANNED_ORIGIN } from '../../reference-server/fixtures/reports';
 
@@ -167,7 +167,7 @@ describe('PopupView for a site that was not looked up', () => {
     'paused',
   ])('names the reason %s', (reason) => {
     renderView({ status: 'not-looked-up', reason }, () => {});
-    expect(h1()).toBe(notLookedUpReasonSentence(reason));
+    expect(h1()).toBe(notLookedUpText(reason).title);
     expect(screen.queryByRole('link')).toBeNull();
   });
 

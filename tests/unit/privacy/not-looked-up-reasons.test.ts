@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotLookedUpReason } from '../../../lib/privacy/lookup-target';
-import {
-  notLookedUpReasonSentence,
-  notLookedUpText,
-} from '../../../lib/tabs/not-looked-up-reasons';
+import { notLookedUpText } from '../../../lib/tabs/not-looked-up-reasons';
 
 /** Every reason (the type makes the table name each one) and its headline. */
 const HEADLINES: Record<NotLookedUpReason, string> = {
@@ -22,7 +19,6 @@ describe('notLookedUpText', () => {
   it.each(
     Object.entries(HEADLINES) as [NotLookedUpReason, string][],
   )('names %s as %j with a reason line', (reason, sentence) => {
-    expect(notLookedUpReasonSentence(reason)).toBe(sentence);
     expect(notLookedUpText(reason).title).toBe(sentence);
     expect(notLookedUpText(reason).why).toMatch(/\w.*\.$/);
   });
