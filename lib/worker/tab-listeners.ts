@@ -39,16 +39,12 @@ export function registerTabListeners(
   onHandling: (work: Promise<void>) => void = () => {},
 ) {
   const handlers = createTabEventHandlers(lookups, onError);
-  browser.tabs.onActivated.addListener((info) => {
-    onHandling(handlers.activated(info));
-  });
-  browser.tabs.onUpdated.addListener((tabId, changeInfo) => {
-    onHandling(handlers.updated(tabId, changeInfo));
-  });
-  browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
-    onHandling(handlers.replaced(addedTabId, removedTabId));
-  });
-  browser.tabs.onRemoved.addListener((tabId) => {
-    onHandling(handlers.removed(tabId));
-  });
+  browser.tabs.onActivated.addListener((info) => onHandling(handlers.activated(info)));
+  browser.tabs.onUpdated.addListener((tabId, change) =>
+    onHandling(handlers.updated(tabId, change)),
+  );
+  browser.tabs.onReplaced.addListener((added, removed) =>
+    onHandling(handlers.replaced(added, removed)),
+  );
+  browser.tabs.onRemoved.addListener((tabId) => onHandling(handlers.removed(tabId)));
 }
