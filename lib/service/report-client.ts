@@ -9,9 +9,6 @@ export const DEFAULT_TIMEOUT_MS = 8000;
 /** Far above any real report: a body this long is no report, and is not read further. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** What `network-failure` says when the caller's own signal ended the lookup. */
-export const ABORTED_MESSAGE = 'aborted';
-
 export interface ReportClientDeps {
   /** Optionally with a path prefix, which is kept. */
   baseUrl: string;
@@ -71,28 +68,18 @@ export function createReportClient(deps: ReportClientDeps) {
 
   return {
     /** `origin` must already be what the privacy rules allow to be sent. */
-    async lookupReport(
-      origin: string,
-      options: { signal?: AbortSignal } = {},
-    ): Promise<LookupOutcome> {
-      const callerSignal = options.signal;
-      if (callerSignal?.aborted) return { kind: 'network-failure', message: ABORTED_MESSAGE };
-      // One controller ends fetch and body reading alike; its reason tells who pulled the plug.
+    async lookupReport(origin: string): Promise<LookupOutcome> {
+      // One controller ends fetch and body reading alike, at the deadline.
       const controller = new AbortController();
-      const timeoutReason = new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError');
-      const timer = setTimeout(() => controller.abort(timeoutReason), timeoutMs);
-      const forwardCallerAbort = () => controller.abort(callerSignal?.reason);
-      callerSignal?.addEventListener('abort', forwardCallerAbort, { once: true });
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {
         // The race guarantees the deadline even against a fetch that ignores its signal.
         return await untilAborted(exchange(origin, controller.signal), controller.signal);
       } catch (error) {
-        if (controller.signal.reason === timeoutReason) return { kind: 'timeout', timeoutMs };
-        if (controller.signal.aborted) return { kind: 'network-failure', message: ABORTED_MESSAGE };
+        if (controller.signal.aborted) return { kind: 'timeout', timeoutMs };
         return { kind: 'network-failure', message: describeError(error) };
       } finally {
         clearTimeout(timer);
-        callerSignal?.removeEventListener('abort', forwardCallerAbort);
       }
     },
   };

@@ -6,7 +6,6 @@ import type { ScanIssue, ScanReport } from '../../../lib/contract/report-schema'
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import {
-  ABORTED_MESSAGE,
   createReportClient,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -572,21 +571,6 @@ describe('createReportClient: failures without an answer', () => {
     );
     expect(await client.lookupReport(ORIGIN)).toStrictEqual({ kind: 'timeout', timeoutMs: 20 });
     expect(progress.cancelled).toBe(true);
-  });
-
-  it('ends with network-failure "aborted" when the caller aborts mid-request', async () => {
-    const controller = new AbortController();
-    const client = createReportClient({ baseUrl: BASE_URL, fetch: hangingFetch });
-    const pending = client.lookupReport(ORIGIN, { signal: controller.signal });
-    controller.abort();
-    expect(await pending).toStrictEqual({ kind: 'network-failure', message: ABORTED_MESSAGE });
-  });
-
-  it('sends nothing when the caller has already aborted', async () => {
-    const { client, requests } = clientAnswering(() => jsonResponse(200, REPORT));
-    const outcome = await client.lookupReport(ORIGIN, { signal: AbortSignal.abort() });
-    expect(outcome).toStrictEqual({ kind: 'network-failure', message: ABORTED_MESSAGE });
-    expect(requests).toHaveLength(0);
   });
 
   it('returns the answer when it beats the deadline', async () => {
