@@ -30,10 +30,6 @@ export function decideUrl(
 export const decideTab = (tab: OpenTab, settings: UserSettings): TabDecision =>
   decideUrl(tab.url, settings, { incognito: tab.incognito === true });
 
-/** Whether the stored state is an answer (not "loading", not "not looked up") about the origin. */
-export const showsAnswerFor = (state: TabState | null, origin: string): boolean =>
-  state !== null && state.origin === origin && STATUS_TRAITS[state.view.status].answer;
-
 /** Whether the stored state is about the origin and settled (not "loading"). */
 export const settledFor = (state: TabState | null, decision: TabDecision): boolean =>
   state !== null &&

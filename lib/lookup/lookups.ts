@@ -4,7 +4,7 @@ import type { OpenTab } from '../tabs/open-tab';
 import { STATUS_TRAITS } from '../tabs/status-traits';
 import { isFreshAnswer } from '../tabs/tab-state';
 import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '../tabs/tab-view';
-import { decideTab, decideUrl, settledFor, showsAnswerFor, type TabDecision } from './decision';
+import { decideTab, decideUrl, settledFor, type TabDecision } from './decision';
 import { createPublisher, type PublishParts } from './publisher';
 import { createRequests, type RequestParts } from './requests';
 import { type LookupResult, viewOfCached, viewOfResult } from './views';
@@ -74,7 +74,7 @@ export function createLookups(deps: LookupParts) {
     // once the wait is one a person notices, or at once for Refresh, which the person watches.
     let loading: ReturnType<typeof setTimeout> | undefined;
     const onAsking = () => {
-      if (keepShown && showsAnswerFor(state, origin)) return;
+      if (keepShown && state?.origin === origin && STATUS_TRAITS[state.view.status].answer) return;
       const showLoading = () => {
         publisher
           .publish(tabId, { ...at, view: { status: 'loading', origin } })
@@ -87,18 +87,9 @@ export function createLookups(deps: LookupParts) {
       clearTimeout(loading);
       return publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true });
     };
-    try {
-      const result = await requests.ask(baseUrl, origin, {
-        force,
-        cached,
-        readFrom,
-        onAsking,
-        show,
-      });
-      return viewOfResult(origin, result).view;
-    } finally {
-      clearTimeout(loading);
-    }
+    const asked = requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking, show });
+    const result = await asked.finally(() => clearTimeout(loading));
+    return viewOfResult(origin, result).view;
   }
 
   async function show(

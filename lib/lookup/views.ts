@@ -39,13 +39,10 @@ export function viewOfAnswer(origin: string, outcome: LookupOutcome, receivedAt:
     }
     case 'busy':
       return { status: 'busy', origin, retryAt: outcome.retryAt };
-    case 'service-moved':
-      return {
-        status: 'service-moved',
-        origin,
-        message: outcome.message,
-        documentationUrl: outcome.documentationUrl,
-      };
+    case 'service-moved': {
+      const { message, documentationUrl } = outcome;
+      return { status: 'service-moved', origin, message, documentationUrl };
+    }
     case 'unavailable':
       return { status: 'unavailable', origin, cause: 'service', retryAt: outcome.retryAt };
     case 'network-failure':
