@@ -11,35 +11,25 @@ export const CHECK_RUN_PORT = 'check-run';
 /** Times a page opens its port again during one run, after the worker closed it. */
 const REOPENS = 3;
 
+const origin = () => z.string().check(z.maxLength(2048), z.refine(isHttpOrigin));
+
 /**
  * A run about to start, for the site of a tab (none from the site report window); `asked`: the
  * page has just asked the browser for the site's host, and was granted it.
  */
-export interface CheckRunRequest {
-  origin: string;
-  tabId: number | null;
-  quick: boolean;
-  asked: boolean;
-}
-
-interface RunningCheck {
-  id: string;
-  origin: string;
-}
-
-const origin = () => z.string().check(z.maxLength(2048), z.refine(isHttpOrigin));
+const runRequest = () =>
+  z.object({
+    origin: origin(),
+    tabId: z.nullable(z.int()),
+    quick: z.boolean(),
+    asked: z.boolean(),
+  });
+const runningCheck = () => z.object({ id: z.string().check(z.maxLength(64)), origin: origin() });
 const portMessage = () =>
-  z.union([
-    z.object({
-      start: z.object({
-        origin: origin(),
-        tabId: z.nullable(z.int()),
-        quick: z.boolean(),
-        asked: z.boolean(),
-      }),
-    }),
-    z.object({ running: z.object({ id: z.string().check(z.maxLength(64)), origin: origin() }) }),
-  ]);
+  z.union([z.object({ start: runRequest() }), z.object({ running: runningCheck() })]);
+
+export type CheckRunRequest = z.output<ReturnType<typeof runRequest>>;
+type RunningCheck = z.output<ReturnType<typeof runningCheck>>;
 
 /** The worker's side, registered synchronously as it starts, as every listener that may wake it. */
 export function registerCheckRunPorts(handlers: {
