@@ -1,7 +1,7 @@
 /** What a tab is about: the origin that may be sent and its service, or why nothing may be. */
 import { deriveLookupTarget, type NotLookedUpReason } from '../privacy/lookup-target';
 import { serviceBaseUrlOf, type UserSettings } from '../settings/settings';
-import type { OpenTab } from '../tabs/open-tab';
+import type { OpenTab } from '../tabs/browser-tabs';
 import { STATUS_TRAITS } from '../tabs/status-traits';
 import type { TabState } from '../tabs/tab-state';
 import { reasonOf } from '../tabs/tab-view';

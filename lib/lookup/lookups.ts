@@ -1,6 +1,6 @@
 /** Every tab event, one way: decide, cache or ask, publish; a lookup reads top to bottom in `lookAt`. */
 import { automaticLookupsAllowed, serviceBaseUrlOf, type UserSettings } from '../settings/settings';
-import type { OpenTab } from '../tabs/open-tab';
+import type { OpenTab } from '../tabs/browser-tabs';
 import { STATUS_TRAITS } from '../tabs/status-traits';
 import { isFreshAnswer } from '../tabs/tab-state';
 import { notLookedUp, type ShownView, type ShowTabTrigger, type TabView } from '../tabs/tab-view';

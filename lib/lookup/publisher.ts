@@ -11,7 +11,6 @@ import type {
   showBadgeOnToolbar,
 } from '../tabs/browser-badge';
 import type { openTabs, readTab } from '../tabs/browser-tabs';
-import { unlessTabClosed } from '../tabs/open-tab';
 import { STATUS_TRAITS } from '../tabs/status-traits';
 import type { createTabStates, TabState } from '../tabs/tab-state';
 import { reasonOf, type TabView } from '../tabs/tab-view';
@@ -30,6 +29,19 @@ export interface PublishParts {
   now(): number;
   /** The service said it is busy until `time`: lookUpWaitingTabs then. */
   wakeAt(time: number): void;
+}
+
+/** Awaits a browser call about a tab, where a tab closed (or replaced) meanwhile is no error. */
+async function unlessTabClosed(call: Promise<unknown>): Promise<void> {
+  try {
+    await call;
+  } catch (error) {
+    // A call about a closed tab is rejected with "No tab with id: N" in Chromium and with
+    // "Invalid tab ID: N" in Firefox.
+    if (!(error instanceof Error && /no tab with id|invalid tab id/i.test(error.message))) {
+      throw error;
+    }
+  }
 }
 
 interface Publication {

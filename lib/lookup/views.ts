@@ -18,10 +18,7 @@ export type LookupResult =
   /** No request was made: the retry gate said to wait; `busy`: the service is limiting. */
   | { kind: 'blocked'; retryAt: number; busy: boolean; standIn: CachedAnswer | null };
 
-export interface FreshView {
-  view: TabView;
-  freshUntil?: number | undefined;
-}
+type FreshView = { view: TabView; freshUntil?: number | undefined };
 
 /** A kept copy that may stand in for a failure: one stale-if-error allows, or one still showable. */
 export const canStandIn = (cached: CachedAnswer | null) =>

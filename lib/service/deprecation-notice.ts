@@ -25,7 +25,7 @@ export const DEPRECATION_NOTICE_RECORD: StoredRecord<DeprecationNotice | null> =
   fallback: () => null,
 };
 
-/** `@1785542400` (RFC 9745), or the older drafts' HTTP-date or `true`; undefined: no Deprecation. */
+/** `@1785542400` (RFC 9745), or the older drafts' HTTP-date or `true`; else undefined. */
 function deprecationDate(value: string | undefined, nowMs: number): number | null | undefined {
   const trimmed = value?.trim() ?? '';
   const structured = /^@(-?\d{1,12})$/.exec(trimmed);
@@ -37,8 +37,7 @@ function deprecationDate(value: string | undefined, nowMs: number): number | nul
 }
 
 function successorLink(link: string | undefined, baseUrl: string): string | null {
-  if (link === undefined) return null;
-  for (const match of link.matchAll(/<([^>]*)>([^<]*)/g)) {
+  for (const match of link?.matchAll(/<([^>]*)>([^<]*)/g) ?? []) {
     const params = match[2] ?? '';
     const rel = /;\s*rel\s*=\s*"?([^";,]*)"?/i.exec(params)?.[1] ?? '';
     if (!rel.toLowerCase().split(/\s+/).includes('successor-version')) continue;

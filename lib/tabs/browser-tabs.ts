@@ -1,6 +1,13 @@
 /** The browser's tabs as the extension reads them; a closed tab is an answer (null), not an error. */
 import { type Browser, browser } from 'wxt/browser';
-import type { OpenTab } from './open-tab';
+
+/** A tab as the lookup sees it: the lookup takes it without a browser API, so it runs on fakes. */
+export interface OpenTab {
+  id: number;
+  url: string | undefined;
+  active: boolean;
+  incognito?: boolean;
+}
 
 const openTab = ({ id, url, active, incognito }: Browser.tabs.Tab): OpenTab | null =>
   id === undefined ? null : { id, url, active, incognito };

@@ -23,10 +23,7 @@ export type TabView =
       scanUrl: string | null;
       documentationUrl: string | null;
     }
-  /**
-   * The service is limiting lookups from this network (a 429, or a quota its answers said is
-   * spent). Temporary, not an error: the tab is looked up again once `retryAt` has passed.
-   */
+  /** A 429 or a spent quota: temporary, not an error; looked up again once `retryAt` passes. */
   | { status: 'busy'; origin: string; retryAt: number | null }
   /** The service no longer answers at the extension's address: says nothing about the site. */
   | {
@@ -35,16 +32,8 @@ export type TabView =
       message: string | null;
       documentationUrl: string | null;
     }
-  | {
-      status: 'unavailable';
-      origin: string;
-      cause: UnavailableCause;
-      retryAt: number | null;
-    }
-  /**
-   * The extension may not reach the report service at `serviceHost` (no host permission), so
-   * nothing was sent: says nothing about the site, and is fixed in the options or by policy.
-   */
+  | { status: 'unavailable'; origin: string; cause: UnavailableCause; retryAt: number | null }
+  /** No host permission for the service at `serviceHost`: nothing was sent about the site. */
   | { status: 'service-not-permitted'; origin: string; serviceHost: string }
   | { status: 'invalid-response'; origin: string; problem: string }
   /** The service answered 400: our request was wrong. Shown honestly, not retried. */

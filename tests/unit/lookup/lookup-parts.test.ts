@@ -13,7 +13,7 @@ import { createRequests, type LookupRecords } from '../../../lib/lookup/requests
 import { viewOfCached, viewOfResult } from '../../../lib/lookup/views';
 import type { LookupOutcome } from '../../../lib/service/lookup-outcome';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../../lib/settings/settings';
-import type { OpenTab } from '../../../lib/tabs/open-tab';
+import type { OpenTab } from '../../../lib/tabs/browser-tabs';
 import type { TabState } from '../../../lib/tabs/tab-state';
 import { FIXTURE_ORIGINS, fixtureReports } from '../../../reference-server/fixtures/reports';
 

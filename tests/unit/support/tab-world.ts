@@ -18,7 +18,7 @@ import {
 } from '../../../lib/settings/settings';
 import { createStore, type Store } from '../../../lib/storage/store';
 import type { BadgeOptions } from '../../../lib/tabs/badge';
-import type { OpenTab } from '../../../lib/tabs/open-tab';
+import type { OpenTab } from '../../../lib/tabs/browser-tabs';
 import { createTabStates } from '../../../lib/tabs/tab-state';
 import type { TabView } from '../../../lib/tabs/tab-view';
 import { ALL_RECORDS } from '../../../lib/worker/stored-records';
