@@ -38,6 +38,8 @@ export function createLookups(deps: LookupParts) {
     const showing = (view: TabView) => publisher.publish(tabId, { ...at, view }).then(() => view);
     const { origin, baseUrl } = decision;
     if (origin === null) return showing(notLookedUp(decision.refused ?? 'no-url'));
+    const showResult = (result: LookupResult) =>
+      publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true });
     const state = await deps.tabStates.read(tabId, baseUrl);
     // What the tab shows is still fresh: a worker woken for a tab switch reads nothing more.
     if (!force && isFreshAnswer(state, origin, deps.now())) {
@@ -53,17 +55,14 @@ export function createLookups(deps: LookupParts) {
         // Shown at once; the new copy replaces it when it comes, if the tab still wants it.
         requests
           .ask(baseUrl, origin, { force: false, cached, readFrom })
-          .then((result) =>
-            publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true }),
-          )
+          .then(showResult)
           .catch(deps.onError);
       }
       return shown.view;
     }
-    const kept = state !== null && state.origin === origin ? state.view : null;
     // An answer the extension could not use: only Refresh asks again (status-traits.ts).
-    if (!force && kept !== null && STATUS_TRAITS[kept.status].keptUntilRefresh)
-      return showing(kept);
+    if (!force && state?.origin === origin && STATUS_TRAITS[state.view.status].keptUntilRefresh)
+      return showing(state.view);
     if (!ask && !requests.inFlight(baseUrl, origin)) {
       // Nothing known without asking: what the tab shows of this site stays, else nothing.
       if (state !== null && settledFor(state, decision)) return showing(state.view);
@@ -85,7 +84,7 @@ export function createLookups(deps: LookupParts) {
     };
     const show = (result: LookupResult) => {
       clearTimeout(loading);
-      return publisher.publish(tabId, { ...at, ...viewOfResult(origin, result), recheck: true });
+      return showResult(result);
     };
     const asked = requests.ask(baseUrl, origin, { force, cached, readFrom, onAsking, show });
     const result = await asked.finally(() => clearTimeout(loading));
