@@ -1,5 +1,5 @@
 /** The context menu items: "Agent readiness of this site" on links, "All sites…" on the button. */
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { t } from '../locale/i18n';
 import { siteReportPath } from '../messaging/site-report-address';
 import { deriveLookupTarget } from '../privacy/lookup-target';
@@ -8,14 +8,8 @@ export const LINK_MENU_ITEM_ID = 'agent-readiness-of-link-site';
 export const LINK_MENU_TITLE = 'Agent readiness of this site';
 export const SITES_MENU_ITEM_ID = 'agent-readiness-all-sites';
 
-export interface LinkMenuClick {
-  menuItemId: string | number;
-  linkUrl?: string | undefined;
-}
-
-export interface LinkMenuTab {
-  incognito?: boolean | undefined;
-}
+export type LinkMenuClick = Pick<Browser.contextMenus.OnClickData, 'menuItemId' | 'linkUrl'>;
+export type LinkMenuTab = Pick<Browser.tabs.Tab, 'incognito'>;
 
 function createMenuItem(
   properties: Parameters<typeof browser.contextMenus.create>[0],
