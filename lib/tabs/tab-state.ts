@@ -40,10 +40,7 @@ export const TAB_STATE_RECORD: StoredRecord<TabState | null> = {
   fallback: () => null,
 };
 
-/**
- * The toolbar popup of a tab, opening on the tab's state: its first frame needs no storage
- * call. The browser puts the default popup back when the tab navigates.
- */
+/** The tab's toolbar popup, opening on its state: its first frame needs no storage call. */
 export const popupPageFor = (tabId: number, state: TabState | null) =>
   state === null
     ? 'popup.html'
@@ -84,12 +81,7 @@ export const watchTabState = (
   onChange: (state: TabState | null) => void,
 ) => watchRecord(TAB_STATE_RECORD, (state) => onChange(ofService(state, baseUrl)), String(tabId));
 
-/**
- * The worker's tab states, written through to session storage and remembered: an event of a
- * tab this worker has published reads no storage. Only writes are remembered, never reads, so
- * a read that overtakes a write cannot leave the older state behind; a worker that starts
- * again, or a clear (a new epoch), starts from storage.
- */
+/** The worker's tab states, written through to session storage and remembered (README). */
 export function createTabStates(store: Store) {
   const written = new Map<number, TabState | null>();
   let epoch = store.epoch();

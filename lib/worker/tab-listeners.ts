@@ -10,11 +10,9 @@ export function createTabEventHandlers(lookups: Lookups, onError: (error: unknow
     activated: ({ tabId }: { tabId: number }) => guarded(lookups.tabActivated(tabId)),
 
     updated(tabId: number, changeInfo: { url?: string; status?: string }): Promise<void> {
-      // onUpdated fires many times per page (loading, title, favicon, complete...): only a
-      // URL change, full load or in-page (SPA) navigation, can change the site. "complete"
-      // puts the badge back, since the browser clears a tab's badge when a new document
-      // commits (also on back/forward). Neither costs a request while the answer is cached
-      // or in flight.
+      // Only a URL change (a full load or an in-page navigation) can change the site; the
+      // browser clears a tab's badge when a new document commits (also on back/forward), so
+      // "complete" puts it back. Neither costs a request while the answer is cached or in flight.
       if (changeInfo.url !== undefined) return guarded(lookups.tabNavigated(tabId));
       if (changeInfo.status === 'complete') return guarded(lookups.restoreBadge(tabId));
       return Promise.resolve();

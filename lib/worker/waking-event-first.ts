@@ -1,9 +1,7 @@
 /**
- * Start-up housekeeping (reconciling tabs, making sure the alarms exist) is not urgent, and
- * started with the event that woke the worker it would compete for storage, tab and badge calls
- * and delay the badge the user is waiting for. Tab event handlers report their work
- * (`handling`); housekeeping (`thenRun`) starts once none is under way, and no sooner than
- * `settleMs` after start, which leaves the waking event time to arrive.
+ * Start-up housekeeping, started with the waking event, would delay the badge the user waits
+ * for: it (`thenRun`) starts once no handler's work (`handling`) is under way, and no sooner
+ * than `settleMs` after start, which leaves the waking event time to arrive.
  */
 export function createWakingEventFirst(
   // Long enough for a queued event to be delivered, short enough not to be noticed.
