@@ -1,5 +1,5 @@
 /** The worker's side of the protocol: one listener for every page's requests (README). */
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { type CheckedRequest, type MessageName, type ReplyOf, requestSchemas } from './messages';
 import { PROTOCOL, type WorkerMessage, type WorkerReply } from './protocol';
 
@@ -12,15 +12,8 @@ export type WorkerHandlers = {
   [N in MessageName]: (data: CheckedRequest<N>, from: RequestOrigin) => Promise<ReplyOf<N>>;
 };
 
-interface Sender {
-  id?: string;
-  url?: string;
-  /** None for the popup, the side panel and the sidebar. */
-  tab?: { incognito?: boolean };
-}
-
 /** One of this extension's own pages (popup, options, sites...), not a web page's script. */
-export function isOwnPage(sender: Sender): boolean {
+export function isOwnPage(sender: Pick<Browser.runtime.MessageSender, 'id' | 'url'>): boolean {
   if (sender.id !== browser.runtime.id) return false;
   // A page of the extension has its own address; a content script would have the web page's.
   return sender.url === undefined || sender.url.startsWith(browser.runtime.getURL('/'));
@@ -41,12 +34,13 @@ export function registerWorkerMessages(
       return undefined;
     };
     if (!Object.hasOwn(handlers, name)) return refuse('unknown request');
-    if (!isOwnPage(sender as Sender)) return refuse('not from a page of this extension');
+    if (!isOwnPage(sender)) return refuse('not from a page of this extension');
     schemas ??= requestSchemas();
     const parsed = schemas[name].safeParse((message as WorkerMessage).data);
     if (!parsed.success) return refuse('malformed request');
     const handle = handlers[name] as (data: unknown, from: RequestOrigin) => Promise<unknown>;
-    const from = { privateWindow: (sender as Sender).tab?.incognito === true };
+    // No tab for the popup, the side panel and the sidebar.
+    const from = { privateWindow: sender.tab?.incognito === true };
     // Through a promise: a handler that throws before its first await is refused like any other.
     Promise.resolve(parsed.data)
       .then((data) => handle(data, from))
