@@ -26,9 +26,7 @@ export const STATE_COLORS = {
 } as const;
 
 /** The score as users see it everywhere: a whole number, halves rounded up. */
-export function roundScore(score: number): number {
-  return Math.round(score);
-}
+export const roundScore = (score: number): number => Math.round(score);
 
 export function scoreBandFor(score: number | null): ScoreBand {
   if (score === null) return UNSCORED_BAND;
