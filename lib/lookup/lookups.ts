@@ -136,8 +136,7 @@ export function createLookups(deps: LookupParts) {
       url: string,
       { force = false, privateWindow = false }: { force?: boolean; privateWindow?: boolean } = {},
     ): Promise<TabView> {
-      if (privateWindow) return notLookedUp('incognito');
-      const decision = decideUrl(url, await deps.readSettings());
+      const decision = decideUrl(url, await deps.readSettings(), { incognito: privateWindow });
       const { origin, baseUrl } = decision;
       if (origin === null) return notLookedUp(decision.refused ?? 'no-url');
       const readFrom = await requests.recorded(baseUrl, origin);
