@@ -59,10 +59,9 @@ export function registerCheckRunPorts(handlers: {
       }
       handlers.start(message.start, from).then((started) => {
         if (started.ok) running = { id: started.run.id, origin: started.run.origin };
+        if (open) port.postMessage(started);
         // A page that closed while the run started leaves it to be marked gone.
-        if (!open) {
-          if (running !== null) handlers.gone(running);
-        } else port.postMessage(started);
+        else if (running !== null) handlers.gone(running);
       }, handlers.onError);
     });
   });
