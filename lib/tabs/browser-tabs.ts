@@ -64,8 +64,7 @@ export async function sidePanelWindowId(search: string): Promise<number | null> 
   const raw = new URLSearchParams(search).get('windowId');
   if (raw !== null && /^\d+$/.test(raw)) return Number(raw);
   if (!browser.windows) return null;
-  const window = await browser.windows.getCurrent();
-  return window.id ?? null;
+  return (await browser.windows.getCurrent()).id ?? null;
 }
 
 /** Calls back with the tab's address now and after every navigation (null: none to read). */
@@ -77,13 +76,9 @@ export function watchTabAddress(tabId: number, onChange: (url: string | null) =>
     onChange(change.url);
   };
   browser.tabs.onUpdated.addListener(onUpdated);
-  // A navigation reported while the read ran is newer than its answer.
-  const first = (url: string | null) => {
-    if (!changed) onChange(url);
-  };
-  browser.tabs.get(tabId).then(
-    (tab) => first(tab?.url ?? null),
-    () => first(null),
-  );
+  readTab(tabId).then((tab) => {
+    // A navigation reported while the read ran is newer than its answer.
+    if (!changed) onChange(tab?.url ?? null);
+  });
   return () => browser.tabs.onUpdated.removeListener(onUpdated);
 }
