@@ -1,4 +1,6 @@
-/** What a run fetched: as judged (with the body) and as kept and shown (plain text, cut). */
+/** What a run fetched: as judged (with the body) and as kept and shown (plain text, cut), the
+ * schemas of what is kept, and the run's limits. */
+import * as z from 'zod/mini';
 import type { MessageKey } from '../locale/i18n';
 
 // The e2e builds compile in shorter time limits (build/e2e-build-modes.ts), so that their sites
@@ -21,67 +23,69 @@ export const LIMITS = {
 } as const;
 
 /** Which media type a request asks for: its only header. */
-export type Accept = 'html' | 'md' | 'json' | 'any';
-
-export const ACCEPT_HEADER: Record<Accept, string> = {
+export const ACCEPT_HEADER = {
   html: 'text/html',
   md: 'text/markdown',
   json: 'application/json',
   any: '*/*',
-};
-
-export interface RequestSpec {
-  method: 'GET' | 'HEAD';
-  path: string;
-  accept: Accept;
-}
+} satisfies Record<RequestSpec['accept'], string>;
 
 /** Why a request gave no answer to judge; `refused`: not sent, as it would leave the origin. */
-export const PROBE_PROBLEMS = [
-  'redirect',
-  'timeout',
-  'network',
-  'cancelled',
-  'limit',
-  'refused',
-] as const;
-export type ProbeProblem = (typeof PROBE_PROBLEMS)[number];
+const PROBE_PROBLEMS = ['redirect', 'timeout', 'network', 'cancelled', 'limit', 'refused'] as const;
 
-export interface Evidence extends RequestSpec {
-  /** Null when nothing usable came back (see `problem`). */
-  status: number | null;
-  /** Content-Type as received; empty when absent. */
-  type: string;
-  /** The headers that decide verdicts (Vary, Location, Age and cache status…), as received. */
-  headers: [string, string][];
-  bytes: number;
-  ms: number;
-  /** The first characters of the body. */
-  text: string;
-  problem: ProbeProblem | null;
-  /** The body went past the read limit and was cut there. */
-  cut: boolean;
-  binary: boolean;
+/** A message key and its substitutions: every note is said in the user's language. */
+export type Note = [MessageKey, ...string[]];
+
+export const short = (length: number) => z.string().check(z.maxLength(length));
+
+/** The parts of a run that are kept, their bounds those a run is made with. */
+export function keptSchemas() {
+  // Any short key: one that is no message key shows as its words (`noteText`).
+  const key = z.custom<MessageKey>((value) => typeof value === 'string' && value.length <= 80);
+  const note = z.tuple([key], short(LIMITS.path)).check(z.maxLength(6));
+  const evidence = z.object({
+    method: z.enum(['GET', 'HEAD']),
+    path: short(LIMITS.path),
+    accept: z.enum(['html', 'md', 'json', 'any']),
+    /** Null when nothing usable came back (see `problem`). */
+    status: z.nullable(z.int()),
+    /** Content-Type as received; empty when absent. */
+    type: short(LIMITS.headerValue),
+    /** The headers that decide verdicts (Vary, Location, Age and cache status…), as received. */
+    headers: z
+      .array(z.tuple([short(LIMITS.headerName), short(LIMITS.headerValue)]))
+      .check(z.maxLength(LIMITS.headers)),
+    bytes: z.number(),
+    ms: z.number(),
+    /** The first characters of the body. */
+    text: short(LIMITS.evidenceChars),
+    problem: z.nullable(z.enum(PROBE_PROBLEMS)),
+    /** The body went past the read limit and was cut there. */
+    cut: z.boolean(),
+    binary: z.boolean(),
+  });
+  /** What the browser found for one check, now. `unknown`: can't be checked (the note says why). */
+  const live = z.object({
+    level: z.enum(['pass', 'partial', 'fail', 'unknown']),
+    note,
+    /** The requests it rests on, by `requestKey`: `/` as HTML and as Markdown are two. */
+    paths: z.array(short(LIMITS.path + 20)).check(z.maxLength(LIMITS.requests)),
+    /** The pass rule is our reading of the service's texts, not published. */
+    inferred: z.optional(z.boolean()),
+  });
+  return { note, evidence, live };
 }
+
+export type Evidence = z.infer<ReturnType<typeof keptSchemas>['evidence']>;
+export type Live = z.infer<ReturnType<typeof keptSchemas>['live']>;
+export type RequestSpec = Pick<Evidence, 'method' | 'path' | 'accept'>;
+export type ProbeProblem = NonNullable<Evidence['problem']>;
 
 /** An answer as the rules read it: the evidence and the whole body read (up to the limit). */
 export interface Fetched {
   evidence: Evidence;
   body: string;
   header(name: string): string;
-}
-
-/** A message key and its substitutions: every note is said in the user's language. */
-export type Note = [MessageKey, ...string[]];
-
-/** What the browser found for one check, now. `unknown`: can't be checked (the note says why). */
-export interface Live {
-  level: 'pass' | 'partial' | 'fail' | 'unknown';
-  note: Note;
-  /** The requests it rests on, by `requestKey`: `/` as HTML and as Markdown are two. */
-  paths: string[];
-  /** The pass rule is our reading of the service's texts, not published. */
-  inferred?: boolean;
 }
 
 export const requestKey = (spec: RequestSpec) => `${spec.method} ${spec.path} ${spec.accept}`;
