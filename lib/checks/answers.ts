@@ -12,11 +12,7 @@ export const get = (path: string, accept: RequestSpec['accept'] = 'any'): Reques
 export const HOME = get('/', 'html');
 export const HOME_MD = get('/', 'md');
 
-export interface Answers {
-  at(spec: RequestSpec): Fetched | undefined;
-  /** The HTML facts of a page's answer, parsed once; null when it is no page. */
-  facts(spec: RequestSpec): HtmlFacts | null;
-}
+export type Answers = ReturnType<typeof answersOf>;
 
 export interface Probe {
   /** The service's name of the check, for a quick check (a report brings its own). */
@@ -34,11 +30,12 @@ export interface Probe {
 
 export const result = (level: Live['level'], ...note: Note) => ({ level, note });
 
-export function answersOf(read: (spec: RequestSpec) => Fetched | undefined): Answers {
+export function answersOf(read: (spec: RequestSpec) => Fetched | undefined) {
   const parsed = new Map<string, HtmlFacts | null>();
   return {
     at: read,
-    facts(spec) {
+    /** The HTML facts of a page's answer, parsed once; null when it is no page. */
+    facts(spec: RequestSpec): HtmlFacts | null {
       const key = requestKey(spec);
       if (!parsed.has(key)) {
         const answer = read(spec);

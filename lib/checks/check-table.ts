@@ -15,21 +15,10 @@ export const probesFor = (origin: string): Record<string, Probe> => ({
 
 /** The essential and recommended checks a quick check runs: the plan of 15 requests. */
 export const QUICK_CHECK_IDS = [
-  'content-no-js',
-  'agent-friendly-404',
-  'markdown-negotiation-vary',
-  'openapi-spec',
-  'oauth-support',
-  'scoped-permissions',
-  'json-ld',
-  'metadata-completeness',
-  'org-schema-completeness',
-  'sitemap',
-  'trust-anchors',
-  'code-fence-validity',
-  'agent-instruction',
-  'mcp-server',
-];
+  'content-no-js agent-friendly-404 markdown-negotiation-vary openapi-spec oauth-support',
+  'scoped-permissions json-ld metadata-completeness org-schema-completeness sitemap',
+  'trust-anchors code-fence-validity agent-instruction mcp-server',
+].flatMap((line) => line.split(' '));
 
 /** The checks no browser can re-check, by the reason why. */
 const WHY_NOT = {

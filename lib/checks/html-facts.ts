@@ -1,18 +1,7 @@
 /** What the rules need from a page's server HTML, read by one pass over its tags, not as a
  * document: the browser's parser takes time that grows faster than the page on crafted nesting. */
 
-export interface HtmlFacts {
-  /** Characters of the text an agent gets with JavaScript off, white space collapsed. */
-  text: number;
-  /** The heading levels used, in order of first use (1 for h1…). */
-  headings: number[];
-  lang: boolean;
-  canonical: boolean;
-  ogImage: boolean;
-  ogType: boolean;
-  /** The text of every `application/ld+json` script. */
-  jsonLd: string[];
-}
+export type HtmlFacts = ReturnType<typeof htmlFacts>;
 
 /** Elements whose content runs to their end tag as text, never as markup. */
 const RAW = new Set('script style title textarea xmp iframe noembed noframes'.split(' '));
@@ -93,17 +82,20 @@ function readTag(html: string, lower: string, at: number): Tag {
   return { name, attributes, end: html.length, selfClosing };
 }
 
-export function htmlFacts(html: string): HtmlFacts {
+export function htmlFacts(html: string) {
   // ASCII only, so that each character stays where it is in `html`.
   const lower = html.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-  const facts: HtmlFacts = {
+  const facts = {
+    /** Characters of the text an agent gets with JavaScript off, white space collapsed. */
     text: 0,
-    headings: [],
+    /** The heading levels used, in order of first use (1 for h1…). */
+    headings: [] as number[],
     lang: false,
     canonical: false,
     ogImage: false,
     ogType: false,
-    jsonLd: [],
+    /** The text of every `application/ld+json` script. */
+    jsonLd: [] as string[],
   };
   let hidden = 0;
   // Collapsed white space: one space between words, none at either end.

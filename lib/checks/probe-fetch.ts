@@ -125,7 +125,7 @@ export async function fetchLimited(
     return { evidence, body, header: (name) => response.headers.get(name) ?? '' };
   } catch {
     // The run's own time limit ends a request as its time limit does.
-    const timeout = timedOut || signal.reason === 'deadline';
+    const timeout = timedOut || signal.reason === 'timeout';
     return notSent(spec, timeout ? 'timeout' : signal.aborted ? 'cancelled' : 'network', took());
   } finally {
     clearTimeout(timer);

@@ -71,18 +71,18 @@ export async function runChecks(
 ): Promise<Omit<CheckRun, 'id'>> {
   const at = Date.now();
   const probes = probesFor(origin);
+  // Own ids only: a report's `constructor` names no probe.
+  const probeOf = (id: string) => (Object.hasOwn(probes, id) ? probes[id] : undefined);
   const ids = reportIds ?? QUICK_CHECK_IDS;
-  const probed = ids.flatMap((id) => (Object.hasOwn(probes, id) ? [probes[id] as Probe] : []));
-  const idOf = new Map(ids.map((id) => [probes[id], id]));
   const answers = new Map<string, Fetched>();
   const sent: Fetched[] = [];
   const run = new AbortController();
   const stop = () => run.abort('cancelled');
   if (signal.aborted) stop();
   signal.addEventListener('abort', stop, { once: true });
-  const deadline = setTimeout(() => run.abort('deadline'), LIMITS.runMs);
-  const stopped = (): Note =>
-    run.signal.reason === 'deadline' ? ['checkWhy_timeout'] : ['checkWhy_cancelled'];
+  // The run's time limit ends what is left as a request's own does.
+  const deadline = setTimeout(() => run.abort('timeout'), LIMITS.runMs);
+  const stopped = (): 'timeout' | 'cancelled' => run.signal.reason;
   const missingPath = randomPath();
 
   let started = 0;
@@ -92,8 +92,7 @@ export async function runChecks(
       for (let spec = specs[next++]; spec !== undefined; spec = specs[next++]) {
         const url = requestUrl(origin, spec === MISSING ? missingPath : spec.path);
         let answer: Fetched;
-        if (run.signal.aborted)
-          answer = notSent(spec, run.signal.reason === 'deadline' ? 'timeout' : 'cancelled');
+        if (run.signal.aborted) answer = notSent(spec, stopped());
         else if (url === null) answer = notSent(spec, 'refused');
         else if (started >= LIMITS.requests) answer = notSent(spec, 'limit');
         else {
@@ -117,20 +116,22 @@ export async function runChecks(
   let info: Note[] = [];
   let reachable = false;
   try {
-    const planned = unique(probed.flatMap((probe) => [...probe.requests]));
+    const planned = unique(ids.flatMap((id) => probeOf(id)?.requests ?? []));
     // The random path first whenever a file is asked for: a hit whose body is its answer is
     // a soft 404.
     const needsMissing = planned.some((spec) => spec.path !== '/');
     await fetchAll(needsMissing ? unique([MISSING, ...planned]) : planned);
     const followUps: RequestSpec[] = [];
-    for (const probe of probed) {
+    for (const id of ids) {
+      const probe = probeOf(id);
+      if (!probe) continue;
       await nextTask();
-      followUps.push(...timed(`${idOf.get(probe)} follow-ups`, () => followUpsOf(probe)));
+      followUps.push(...timed(`${id} follow-ups`, () => followUpsOf(probe)));
     }
     await fetchAll(unique(followUps, new Set(answers.keys())));
     for (const id of ids) {
       await nextTask();
-      results.push(timed(id, () => judged(id, probes[id])));
+      results.push(timed(id, () => judged(id, probeOf(id))));
     }
     await nextTask();
     reachable = guarded(() => homeReachable(read), false);
@@ -157,7 +158,7 @@ export async function runChecks(
       return evidence === undefined || NOT_SENT.has(evidence.problem) ? [] : [requestKey(evidence)];
     });
     const verdict = run.signal.aborted
-      ? { level: 'unknown' as const, note: stopped() }
+      ? { level: 'unknown' as const, note: [`checkWhy_${stopped()}` as const] }
       : guarded(() => probe.judge(read), { level: 'unknown' as const, note: RULE_FAILED });
     const [key, ...values] = verdict.note;
     // The values come from the site: kept as plain text, cut.

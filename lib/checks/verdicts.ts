@@ -2,7 +2,7 @@
  * what changed since the scan; for a quick check, the result itself. */
 import type { ScanIssue } from '../contract/report-schema';
 import { type MessageKey, t } from '../locale/i18n';
-import type { CheckResult, CheckRun } from './check-run-record';
+import type { CheckRun } from './check-run-record';
 import type { Live, Note } from './evidence';
 
 export const VERDICT_WORDS = {
@@ -60,14 +60,10 @@ export function quickSummary(verdicts: readonly Verdict[]): { passing: number; j
   return { passing: counts.passes, judged: counts.passes + counts.partial + counts.fails };
 }
 
-/** Each result of a run with its verdict, against the report's findings (by id, in order). */
-export interface JudgedResult {
-  result: CheckResult;
-  stored: ScanIssue | null;
-  verdict: Verdict;
-}
+export type JudgedResult = ReturnType<typeof judgedResults>[number];
 
-export function judgedResults(run: CheckRun, issues: readonly ScanIssue[] | null): JudgedResult[] {
+/** Each result of a run with its verdict, against the report's findings (by id, in order). */
+export function judgedResults(run: CheckRun, issues: readonly ScanIssue[] | null) {
   return run.results.map((result) => {
     const stored = issues?.find((issue) => issue.id === result.id) ?? null;
     const verdict = verdictOf(result.live, {
