@@ -23,10 +23,10 @@ export function createCheckRuns(deps: {
   isPrivateTab(tabId: number): Promise<boolean>;
 }) {
   const { store } = deps;
-  /** Settles the record of `id` with `next` if it is still that run's and running: the record
-   * written, or null. */
+  /** Settles the record of `id` with `next` if it is still that run's and running, and logs it:
+   * whether it did. */
   async function settle(origin: string, id: string, next: (running: CheckRun) => CheckRun) {
-    let settled: CheckRun | null = null;
+    let settled = null as CheckRun | null;
     await store.update(
       CHECK_RUN_RECORD,
       (current) => {
@@ -36,7 +36,8 @@ export function createCheckRuns(deps: {
       },
       { id: origin },
     );
-    return settled as CheckRun | null;
+    if (settled) await deps.log.checkRun(settled);
+    return settled !== null;
   }
 
   /** Keeps the newest runs only; `keep` is the origin about to be written. */
@@ -54,14 +55,12 @@ export function createCheckRuns(deps: {
     );
   }
 
-  async function abandon(origin: string, id: string) {
-    const settled = await settle(origin, id, (running) => ({
+  const abandon = (origin: string, id: string) =>
+    settle(origin, id, (running) => ({
       ...running,
       state: 'abandoned',
       ms: deps.now() - running.at,
     }));
-    if (settled) await deps.log.checkRun(settled);
-  }
 
   return {
     /** The record of a run about to start, or why it may not: the worker decides. */
@@ -94,12 +93,7 @@ export function createCheckRuns(deps: {
     /** False when the record is no longer that run's running one (cleared, abandoned, newer). */
     async finish(run: CheckRun): Promise<boolean> {
       if (run.state === 'running' || run.state === 'abandoned') return false;
-      const settled = await settle(run.origin, run.id, (running) => ({
-        ...keptRun(run),
-        at: running.at,
-      }));
-      if (settled) await deps.log.checkRun(settled);
-      return settled !== null;
+      return settle(run.origin, run.id, (running) => ({ ...keptRun(run), at: running.at }));
     },
 
     abandon,
