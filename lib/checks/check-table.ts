@@ -37,11 +37,8 @@ const WHY_NOT = {
   checkWhyOtherHost: 'json-error-responses',
 } satisfies Partial<Record<Note[0], string>>;
 
-const REASONS = new Map<string, Note>(
-  Object.entries(WHY_NOT).flatMap(([why, ids]) =>
-    ids.split(' ').map((id): [string, Note] => [id, [why as Note[0]]]),
-  ),
-);
-
 /** Why a check has no browser probe. */
-export const whyNotProbed = (id: string): Note => REASONS.get(id) ?? ['checkWhyNoProbe'];
+export function whyNotProbed(id: string): Note {
+  const why = Object.entries(WHY_NOT).find(([, ids]) => ids.split(' ').includes(id))?.[0];
+  return [(why as keyof typeof WHY_NOT | undefined) ?? 'checkWhyNoProbe'];
+}

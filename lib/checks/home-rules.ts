@@ -11,16 +11,14 @@ import {
   result,
   trouble,
 } from './answers';
+import type { Note } from './evidence';
 import type { HtmlFacts } from './html-facts';
 
-/** The home page's facts, or the reason it cannot be read. */
-function home(answers: Answers) {
+/** The home page's facts, or the reason (a note) it cannot be read. */
+function home(answers: Answers): HtmlFacts | Note {
   const answer = answers.at(HOME);
-  const why = trouble(answer);
-  if (why !== null) return { why };
-  const facts = answers.facts(HOME);
-  if (facts === null) return { why: ['checkWhyStatus', String(answer?.evidence.status)] as const };
-  return { facts };
+  const status = String(answer?.evidence.status);
+  return trouble(answer) ?? answers.facts(HOME) ?? ['checkWhyStatus', status];
 }
 
 const onHome = (
@@ -33,8 +31,8 @@ const onHome = (
   tier,
   requests: [HOME],
   judge(answers) {
-    const { why, facts } = home(answers);
-    return facts ? judge(facts) : result('unknown', ...(why as [never]));
+    const facts = home(answers);
+    return Array.isArray(facts) ? result('unknown', ...facts) : judge(facts);
   },
   ...more,
 });
@@ -137,4 +135,4 @@ export const HOME_RULES: Record<string, Probe> = {
 };
 
 /** The home page was read (its answer is a 200): the site is reachable from this browser. */
-export const homeReachable = (answers: Answers) => home(answers).facts !== undefined;
+export const homeReachable = (answers: Answers) => !Array.isArray(home(answers));

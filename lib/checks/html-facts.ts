@@ -16,23 +16,17 @@ const isNameChar = (code: number) =>
   code === 45 ||
   code === 58;
 
-interface Tag {
-  name: string;
-  attributes: Map<string, string>;
-  /** Just after the tag's `>`. */
-  end: number;
-  selfClosing: boolean;
-}
-
 /** The tags whose attributes a rule reads; the rest are only walked past. */
 const READ_ATTRIBUTES = new Set(['html', 'link', 'meta', 'script']);
 /** The first letters of every name read here (headings, RAW, HIDDEN, READ_ATTRIBUTES). */
 const NAMED_FIRST = 'hilmnstx';
 /** One map for every tag: a tag's attributes are read before the next tag is. */
 const attributes = new Map<string, string>();
+type Tag = ReturnType<typeof readTag>;
 
-/** The tag that starts at `at` (its `<`), its attributes as written (the first of a name wins). */
-function readTag(html: string, lower: string, at: number): Tag {
+/** The tag that starts at `at` (its `<`), its attributes as written (the first of a name wins),
+ * and where it ends: just after its `>`. */
+function readTag(html: string, lower: string, at: number) {
   let index = at + 1;
   const nameStart = index;
   while (index < html.length && isNameChar(html.charCodeAt(index))) index++;

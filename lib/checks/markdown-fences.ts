@@ -1,12 +1,5 @@
 /** Fenced code blocks in Markdown, and those left open, as CommonMark 0.31.2 reads them. */
 
-export interface Fences {
-  fences: number;
-  unclosed: number;
-  /** The line (from 1) of the first fence that its container or the document's end closed. */
-  firstUnclosedLine: number | null;
-}
-
 /** An open block quote; an open list item is the indent its content needs. */
 const QUOTE = -1;
 /** Past this depth a line's rest is text, as popular parsers cap nesting: no real document nests
@@ -44,9 +37,11 @@ const isBlank = (c = '') => c === ' ' || c === '\t';
 
 /** Reads the open blocks line by line as CommonMark's block parser keeps them: the containers as a
  * stack (`need`, outermost first), and the one leaf that may be open inside the innermost. */
-export function fencesOf(markdown: string): Fences {
+export function fencesOf(markdown: string) {
   const s = markdown.startsWith('\uFEFF') ? markdown.slice(1) : markdown;
-  const found: Fences = { fences: 0, unclosed: 0, firstUnclosedLine: null };
+  // `firstUnclosedLine`: the line (from 1) of the first fence that its container or the
+  // document's end closed.
+  const found = { fences: 0, unclosed: 0, firstUnclosedLine: null as number | null };
   const need: number[] = [];
   const quotes: number[] = []; // where in `need` the block quotes are, ascending
   let emptyItem = false; // the innermost container is a list item with nothing in it yet

@@ -5,23 +5,8 @@ export const ROBOTS_MAX_BYTES = 500 * 1024;
 const MAX_SITEMAPS = 50;
 const MAX_SITEMAP_LENGTH = 2048;
 
-interface Rule {
-  allow: boolean;
-  /** The pattern's length in octets, percent-encoded: the longest match wins. */
-  length: number;
-  /** The pattern split at its `*` wildcards. */
-  parts: string[];
-  /** The pattern ended in `$`: the path must end where it does. */
-  anchored: boolean;
-}
-
-export interface RobotsTxt {
-  /** The Sitemap lines' values, in order. */
-  sitemaps: string[];
-  /** Each group's rules, by the lowercase product tokens that name it (`*` for all): a group is
-   * kept once however many agents it names, and groups naming one token are all listed. */
-  groups: ReadonlyMap<string, readonly (readonly Rule[])[]>;
-}
+type Rule = ReturnType<typeof ruleOf>;
+export type RobotsTxt = ReturnType<typeof readRobotsTxt>;
 
 /** The body up to ROBOTS_MAX_BYTES of UTF-8, without a line the cut went through. */
 function within(body: string): string {
@@ -66,12 +51,15 @@ function productToken(value: string): string | null {
   return end > 0 ? value.slice(0, end).toLowerCase() : null;
 }
 
-function ruleOf(allow: boolean, value: string): Rule {
+function ruleOf(allow: boolean, value: string) {
+  /** The pattern ended in `$`: the path must end where it does. */
   const anchored = value.endsWith('$');
   const pattern = encoded(anchored ? value.slice(0, -1) : value);
   return {
     allow,
+    /** The pattern's length in octets, percent-encoded: the longest match wins. */
     length: pattern.length + (anchored ? 1 : 0),
+    /** The pattern split at its `*` wildcards. */
     parts: pattern.split('*'),
     anchored,
   };
@@ -110,7 +98,10 @@ function eachLineWithColon(text: string, read: (line: string) => void): void {
   }
 }
 
-export function readRobotsTxt(body: string): RobotsTxt {
+/** The Sitemap lines' values, in order, and each group's rules by the lowercase product tokens
+ * that name it (`*` for all): a group is kept once however many agents it names, and groups
+ * naming one token are all listed. */
+export function readRobotsTxt(body: string) {
   const text = within(body.startsWith('\uFEFF') ? body.slice(1) : body);
   const groups = new Map<string, Rule[][]>();
   const sitemaps: string[] = [];
