@@ -25,10 +25,7 @@ const encoder = new TextEncoder();
 /** RFC 9309 §2.2.2 compares paths percent-encoded: non-ASCII as UTF-8 escapes, and escapes in
  * one case, so that a rule matches however the site and the URL spelled the same octets. */
 function encoded(text: string): string {
-  let plain = true;
-  for (let i = 0; i < text.length && plain; i++)
-    plain = text.charCodeAt(i) < 0x80 && text[i] !== '%';
-  if (plain) return text;
+  if (/^[^%\u0080-\uffff]*$/.test(text)) return text;
   const bytes = encoder.encode(text);
   let out = '';
   for (let i = 0; i < bytes.length; i++) {

@@ -97,11 +97,8 @@ export async function runChecks(
         else if (started >= LIMITS.requests) answer = notSent(spec, 'limit');
         else {
           started++;
-          answer = await fetchLimited(
-            url,
-            { ...spec, path: url.pathname + url.search },
-            run.signal,
-          );
+          const asked = { ...spec, path: url.pathname + url.search };
+          answer = await fetchLimited(url, asked, run.signal);
           sent.push(answer);
         }
         answers.set(requestKey(spec), answer);
