@@ -58,12 +58,6 @@ export function createCheckAccess(deps: {
     if (manifestHosts().some((pattern) => covers(pattern, permission))) return false;
     return hostPermissionFor(await deps.serviceBaseUrl()) !== permission;
   }
-  async function takeBack(permissions: readonly string[]) {
-    const removable: string[] = [];
-    for (const permission of permissions) if (await ours(permission)) removable.push(permission);
-    if (removable.length > 0) await browser.permissions.remove({ origins: removable });
-  }
-
   const unlist = (permissions: readonly string[]) =>
     store.update(CHECK_ACCESS_RECORD, (current) => {
       const kept = current.filter((entry) => !permissions.includes(entry));
@@ -85,12 +79,14 @@ export function createCheckAccess(deps: {
     async remove(permission: string | null): Promise<void> {
       const listed = await store.read(CHECK_ACCESS_RECORD);
       const going = permission === null ? listed : listed.filter((entry) => entry === permission);
-      await takeBack(going);
+      const removable: string[] = [];
+      for (const entry of going) if (await ours(entry)) removable.push(entry);
+      if (removable.length > 0) await browser.permissions.remove({ origins: removable });
       await unlist(going);
     },
 
     /** The browser took some access back (its own settings): no longer listed. */
-    forget: (permissions: readonly string[]) => unlist(permissions),
+    forget: unlist,
   };
 }
 

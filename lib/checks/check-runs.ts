@@ -40,18 +40,21 @@ export function createCheckRuns(deps: {
     return settled !== null;
   }
 
+  /** The kept runs as stored: [key, value]. */
+  const storedRuns = async () =>
+    Object.entries(await store.readAll('session')).filter(([key]) =>
+      key.startsWith(CHECK_RUN_RECORD.key),
+    );
+
   /** Keeps the newest runs only; `keep` is the origin about to be written. */
   async function prune(keep: string) {
-    const stored = await store.readAll('session');
-    const runs = Object.entries(stored).flatMap(([key, value]) =>
-      key.startsWith(CHECK_RUN_RECORD.key) && key !== keyOf(CHECK_RUN_RECORD, keep)
-        ? [{ key, at: (value as { at?: unknown } | null)?.at }]
-        : [],
-    );
-    const newestFirst = runs.sort((one, other) => Number(other.at ?? 0) - Number(one.at ?? 0));
+    const others = (await storedRuns()).filter(([key]) => key !== keyOf(CHECK_RUN_RECORD, keep));
+    const at = ([, value]: [string, unknown]) =>
+      Number((value as { at?: unknown } | null)?.at ?? 0);
+    const newestFirst = others.sort((one, other) => at(other) - at(one));
     await store.removeKeys(
       'session',
-      newestFirst.slice(MAX_KEPT_RUNS - 1).map(({ key }) => key),
+      newestFirst.slice(MAX_KEPT_RUNS - 1).map(([key]) => key),
     );
   }
 
@@ -100,16 +103,14 @@ export function createCheckRuns(deps: {
 
     /** Runs whose page went away while the worker was stopped. */
     async reconcile(): Promise<void> {
-      const stored = await store.readAll('session');
       const now = deps.now();
+      const runs = (await storedRuns()).map(([, value]) => CHECK_RUN_RECORD.parse(value));
       await Promise.all(
-        Object.entries(stored).flatMap(([key, value]) => {
-          if (!key.startsWith(CHECK_RUN_RECORD.key)) return [];
-          const run = CHECK_RUN_RECORD.parse(value);
-          return run?.state === 'running' && now - run.at > ABANDONED_AFTER_MS
+        runs.flatMap((run) =>
+          run?.state === 'running' && now - run.at > ABANDONED_AFTER_MS
             ? [abandon(run.origin, run.id)]
-            : [];
-        }),
+            : [],
+        ),
       );
     },
   };
