@@ -25,19 +25,16 @@ const SCANNER_BLOCKED = /could not (fetch|reach|load)|nothing sampled|failed to 
  * miss in a quick check means there is no such surface here, not a failure. */
 export function verdictOf(
   live: Live,
-  {
-    stored,
-    homeReachable,
-    surface = false,
-  }: { stored: ScanIssue | null; homeReachable: boolean; surface?: boolean },
+  on: { stored: ScanIssue | null; homeReachable: boolean; surface?: boolean },
 ): Verdict {
+  const { stored } = on;
   if (live.level === 'unknown') return 'unknown';
   if (stored !== null) {
-    if (homeReachable && SCANNER_BLOCKED.test(stored.details ?? '')) return 'reachable';
+    if (on.homeReachable && SCANNER_BLOCKED.test(stored.details ?? '')) return 'reachable';
     if (live.level === 'pass') return 'passes';
     return stored.result === 'failed' && live.level === 'partial' ? 'improved' : 'failing';
   }
-  if (surface && live.level === 'fail') return 'no-surface';
+  if (on.surface && live.level === 'fail') return 'no-surface';
   return live.level === 'pass' ? 'passes' : live.level === 'partial' ? 'partial' : 'fails';
 }
 
