@@ -160,12 +160,8 @@ export async function runChecks(
     const [key, ...values] = verdict.note;
     // The values come from the site: kept as plain text, cut.
     const note: Note = [key, ...values.map((value) => plainText(value))];
-    const live = {
-      level: verdict.level,
-      note,
-      paths,
-      ...(probe.inferred ? { inferred: true } : {}),
-    };
+    const live: Live = { level: verdict.level, note, paths };
+    if (probe.inferred) live.inferred = true;
     return { id, name: probe.name, tier: probe.tier, surface: probe.surface === true, live };
   }
 
