@@ -2,13 +2,11 @@
 import { type Fetched, type Live, type Note, type RequestSpec, requestKey } from './evidence';
 import { type HtmlFacts, htmlFacts, looksHtml } from './html-facts';
 
+export function get(path: string, accept: RequestSpec['accept'] = 'any'): RequestSpec {
+  return { method: 'GET', path, accept };
+}
 /** The path that cannot exist; the runner sends a fresh random one in its place. */
-export const MISSING: RequestSpec = { method: 'GET', path: '/?random', accept: 'any' };
-export const get = (path: string, accept: RequestSpec['accept'] = 'any'): RequestSpec => ({
-  method: 'GET',
-  path,
-  accept,
-});
+export const MISSING = get('/?random');
 export const HOME = get('/', 'html');
 export const HOME_MD = get('/', 'md');
 
