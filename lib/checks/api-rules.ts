@@ -39,16 +39,12 @@ const hasKeys = (value: unknown) => isObject(value) && Object.keys(value).length
 /** Named OAuth scopes in a parsed OpenAPI 3 (`flows.*.scopes`) or Swagger 2 spec. */
 function scopesInJson(spec: Record<string, unknown>): boolean {
   const components = isObject(spec.components) ? spec.components : {};
-  const schemes = [components.securitySchemes, spec.securityDefinitions].filter(isObject);
-  return schemes.some((byName) =>
-    Object.values(byName).some(
-      (scheme) =>
-        isObject(scheme) &&
-        (hasKeys(scheme.scopes) ||
-          (isObject(scheme.flows) &&
-            Object.values(scheme.flows).some((flow) => isObject(flow) && hasKeys(flow.scopes)))),
-    ),
+  const byName = [components.securitySchemes, spec.securityDefinitions].filter(isObject);
+  const schemes = byName.flatMap((named) => Object.values(named)).filter(isObject);
+  const flows = schemes.flatMap((scheme) =>
+    isObject(scheme.flows) ? Object.values(scheme.flows) : [],
   );
+  return [...schemes, ...flows].some((holder) => isObject(holder) && hasKeys(holder.scopes));
 }
 
 const indentOf = (line: string) => line.length - line.trimStart().length;

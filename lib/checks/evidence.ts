@@ -38,7 +38,7 @@ export type Note = [MessageKey, ...string[]];
 
 export const short = (length: number) => z.string().check(z.maxLength(length));
 
-/** The parts of a run that are kept, their bounds those a run is made with. */
+/** The schemas of what a run keeps, bounded by the limits the run is made within. */
 export function keptSchemas() {
   // Any short key: one that is no message key shows as its words (`noteText`).
   const key = z.custom<MessageKey>((value) => typeof value === 'string' && value.length <= 80);
