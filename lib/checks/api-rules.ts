@@ -82,8 +82,7 @@ function specScopes(body: string): 'scopes' | 'schemes' | 'none' {
 
 const hasEndpoint = (card: Record<string, unknown>) =>
   ['url', 'endpoint', 'serverUrl'].some((key) => filled(card[key])) ||
-  (Array.isArray(card.servers) && card.servers.length > 0) ||
-  (Array.isArray(card.remotes) && card.remotes.length > 0) ||
+  [card.servers, card.remotes].some((list) => Array.isArray(list) && list.length > 0) ||
   (isObject(card.transport) && filled(card.transport.url));
 
 const namedServer = (value: unknown) =>
