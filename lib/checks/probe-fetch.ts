@@ -83,13 +83,10 @@ export async function fetchLimited(
   signal: AbortSignal,
 ): Promise<Fetched> {
   const started = performance.now();
+  // Ended by its own time limit, or by the run's (`timeout`) or its Cancel (`cancelled`).
   const request = new AbortController();
-  const cancel = () => request.abort();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    request.abort();
-  }, LIMITS.requestMs);
+  const cancel = () => request.abort(signal.reason);
+  const timer = setTimeout(() => request.abort('timeout'), LIMITS.requestMs);
   signal.addEventListener('abort', cancel, { once: true });
   const took = () => Math.round(performance.now() - started);
   try {
@@ -124,9 +121,8 @@ export async function fetchLimited(
     };
     return { evidence, body, header: (name) => response.headers.get(name) ?? '' };
   } catch {
-    // The run's own time limit ends a request as its time limit does.
-    const timeout = timedOut || signal.reason === 'timeout';
-    return notSent(spec, timeout ? 'timeout' : signal.aborted ? 'cancelled' : 'network', took());
+    const problem: ProbeProblem = request.signal.aborted ? request.signal.reason : 'network';
+    return notSent(spec, problem, took());
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', cancel);
