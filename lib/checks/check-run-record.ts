@@ -60,9 +60,8 @@ export function keptRun(run: CheckRun): CheckRun {
     cut: true,
     requests: run.requests.map((request) => ({ ...request, text: '' })),
   };
-  while (kept.results.length > 0 && size(kept) > MAX_RUN_CHARS) {
+  while (kept.results.length > 0 && size(kept) > MAX_RUN_CHARS)
     kept = { ...kept, results: kept.results.slice(0, Math.floor(kept.results.length / 2)) };
-  }
   return kept;
 }
 
