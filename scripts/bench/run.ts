@@ -50,7 +50,7 @@ import {
   type ToolbarPopupSamples,
   toolbarPopupRow,
 } from './toolbar-popup-timing';
-import { measureColdStart } from './worker-cold-start';
+import { measureColdStart, measureColdStartFloor } from './worker-cold-start';
 
 const OUTPUT_DIR = resolve('.output/bench');
 const POPUP_PAIRS = 30;
@@ -199,6 +199,18 @@ async function main() {
       ratio: (coldSummary.median / cachedSummary.median).toFixed(1),
       goal: `≤ ${COLD_START_RATIO_GOAL}× warm`,
       met: coldSummary.median <= COLD_START_RATIO_GOAL * cachedSummary.median,
+    });
+    // What 4's goal leaves any extension: a worker of one listener, started the same way.
+    const coldFloor = summarize(
+      (await measureColdStartFloor(world, COLD_STARTS)).workerStartToBadge,
+    );
+    rows.push({
+      figure: '4 floor. A worker that only sets the badge: worker started → first badge',
+      measured: formatTiming(coldFloor),
+      floor: `${formatTiming(cachedSummary)} warm (2a)`,
+      ratio: (coldFloor.median / cachedSummary.median).toFixed(1),
+      goal: 'reported',
+      met: true,
     });
 
     log('5. JavaScript per entry');
