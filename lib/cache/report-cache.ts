@@ -62,16 +62,13 @@ function entryOf(baseUrl: string, origin: string, outcome: CacheableOutcome, rec
   return policy === null ? null : { outcome: { ...outcome, response }, policy, receivedAt };
 }
 
-function sizeOf(part: CacheIndex): number {
-  let bytes = byteSize(CACHE_INDEX_RECORD.key, part);
-  for (const row of Object.values(part)) bytes += row.bytes;
-  return bytes;
-}
-
 /** Once a part outgrows `limits`, what to evict down to `fit`: oldest first, never `keep`. */
 function beyondLimits(index: CacheIndex, limits: CacheLimits, fit: CacheLimits, keep?: string) {
   const names = Object.keys(index);
-  let bytes = sizeOf(index);
+  let bytes = names.reduce(
+    (sum, name) => sum + (index[name]?.bytes ?? 0),
+    byteSize(CACHE_INDEX_RECORD.key, index),
+  );
   if (names.length <= limits.maxEntries && bytes <= limits.maxBytes) return [];
   const evicted: string[] = [];
   let entries = names.length;
@@ -90,11 +87,6 @@ const scaled = (limits: CacheLimits, share: number): CacheLimits => ({
   maxBytes: Math.floor(limits.maxBytes * share),
 });
 
-const partOf = (limits: CacheLimits): CacheLimits => ({
-  maxEntries: Math.ceil(limits.maxEntries / INDEX_PARTS),
-  maxBytes: Math.floor(limits.maxBytes / INDEX_PARTS),
-});
-
 const isQuotaError = (error: unknown) =>
   /quota/i.test(error instanceof Error ? `${error.name} ${error.message}` : String(error));
 
@@ -102,8 +94,11 @@ export type ReportCache = ReturnType<typeof createReportCache>;
 
 export function createReportCache(deps: { store: Store; now: () => number; limits?: CacheLimits }) {
   const { store } = deps;
-  const limits = deps.limits ?? DEFAULT_CACHE_LIMITS;
-  const partLimits = partOf(limits);
+  const { maxEntries, maxBytes } = deps.limits ?? DEFAULT_CACHE_LIMITS;
+  const partLimits = {
+    maxEntries: Math.ceil(maxEntries / INDEX_PARTS),
+    maxBytes: Math.floor(maxBytes / INDEX_PARTS),
+  };
   // One write at a time per part of the index; the purge, which writes them all, holds them all.
   const queue = createKeyedQueue<string>();
   const inEveryPart = <T>(task: () => Promise<T>) =>
@@ -113,73 +108,67 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
     )();
   const entryKey = (name: string) => keyOf(CACHE_ENTRY_RECORD, name);
 
-  /** Writes the row's part without it, then removes the entry: a row never outlives its entry. */
-  async function drop(name: string, since?: Epoch): Promise<void> {
-    const part = indexPartOf(name);
-    const index = { ...(await store.read(CACHE_INDEX_RECORD, part)) };
-    delete index[name];
-    const stored = storedForm(CACHE_INDEX_RECORD, index);
-    await store.writeKeys('local', { [keyOf(CACHE_INDEX_RECORD, part)]: stored }, since);
-    await store.removeKeys('local', [entryKey(name)]);
-  }
-
-  async function keep(name: string, entry: CacheEntry, since: Epoch): Promise<void> {
+  /**
+   * The entry and its part of the index, with its row last (or without it), in one storage
+   * call; then the entries that call evicted, or the one dropped: a row never outlives its entry.
+   */
+  async function rewrite(name: string, entry: CacheEntry | null, since?: Epoch): Promise<void> {
     const key = entryKey(name);
     const part = indexPartOf(name);
-    const bytes = byteSize(key, entry);
     const index = { ...(await store.read(CACHE_INDEX_RECORD, part)) };
     delete index[name];
-    index[name] = indexEntryOf(entry, bytes);
-    const evicted = beyondLimits(index, partLimits, scaled(partLimits, EVICT_TO_SHARE), name);
-    for (const gone of evicted) delete index[gone];
+    let gone = [name];
+    if (entry !== null) {
+      index[name] = indexEntryOf(entry, byteSize(key, entry));
+      gone = beyondLimits(index, partLimits, scaled(partLimits, EVICT_TO_SHARE), name);
+      for (const evicted of gone) delete index[evicted];
+    }
     const items = {
-      [key]: entry,
+      ...(entry === null ? {} : { [key]: entry }),
       [keyOf(CACHE_INDEX_RECORD, part)]: storedForm(CACHE_INDEX_RECORD, index),
     };
-    if (await store.writeKeys('local', items, since))
-      await store.removeKeys('local', evicted.map(entryKey));
+    const written = await store.writeKeys('local', items, since);
+    if (written || entry === null) await store.removeKeys('local', gone.map(entryKey));
   }
 
   /** The index made again from every usable entry, each part within its share (or `shrinkTo`). */
   async function purge(shrinkTo?: number): Promise<void> {
-    const everything = await store.readAll('local');
     const now = deps.now();
-    const dropped: string[] = [];
+    const gone: string[] = [];
     const found: [string, CacheEntry, number][] = [];
-    for (const [key, raw] of Object.entries(everything)) {
+    for (const [key, raw] of Object.entries(await store.readAll('local'))) {
       if (!key.startsWith('report-cache') || ownsKey(CACHE_INDEX_RECORD, key)) continue;
       const entry = key.startsWith(CACHE_ENTRY_RECORD.key) ? CACHE_ENTRY_RECORD.parse(raw) : null;
       // Expiry depends on the policy's times alone: its own URL serves to judge it.
       if (entry && judgedAt(entry.policy, entry.policy.u ?? '', now) !== null) {
         found.push([key.slice(CACHE_ENTRY_RECORD.key.length), entry, byteSize(key, raw)]);
-      } else dropped.push(key);
+      } else gone.push(key);
     }
     found.sort(([, a], [, b]) => a.receivedAt - b.receivedAt);
-    const parts = new Map<string, CacheIndex>();
+    const parts: Record<string, CacheIndex> = Object.fromEntries(
+      INDEX_PART_IDS.map((id) => [id, {}]),
+    );
     for (const [name, entry, bytes] of found) {
-      const id = indexPartOf(name);
-      const part = parts.get(id) ?? {};
-      part[name] = indexEntryOf(entry, bytes);
-      parts.set(id, part);
+      (parts[indexPartOf(name)] as CacheIndex)[name] = indexEntryOf(entry, bytes);
     }
     const items: Record<string, unknown> = {};
-    const evicted: string[] = [];
-    for (const [id, part] of parts) {
-      const shrunk = Math.floor(Object.keys(part).length * (shrinkTo ?? 1));
+    for (const [id, part] of Object.entries(parts)) {
+      const key = keyOf(CACHE_INDEX_RECORD, id);
+      const count = Object.keys(part).length;
+      if (count === 0) {
+        gone.push(key);
+        continue;
+      }
+      const shrunk = Math.floor(count * (shrinkTo ?? 1));
       const fit = shrinkTo === undefined ? partLimits : { ...partLimits, maxEntries: shrunk };
       for (const name of beyondLimits(part, fit, fit)) {
         delete part[name];
-        evicted.push(name);
+        gone.push(entryKey(name));
       }
-      items[keyOf(CACHE_INDEX_RECORD, id)] = storedForm(CACHE_INDEX_RECORD, part);
+      items[key] = storedForm(CACHE_INDEX_RECORD, part);
     }
-    const emptyParts = INDEX_PART_IDS.filter((id) => !parts.has(id));
     await store.writeKeys('local', items);
-    await store.removeKeys('local', [
-      ...dropped,
-      ...evicted.map(entryKey),
-      ...emptyParts.map((id) => keyOf(CACHE_INDEX_RECORD, id)),
-    ]);
+    await store.removeKeys('local', gone);
   }
 
   return {
@@ -190,7 +179,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       const now = deps.now();
       const verdict = judgedAt(entry.policy, reportRequestUrl(baseUrl, origin), now);
       if (verdict === null) {
-        await queue.run(indexPartOf(name), () => drop(name));
+        await queue.run(indexPartOf(name), () => rewrite(name, null));
         return null;
       }
       return { ...entry, verdict, freshUntil: freshUntil(entry.policy, () => now) };
@@ -215,11 +204,11 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       const entry = entryOf(baseUrl, origin, outcome, receivedAt);
       const part = indexPartOf(name);
       if (entry === null || byteSize(entryKey(name), entry) > partLimits.maxBytes) {
-        await queue.run(part, () => drop(name, since));
+        await queue.run(part, () => rewrite(name, null, since));
         return;
       }
       try {
-        await queue.run(part, () => keep(name, entry, since));
+        await queue.run(part, () => rewrite(name, entry, since));
         return;
       } catch (error) {
         if (!isQuotaError(error)) throw error;
@@ -229,7 +218,7 @@ export function createReportCache(deps: { store: Store; now: () => number; limit
       try {
         await inEveryPart(async () => {
           await purge(SHRINK_ON_QUOTA_TO_SHARE);
-          await keep(name, entry, since);
+          await rewrite(name, entry, since);
         });
       } catch (error) {
         if (!isQuotaError(error)) throw error;

@@ -4,24 +4,17 @@ import { parseTime } from '../locale/format-time';
 import {
   checksOf,
   type ListedCheck,
+  newestBefore,
   type RecordedReport,
   type ScanChecks,
   type ScoreRecord,
 } from './scan-record';
 
 /** In the order the current report lists its checks (fixed: the earlier report's order). */
-export interface CheckChanges {
-  fixed: ListedCheck[];
-  new: ListedCheck[];
-  worse: ListedCheck[];
-  better: ListedCheck[];
-}
+export type CheckChanges = Record<'fixed' | 'new' | 'worse' | 'better', ListedCheck[]>;
 
 /** The service's part of a change (rules 1 and 3): the checks it began and stopped listing. */
-export interface MethodChange {
-  began: ListedCheck[];
-  stopped: ListedCheck[];
-}
+export type MethodChange = Record<'began' | 'stopped', ListedCheck[]>;
 
 export type CheckDiff =
   /** No earlier scan with known checks: nothing to compare with. */
@@ -139,12 +132,10 @@ export function checkDiffFor(
 ): CheckDiff {
   const current = parseTime(report.scanned_at);
   if (current === null) return { kind: 'unknown' };
-  let previous: { checks: ScanChecks; scannedAt: number } | null = null;
-  for (const scan of scans) {
-    const at = parseTime(scan.scannedAt);
-    if (at === null || at >= current || scan.checks === null) continue;
-    if (previous === null || at > previous.scannedAt)
-      previous = { checks: scan.checks, scannedAt: at };
-  }
-  return diffChecks(previous, checksOf(report), others);
+  const previous = newestBefore(scans, current, (scan) => scan.checks);
+  return diffChecks(
+    previous && { checks: previous.kept, scannedAt: previous.at },
+    checksOf(report),
+    others,
+  );
 }

@@ -59,68 +59,60 @@ const CHECK_OUTCOMES: Record<string, string> = {
   abandoned: 'check-abandoned',
 };
 
-export interface LookupLog {
-  /** Resolves to the entry's id, to settle it with the outcome. */
-  sent(origin: string, service: string): Promise<number>;
-  settled(id: number, outcome: LookupOutcome): Promise<void>;
-  /** A check run from the browser, noted as it starts and settled as it ends. */
-  checkRun(run: {
-    origin: string;
-    at: number;
-    state: string;
-    requests: readonly unknown[];
-  }): Promise<void>;
-  clear(): Promise<void>;
-}
+export type LookupLog = ReturnType<typeof createLookupLog>;
 
-export function createLookupLog(deps: {
-  store: Store;
-  now: () => number;
-  maxEntries?: number;
-}): LookupLog {
+export function createLookupLog(deps: { store: Store; now: () => number; maxEntries?: number }) {
   const maxEntries = deps.maxEntries ?? MAX_LOG_ENTRIES;
   // One change at a time, in the order asked: two lookups leaving together are both recorded,
   // and a clear asked after a lookup left removes its entry.
   const change = (update: (log: StoredLog) => StoredLog) =>
     deps.store.update(LOOKUP_LOG_RECORD, update);
+  const append = (log: StoredLog, entry: Omit<LookupLogEntry, 'id'>): StoredLog => ({
+    nextId: log.nextId + 1,
+    entries: [...log.entries, { id: log.nextId, ...entry }].slice(-maxEntries),
+  });
+  /** Settled only where it is still listed: an entry cleared meanwhile stays cleared. */
+  const settle = (which: (entry: LookupLogEntry) => boolean, settled: Partial<LookupLogEntry>) =>
+    change((log) =>
+      log.entries.some(which)
+        ? { ...log, entries: log.entries.map((one) => (which(one) ? { ...one, ...settled } : one)) }
+        : log,
+    );
   return {
-    async sent(origin, service) {
+    /** Resolves to the entry's id, to settle it with the outcome. */
+    async sent(origin: string, service: string): Promise<number> {
       let id = 0;
       await change((log) => {
         id = log.nextId;
-        const entry = { id, at: deps.now(), origin, service, outcome: 'pending', status: null };
-        return { nextId: id + 1, entries: [...log.entries, entry].slice(-maxEntries) };
+        return append(log, { at: deps.now(), origin, service, outcome: 'pending', status: null });
       });
       return id;
     },
-    async settled(id, outcome) {
+    async settled(id: number, outcome: LookupOutcome): Promise<void> {
       const status = 'response' in outcome ? (outcome.response?.status ?? null) : null;
-      const settle = (entry: LookupLogEntry) =>
-        entry.id === id ? { ...entry, outcome: outcome.kind, status } : entry;
-      // An entry cleared meanwhile stays cleared.
-      await change((log) =>
-        log.entries.some((entry) => entry.id === id)
-          ? { ...log, entries: log.entries.map(settle) }
-          : log,
-      );
+      await settle((entry) => entry.id === id, { outcome: outcome.kind, status });
     },
-    async checkRun(run) {
+    /** A check run from the browser, noted as it starts and settled as it ends. */
+    async checkRun(run: {
+      origin: string;
+      at: number;
+      state: string;
+      requests: readonly unknown[];
+    }): Promise<void> {
       const outcome = CHECK_OUTCOMES[run.state] ?? 'check-run';
       const requests = run.requests.length;
-      const same = (logged: LookupLogEntry) =>
-        logged.origin === run.origin && logged.at === run.at && logged.outcome.startsWith('check');
-      await change((log) => {
-        if (run.state !== 'running') {
-          // Settled only where its start is still listed: an entry cleared meanwhile stays cleared.
-          if (!log.entries.some(same)) return log;
-          const settle = (logged: LookupLogEntry) =>
-            same(logged) ? { ...logged, outcome, requests } : logged;
-          return { ...log, entries: log.entries.map(settle) };
-        }
-        const entry = { id: log.nextId, at: run.at, origin: run.origin, service: run.origin };
-        const started = { ...entry, outcome, status: null, requests };
-        return { nextId: log.nextId + 1, entries: [...log.entries, started].slice(-maxEntries) };
-      });
+      if (run.state !== 'running') {
+        const same = (logged: LookupLogEntry) =>
+          logged.origin === run.origin &&
+          logged.at === run.at &&
+          logged.outcome.startsWith('check');
+        await settle(same, { outcome, requests });
+        return;
+      }
+      const { at, origin } = run;
+      await change((log) =>
+        append(log, { at, origin, service: origin, outcome, status: null, requests }),
+      );
     },
     clear: async () => {
       await change((log) => ({ nextId: log.nextId, entries: [] }));

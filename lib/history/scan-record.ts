@@ -1,6 +1,7 @@
 /** What the score history keeps of each scan, as stored and bounded; version 1 kept only scores. */
 import * as z from 'zod/mini';
 import type { ScanReport } from '../contract/report-schema';
+import { parseTime } from '../locale/format-time';
 import { isObject } from '../storage/record';
 
 /**
@@ -98,6 +99,22 @@ export type RecordedReport = Pick<
   ScanReport,
   'scanned_at' | 'score' | 'eligible_checks' | 'score_breakdown' | 'issues'
 >;
+
+/** The newest of `scans` before `current` with something to keep (not null), and its time. */
+export function newestBefore<S extends Pick<ScoreRecord, 'scannedAt'>, K>(
+  scans: readonly S[],
+  current: number,
+  keep: (scan: S) => K | null,
+): { kept: K; at: number } | null {
+  let newest: { kept: K; at: number } | null = null;
+  for (const scan of scans) {
+    const at = parseTime(scan.scannedAt);
+    const kept = keep(scan);
+    if (at === null || at >= current || kept === null) continue;
+    if (newest === null || at > newest.at) newest = { kept, at };
+  }
+  return newest;
+}
 
 /** Null (unknown) beyond the bounds; a check listed twice is kept once (the first). */
 export function checksOf(report: RecordedReport): ScanChecks | null {

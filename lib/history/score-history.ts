@@ -7,6 +7,7 @@ import type { Epoch, Store } from '../storage/store';
 import {
   checksOf,
   historyToVersion2,
+  newestBefore,
   type RecordedReport,
   type ScoreRecord,
   type StoredHistory,
@@ -90,14 +91,8 @@ export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
 };
 
 /** Every part, whole, in one storage call: `readParts` is the store's `readItems` (the worker) or record.ts's (a page). */
-export async function readWholeHistory(
-  readParts: (
-    record: StoredRecord<StoredHistory>,
-    ids: readonly string[],
-  ) => Promise<StoredHistory[]>,
-): Promise<StoredHistory> {
-  return wholeHistory(await readParts(SCORE_HISTORY_RECORD, HISTORY_PART_IDS));
-}
+export const readWholeHistory = async (readParts: typeof readItems<StoredHistory>) =>
+  wholeHistory(await readParts(SCORE_HISTORY_RECORD, HISTORY_PART_IDS));
 
 /** The whole history in its parts, each in the order of the part's other writes. */
 export async function writeWholeHistory(store: Store, history: StoredHistory): Promise<void> {
@@ -105,12 +100,6 @@ export async function writeWholeHistory(store: Store, history: StoredHistory): P
   await Promise.all(
     Object.entries(parts).map(([id, part]) => store.write(SCORE_HISTORY_RECORD, part, { id })),
   );
-}
-
-/** `delta`: rounded current score minus rounded previous score. */
-export interface ScoreChange {
-  delta: number;
-  previousScannedAt: number;
 }
 
 /** The site's part itself when nothing worth a write changed. */
@@ -148,24 +137,21 @@ function evictBeyondBytes(history: StoredHistory, oldestFirst: readonly string[]
   }
 }
 
+/** `delta`: rounded current score minus rounded previous score. */
+export type ScoreChange = NonNullable<ReturnType<typeof scoreChangeFor>>;
+
 /** From the newest recorded scan before it; null without a score on either side or a scan. */
 export function scoreChangeFor(
   scans: readonly Pick<ScoreRecord, 'scannedAt' | 'score'>[],
   report: Pick<ScanReport, 'scanned_at' | 'score'>,
-): ScoreChange | null {
+): { delta: number; previousScannedAt: number } | null {
   // Most of the sites page's thousands of rows have no earlier scan: no time to parse.
   if (scans.length === 0 || report.score === null) return null;
   const current = parseTime(report.scanned_at);
-  if (current === null) return null;
-  let previous: { at: number; score: number } | null = null;
-  for (const scan of scans) {
-    const at = parseTime(scan.scannedAt);
-    if (at === null || at >= current || scan.score === null) continue;
-    if (previous === null || at > previous.at) previous = { at, score: scan.score };
-  }
+  const previous = current === null ? null : newestBefore(scans, current, (scan) => scan.score);
   if (previous === null) return null;
   return {
-    delta: Math.round(report.score) - Math.round(previous.score),
+    delta: Math.round(report.score) - Math.round(previous.kept),
     previousScannedAt: previous.at,
   };
 }
@@ -175,22 +161,19 @@ const scansBySite = (history: StoredHistory): Record<string, ScoreRecord[]> =>
 
 export const readAllScans = async () => scansBySite(await readWholeHistory(readItems));
 
-export interface ScoreHistory {
-  /** A history cleared `since` stays cleared. */
-  record(site: string, report: ScanReport, since?: Epoch): Promise<void>;
-  /** Every site's scans: a site's changes are told apart from the service's by the others'. */
-  allScans(): Promise<Record<string, ScoreRecord[]>>;
-}
+export type ScoreHistory = ReturnType<typeof createScoreHistory>;
 
-export function createScoreHistory(deps: { store: Store; now: () => number }): ScoreHistory {
+export function createScoreHistory(deps: { store: Store; now: () => number }) {
   return {
-    async record(site, report, since) {
+    /** A history cleared `since` stays cleared. */
+    async record(site: string, report: ScanReport, since?: Epoch): Promise<void> {
       await deps.store.update(
         SCORE_HISTORY_RECORD,
         (part) => withScan(part, site, report, deps.now()),
         { id: historyPartOf(site), since },
       );
     },
+    /** Every site's scans: a site's changes are told apart from the service's by the others'. */
     allScans: async () => scansBySite(await readWholeHistory(deps.store.readItems)),
   };
 }

@@ -3,12 +3,11 @@ import { parseTime } from '../locale/format-time';
 import { type CheckDiff, diffChecks, type OtherScans } from './check-diff';
 import type { ScanChecks, ScoreRecord } from './scan-record';
 
-export type TimelineChanges =
-  /** The oldest scan seen: nothing to compare with. */
-  | { kind: 'first-scan' }
-  /** This scan's checks, or those of every earlier scan, were not kept. */
-  | { kind: 'unknown' }
-  | Exclude<CheckDiff, { kind: 'first-scan' } | { kind: 'unknown' }>;
+/**
+ * `first-scan`: the oldest scan seen; `unknown`: this scan's checks, or those of every earlier
+ * scan, were not kept.
+ */
+export type TimelineChanges = CheckDiff;
 
 export interface TimelineStep {
   scannedAt: number;
