@@ -6,6 +6,7 @@ import {
   migrated,
   ownsKey,
   parseStored,
+  readRecord,
   type StoredRecord,
   storedForm,
 } from './record';
@@ -29,9 +30,7 @@ export async function migrateStore(
   warn: (message: string) => void,
 ): Promise<void> {
   const local = browser.storage.local;
-  const versionsKey = STORAGE_VERSIONS_RECORD.key;
-  const stored = (await local.get(versionsKey))[versionsKey];
-  const versions = parseStored(STORAGE_VERSIONS_RECORD, stored).value;
+  const versions = await readRecord(STORAGE_VERSIONS_RECORD);
   // No version noted: stored by 0.1.0, whose shapes are version 1.
   const stale = records.filter(
     (record) => record.area === 'local' && (versions[record.name] ?? 1) !== record.version,
@@ -44,37 +43,29 @@ export async function migrateStore(
   const removed: string[] = [];
   for (const record of stale) {
     const from = versions[record.name] ?? 1;
+    const current = (raw: unknown) =>
+      parseStored(record, migrated(record, decoded(record, raw), from));
+    /** Item id (empty for a record of one key) → value. */
+    const items: Record<string, unknown> = {};
     for (const [key, raw] of Object.entries(everything)) {
       if (!ownsKey(record, key)) continue;
-      const value = decoded(record, raw);
-      const result = parseStored(
-        record,
-        from < record.version ? migrated(record, value, from) : value,
-      );
+      const result = current(raw);
       if (result.damaged) {
         warn(`stored record "${key}" (${record.name}) did not migrate: reset`);
         removed.push(key);
-      } else written[key] = result.value;
+      } else items[key.slice(record.key.length)] = result.value;
     }
     const former = record.splitFrom;
     const whole = former && everything[former.key];
     if (former !== undefined && whole !== undefined) {
-      const items = Object.fromEntries(
-        Object.entries(written)
-          .filter(([key]) => ownsKey(record, key))
-          .map(([key, item]) => [key.slice(record.key.length), item]),
-      );
-      const value = parseStored(record, migrated(record, decoded(record, whole), from)).value;
-      for (const [id, item] of Object.entries(former.split(value, items))) {
-        written[keyOf(record, id)] = item;
-      }
+      Object.assign(items, former.split(current(whole).value, items));
       removed.push(former.key);
     }
-    for (const key of Object.keys(written)) {
-      if (ownsKey(record, key)) written[key] = storedForm(record, written[key]);
+    for (const [id, item] of Object.entries(items)) {
+      written[keyOf(record, id)] = storedForm(record, item);
     }
   }
   if (removed.length > 0) await local.remove(removed);
   const noted = Object.fromEntries(records.map((record) => [record.name, record.version]));
-  await local.set({ ...written, [versionsKey]: noted });
+  await local.set({ ...written, [STORAGE_VERSIONS_RECORD.key]: noted });
 }

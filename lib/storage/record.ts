@@ -88,7 +88,7 @@ export const storedForm = <T>(record: StoredRecord<T>, value: T): unknown =>
   record.asText ? JSON.stringify(value) : value;
 
 /** A value as stored, its text read back; text that is no JSON is null (it parses as nothing). */
-export function decoded(record: StoredRecord<unknown>, raw: unknown): unknown {
+export function decoded<T>(record: StoredRecord<T>, raw: unknown): unknown {
   if (!record.asText || typeof raw !== 'string') return raw;
   try {
     return JSON.parse(raw);
@@ -103,7 +103,7 @@ export function parseStored<T>(
   stored: unknown,
 ): { value: T; damaged: boolean } {
   if (stored === undefined) return { value: record.fallback(), damaged: false };
-  const raw = decoded(record as StoredRecord<unknown>, stored);
+  const raw = decoded(record, stored);
   const current = attempt(() => record.parse(raw));
   if (current !== undefined) return { value: current, damaged: false };
   // An older shape, stored before the worker's migrations ran: read as it will become.
@@ -117,26 +117,30 @@ export function parseStored<T>(
   return { value: kept ?? record.fallback(), damaged: true };
 }
 
-export function keyOf(record: StoredRecord<unknown>, id?: string): string {
+export function keyOf<T>(record: StoredRecord<T>, id?: string): string {
   if (!record.family) return record.key;
   if (id === undefined) throw new Error(`${record.name} is a family: name the item`);
   return `${record.key}${id}`;
 }
 
-export function ownsKey(record: StoredRecord<unknown>, key: string): boolean {
+export function ownsKey<T>(record: StoredRecord<T>, key: string): boolean {
   return record.family ? key.startsWith(record.key) : key === record.key;
 }
 
 export async function readRecord<T>(record: StoredRecord<T>, id?: string): Promise<T> {
-  const key = keyOf(record as StoredRecord<unknown>, id);
+  const key = keyOf(record, id);
   return parseStored(record, (await browser.storage[record.area].get(key))[key]).value;
 }
 
-/** Several items of a family in one storage call, in the order of `ids`. */
-export async function readItems<T>(record: StoredRecord<T>, ids: readonly string[]): Promise<T[]> {
-  const keys = ids.map((id) => keyOf(record as StoredRecord<unknown>, id));
+/** Several items of a family in one storage call, in the order of `ids`, each read by `parse`. */
+export async function readItems<T>(
+  record: StoredRecord<T>,
+  ids: readonly string[],
+  parse = (_key: string, raw: unknown) => parseStored(record, raw).value,
+): Promise<T[]> {
+  const keys = ids.map((id) => keyOf(record, id));
   const stored = await browser.storage[record.area].get(keys);
-  return keys.map((key) => parseStored(record, stored[key]).value);
+  return keys.map((key) => parse(key, stored[key]));
 }
 
 /** Returns the stop function, as watchKeys does. */
@@ -145,7 +149,7 @@ export function watchRecord<T>(
   onChange: (value: T) => void,
   id?: string,
 ): () => void {
-  const key = keyOf(record as StoredRecord<unknown>, id);
+  const key = keyOf(record, id);
   const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[key];
     if (area === record.area && change) onChange(parseStored(record, change.newValue).value);

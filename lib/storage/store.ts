@@ -6,6 +6,7 @@ import {
   keyOf,
   ownsKey,
   parseStored,
+  readItems,
   type StorageArea,
   type StoredRecord,
   storedForm,
@@ -14,10 +15,7 @@ import {
 /** Which "clear all local data" a piece of work began in. */
 export type Epoch = number;
 
-interface WriteOptions {
-  id?: string | undefined;
-  since?: Epoch | undefined;
-}
+type WriteOptions = { id?: string | undefined; since?: Epoch | undefined };
 
 type Outcome = { value: unknown } | { error: unknown };
 
@@ -39,7 +37,6 @@ export function createStore(deps: {
   const underWay = new Set<Promise<unknown>>();
   /** Set while a clear runs: writes of the new epoch wait for it. */
   let clearing: Promise<unknown> | null = null;
-  const areaOf = (area: StorageArea) => browser.storage[area];
   const track = <T>(call: Promise<T>): Promise<T> => {
     underWay.add(call);
     const done = () => underWay.delete(call);
@@ -61,13 +58,13 @@ export function createStore(deps: {
     while (clearing !== null) await clearing.catch(() => undefined);
     // Checked last: nothing is awaited between the check and the call.
     if (since !== epoch) return false;
-    await track(areaOf(area).set(items));
+    await track(browser.storage[area].set(items));
     return true;
   }
 
   async function removeKeys(area: StorageArea, keys: readonly string[]): Promise<void> {
     await ready;
-    if (keys.length > 0) await track(areaOf(area).remove([...keys]));
+    if (keys.length > 0) await track(browser.storage[area].remove([...keys]));
   }
 
   /** What is stored at `key`, repaired (and told once) where it does not parse. */
@@ -82,7 +79,7 @@ export function createStore(deps: {
         );
       }
       const repair = reset
-        ? track(areaOf(record.area).remove(key))
+        ? track(browser.storage[record.area].remove(key))
         : set(record.area, { [key]: storedForm(record, value) }, epoch);
       repair.catch(() => undefined);
     }
@@ -90,15 +87,8 @@ export function createStore(deps: {
   }
 
   async function read<T>(record: StoredRecord<T>, id?: string): Promise<T> {
-    const key = keyOf(record as StoredRecord<unknown>, id);
-    return parsedAt(record, key, (await areaOf(record.area).get(key))[key]);
-  }
-
-  /** Several items of a family in one storage call, in the order of `ids`. */
-  async function readItems<T>(record: StoredRecord<T>, ids: readonly string[]): Promise<T[]> {
-    const keys = ids.map((id) => keyOf(record as StoredRecord<unknown>, id));
-    const stored = await areaOf(record.area).get(keys);
-    return keys.map((key) => parsedAt(record, key, stored[key]));
+    const key = keyOf(record, id);
+    return parsedAt(record, key, (await browser.storage[record.area].get(key))[key]);
   }
 
   return {
@@ -106,7 +96,8 @@ export function createStore(deps: {
     epoch: (): Epoch => epoch,
     ready,
     read,
-    readItems,
+    readItems: <T>(record: StoredRecord<T>, ids: readonly string[]) =>
+      readItems(record, ids, (key, raw) => parsedAt(record, key, raw)),
 
     /**
      * Resolves to the value after this change (stored, or that would have been); an unchanged
@@ -119,7 +110,7 @@ export function createStore(deps: {
       change: (current: T) => T,
       { id, since = epoch }: WriteOptions = {},
     ): Promise<T> {
-      const key = keyOf(record as StoredRecord<unknown>, id);
+      const key = keyOf(record, id);
       let batch = waiting.get(key);
       if (batch === undefined || batch.since !== since) {
         const changes: ((current: unknown) => unknown)[] = [];
@@ -154,7 +145,7 @@ export function createStore(deps: {
 
     /** False when the write was dropped (cleared since). */
     write<T>(record: StoredRecord<T>, value: T, { id, since = epoch }: WriteOptions = {}) {
-      const key = keyOf(record as StoredRecord<unknown>, id);
+      const key = keyOf(record, id);
       return queue.run(key, () => set(record.area, { [key]: storedForm(record, value) }, since));
     },
 
@@ -167,7 +158,7 @@ export function createStore(deps: {
     /** One storage call, which the browser applies whole; values in their stored form. */
     writeKeys: (area: StorageArea, items: Record<string, unknown>, since = epoch) =>
       set(area, items, since),
-    readAll: (area: StorageArea) => areaOf(area).get(null),
+    readAll: (area: StorageArea) => browser.storage[area].get(null),
     removeKeys,
 
     /** Removes everything but what the user chose; resolves to how many keys went. */
@@ -178,12 +169,12 @@ export function createStore(deps: {
         await ready;
         await Promise.allSettled([...underWay]);
         const kept = records.filter((record) => record.keptByClear && record.area === 'local');
-        const local = Object.keys(await areaOf('local').get(null)).filter(
+        const local = Object.keys(await browser.storage.local.get(null)).filter(
           (key) => !kept.some((record) => ownsKey(record, key)),
         );
-        const session = Object.keys(await areaOf('session').get(null));
-        await areaOf('local').remove(local);
-        await areaOf('session').remove(session);
+        const session = Object.keys(await browser.storage.session.get(null));
+        await browser.storage.local.remove(local);
+        await browser.storage.session.remove(session);
         return local.length + session.length;
       })();
       clearing = run;
