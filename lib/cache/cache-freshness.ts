@@ -95,11 +95,10 @@ export function assessFreshness(
   // The library's evaluateRequest() refuses a must-revalidate copy even while it is fresh;
   // RFC 9111 only forbids reusing it once stale, so freshness is read from stale() instead.
   let freshness: FreshnessVerdict['freshness'] = 'needs-lookup';
-  if (!tooOld && !policy.stale()) {
-    freshness = 'fresh';
-  } else if (!tooOld) {
-    const evaluation = policy.evaluateRequest(request);
-    if (evaluation.response !== undefined && evaluation.revalidation?.synchronous === false) {
+  if (!tooOld && !policy.stale()) freshness = 'fresh';
+  else if (!tooOld) {
+    const { response, revalidation } = policy.evaluateRequest(request);
+    if (response !== undefined && revalidation?.synchronous === false) {
       freshness = 'revalidate-in-background';
     }
   }

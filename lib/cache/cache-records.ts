@@ -18,29 +18,15 @@ export interface CacheEntry {
 export type IssueCounts = Record<IssueTier, { failed: number; partial: number }>;
 
 /** What the index keeps of an entry: what the sites page lists, and what eviction needs. */
-export interface IndexEntry {
-  kind: 'report' | 'no-report';
-  receivedAt: number;
-  /** Null when it never was fresh. */
-  freshUntil: number | null;
-  /** Until when the answer can serve at all; listed and kept until then. */
-  usableUntil: number;
-  score: number | null;
-  label: string | null;
-  scannedAt: string | null;
-  issues: IssueCounts | null;
-  bytes: number;
-}
+export type IndexEntry = ReturnType<typeof indexEntryOf>;
 
 /** Entry name → row, least recently stored first: one part of the index. */
 export type CacheIndex = Record<string, IndexEntry>;
 
 /** Each part keeps its share of the cache's limits. */
 export const INDEX_PARTS = 16;
-
-export const indexPartOf = (name: string) => partOf(name, INDEX_PARTS);
-
 export const INDEX_PART_IDS = partIds(INDEX_PARTS);
+export const indexPartOf = (name: string) => partOf(name, INDEX_PARTS);
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
@@ -146,24 +132,20 @@ export function issueCounts(report: Pick<ScanReport, 'issues'>): IssueCounts {
 }
 
 /** The row of an entry; the times it holds do not depend on when it is computed. */
-export function indexEntryOf(entry: CacheEntry, bytes: number): IndexEntry {
+export function indexEntryOf(entry: CacheEntry, bytes: number) {
   const at = () => entry.receivedAt;
-  const times = {
+  const report = entry.outcome.kind === 'report' ? entry.outcome.report : null;
+  return {
+    kind: entry.outcome.kind,
     receivedAt: entry.receivedAt,
+    /** Null when it never was fresh. */
     freshUntil: freshUntil(entry.policy, at) ?? null,
+    /** Until when the answer can serve at all; listed and kept until then. */
     usableUntil: usableUntil(entry.policy, at),
     bytes,
-  };
-  if (entry.outcome.kind === 'no-report') {
-    return { kind: 'no-report', ...times, score: null, label: null, scannedAt: null, issues: null };
-  }
-  const { report } = entry.outcome;
-  return {
-    kind: 'report',
-    ...times,
-    score: report.score,
-    label: report.score_label,
-    scannedAt: report.scanned_at,
-    issues: issueCounts(report),
+    score: report?.score ?? null,
+    label: report?.score_label ?? null,
+    scannedAt: report?.scanned_at ?? null,
+    issues: report && issueCounts(report),
   };
 }

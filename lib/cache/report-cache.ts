@@ -28,10 +28,7 @@ export interface CachedAnswer {
 }
 
 /** `maxBytes`: the entries' sizes and the index's, as UTF-8 JSON with their keys. */
-interface CacheLimits {
-  maxEntries: number;
-  maxBytes: number;
-}
+type CacheLimits = { maxEntries: number; maxBytes: number };
 
 /**
  * Within the local storage quota without unlimitedStorage, beside the score history and the

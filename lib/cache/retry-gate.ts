@@ -52,10 +52,7 @@ export const RETRY_GATE_RECORD: StoredRecord<GateRecord> = {
 };
 
 /** `busy`: the service is limiting, not failing. */
-interface GatePause {
-  until: number;
-  busy: boolean;
-}
+type GatePause = { until: number; busy: boolean };
 
 /** Before jitter. */
 export function backoffDelayMs(failures: number): number {
@@ -67,7 +64,8 @@ const latest = (times: (number | null)[], now: number): number | null => {
   return ahead.length === 0 ? null : Math.max(...ahead);
 };
 
-function pauseIn(record: GateRecord, origin: string, now: number): GatePause | null {
+/** Null when a request for `origin` may go now. */
+export function pauseIn(record: GateRecord, origin: string, now: number): GatePause | null {
   const { quota } = record;
   const busy = latest(
     [record.busyUntil, quota !== null && quota.remaining <= 0 ? quota.resetAt : null],
@@ -127,11 +125,18 @@ export function createRetryGate(deps: { store: Store; random?: () => number }) {
     return { ...kept, failuresInARow: failures, serviceNotBefore };
   }
 
-  return {
-    /** Null when a request for `origin` may go now. */
-    pauseFor: async (baseUrl: string, origin: string, now: number) =>
-      pauseIn(await store.read(RETRY_GATE_RECORD, id(baseUrl)), origin, now),
+  /** Most answers change nothing: no write then, one storage call less before the badge. */
+  const change = (baseUrl: string, update: (record: GateRecord) => GateRecord, since?: Epoch) =>
+    store.update(
+      RETRY_GATE_RECORD,
+      (current) => {
+        const after = update(current);
+        return JSON.stringify(after) === JSON.stringify(current) ? current : after;
+      },
+      { id: id(baseUrl), since },
+    );
 
+  return {
     /** The pause, or null and one lookup of the known quota spent: just before a request leaves. */
     async admit(baseUrl: string, origin: string, now: number): Promise<GatePause | null> {
       let pause: GatePause | null | undefined;
@@ -163,29 +168,19 @@ export function createRetryGate(deps: { store: Store; random?: () => number }) {
       now: number,
       since?: Epoch,
     ) {
-      const updated = await store.update(
-        RETRY_GATE_RECORD,
-        (current) => {
-          const after = next(current, origin, outcome, now);
-          // Most answers change nothing: no write then, one storage call less before the badge.
-          return JSON.stringify(after) === JSON.stringify(current) ? current : after;
-        },
-        { id: id(baseUrl), since },
+      const updated = await change(
+        baseUrl,
+        (current) => next(current, origin, outcome, now),
+        since,
       );
       return pauseIn(updated, origin, now)?.until ?? null;
     },
 
     async purgeExpired(baseUrl: string, now: number) {
-      await store.update(
-        RETRY_GATE_RECORD,
-        (record) => {
-          const targetNotBefore = withoutPast(record.targetNotBefore, now);
-          const dropped =
-            Object.keys(targetNotBefore).length !== Object.keys(record.targetNotBefore).length;
-          return dropped ? { ...record, targetNotBefore } : record;
-        },
-        { id: id(baseUrl) },
-      );
+      await change(baseUrl, (record) => ({
+        ...record,
+        targetNotBefore: withoutPast(record.targetNotBefore, now),
+      }));
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   createRetryGate,
   DEFAULT_BUSY_PAUSE_MS,
   MAX_BUSY_PAUSE_MS,
+  pauseIn,
   RETRY_GATE_RECORD,
 } from '../../../lib/cache/retry-gate';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
@@ -23,7 +24,12 @@ const newStore = () => createStore({ records: ALL_RECORDS, warn: () => {} });
 function gateOf(deps: { store: Store; baseUrl: string; random?: () => number }) {
   const gate = createRetryGate(deps);
   return {
-    pauseFor: (origin: string, now: number) => gate.pauseFor(deps.baseUrl, origin, now),
+    pauseFor: async (origin: string, now: number) =>
+      pauseIn(
+        await deps.store.read(RETRY_GATE_RECORD, encodeURIComponent(deps.baseUrl)),
+        origin,
+        now,
+      ),
     admit: (origin: string, now: number) => gate.admit(deps.baseUrl, origin, now),
     record: (origin: string, outcome: LookupOutcome, now: number, since?: number) =>
       gate.record(deps.baseUrl, origin, outcome, now, since),

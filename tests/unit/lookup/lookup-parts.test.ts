@@ -36,8 +36,7 @@ function cachedAnswer(freshness: CachedAnswer['verdict']['freshness']): CachedAn
   };
 }
 
-const openGate = (): Pick<RetryGate, 'pauseFor' | 'admit' | 'record' | 'purgeExpired'> => ({
-  pauseFor: async () => null,
+const openGate = (): Pick<RetryGate, 'admit' | 'record' | 'purgeExpired'> => ({
   admit: async () => null,
   record: async () => null,
   purgeExpired: async () => {},
