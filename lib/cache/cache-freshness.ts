@@ -40,8 +40,7 @@ function withNoReportFloor(response: ResponseMeta): ResponseMeta {
   if (response.status !== 404) return response;
   const cacheControl = response.headers['cache-control'];
   const saysHowLong =
-    (cacheControl !== undefined && FRESHNESS_DIRECTIVES.test(cacheControl)) ||
-    response.headers.expires !== undefined;
+    FRESHNESS_DIRECTIVES.test(cacheControl ?? '') || response.headers.expires !== undefined;
   if (saysHowLong) return response;
   const floor = `max-age=${NO_REPORT_FLOOR_SECONDS}`;
   const withFloor = cacheControl === undefined ? floor : `${cacheControl}, ${floor}`;

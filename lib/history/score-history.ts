@@ -17,11 +17,8 @@ import {
 
 /** Scans kept per site: enough for a trend, and small enough to keep for many sites. */
 export const SCANS_PER_SITE = 10;
-/**
- * The history is kept in parts, a site always in the same one, so that a new scan rewrites one
- * part, not every site's scans. Each part keeps its share of the bounds.
- */
-export const HISTORY_PARTS = 16;
+/** A site is always in the same part: a new scan rewrites one part, not every site's scans. */
+const HISTORY_PARTS = 16;
 export const HISTORY_PART_IDS = partIds(HISTORY_PARTS);
 export const SITES_PER_PART = 16;
 /**
@@ -96,10 +93,8 @@ export const readWholeHistory = async (readParts: typeof readItems<StoredHistory
 
 /** The whole history in its parts, each in the order of the part's other writes. */
 export async function writeWholeHistory(store: Store, history: StoredHistory): Promise<void> {
-  const parts = historyParts(history);
-  await Promise.all(
-    Object.entries(parts).map(([id, part]) => store.write(SCORE_HISTORY_RECORD, part, { id })),
-  );
+  const parts = Object.entries(historyParts(history));
+  await Promise.all(parts.map(([id, part]) => store.write(SCORE_HISTORY_RECORD, part, { id })));
 }
 
 /** The site's part itself when nothing worth a write changed. */

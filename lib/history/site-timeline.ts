@@ -3,10 +3,7 @@ import { parseTime } from '../locale/format-time';
 import { type CheckDiff, diffChecks, type OtherScans } from './check-diff';
 import type { ScanChecks, ScoreRecord } from './scan-record';
 
-/**
- * `first-scan`: the oldest scan seen; `unknown`: this scan's checks, or those of every earlier
- * scan, were not kept.
- */
+/** `first-scan`: the oldest scan; `unknown`: its checks, or every earlier scan's, not kept. */
 export type TimelineChanges = CheckDiff;
 
 export interface TimelineStep {

@@ -98,18 +98,15 @@ export function decoded<T>(record: StoredRecord<T>, raw: unknown): unknown {
 }
 
 /** The record's current shape, and whether it had to be repaired. Never throws. */
-export function parseStored<T>(
-  record: StoredRecord<T>,
-  stored: unknown,
-): { value: T; damaged: boolean } {
+export function parseStored<T>(record: StoredRecord<T>, stored: unknown) {
   if (stored === undefined) return { value: record.fallback(), damaged: false };
   const raw = decoded(record, stored);
-  const current = attempt(() => record.parse(raw));
-  if (current !== undefined) return { value: current, damaged: false };
-  // An older shape, stored before the worker's migrations ran: read as it will become.
-  for (let from = record.version - 1; from >= 1 && record.migrations; from--) {
-    const older = attempt(() => record.parse(migrated(record, raw, from)));
-    if (older !== undefined) return { value: older, damaged: false };
+  // The current shape, else an older one stored before the worker's migrations ran: read as it
+  // will become.
+  const oldest = record.migrations ? 1 : record.version;
+  for (let from = record.version; from >= oldest; from--) {
+    const value = attempt(() => record.parse(migrated(record, raw, from)));
+    if (value !== undefined) return { value, damaged: false };
   }
   const salvaged = attempt(() => record.salvage?.(raw));
   // What is kept must itself be of the record's shape.

@@ -49,11 +49,7 @@ export function createStore(deps: {
     deps.warn(`migrating stored records failed: ${String(error)}`),
   );
 
-  async function set(
-    area: StorageArea,
-    items: Record<string, unknown>,
-    since: Epoch,
-  ): Promise<boolean> {
+  async function set(area: StorageArea, items: Record<string, unknown>, since: Epoch) {
     await ready;
     while (clearing !== null) await clearing.catch(() => undefined);
     // Checked last: nothing is awaited between the check and the call.
