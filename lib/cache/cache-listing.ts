@@ -11,11 +11,8 @@ import {
   type IndexEntry,
 } from './cache-records';
 
-export interface ListedSite extends Omit<IndexEntry, 'bytes'> {
-  origin: string;
-  /** Otherwise stale but still usable (expired answers are not listed). */
-  fresh: boolean;
-}
+/** `fresh`: otherwise stale but still usable (expired answers are not listed). */
+export type ListedSite = Omit<IndexEntry, 'bytes'> & { origin: string; fresh: boolean };
 
 /** Still usable at `now`; the index is read while the base URL may still be on its way. */
 export async function listCachedSites({

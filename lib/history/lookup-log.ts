@@ -61,6 +61,8 @@ const CHECK_OUTCOMES: Record<string, string> = {
 
 export type LookupLog = ReturnType<typeof createLookupLog>;
 
+type LoggedRun = { origin: string; at: number; state: string; requests: readonly unknown[] };
+
 export function createLookupLog(deps: { store: Store; now: () => number; maxEntries?: number }) {
   const maxEntries = deps.maxEntries ?? MAX_LOG_ENTRIES;
   // One change at a time, in the order asked: two lookups leaving together are both recorded,
@@ -93,12 +95,7 @@ export function createLookupLog(deps: { store: Store; now: () => number; maxEntr
       await settle((entry) => entry.id === id, { outcome: outcome.kind, status });
     },
     /** A check run from the browser, noted as it starts and settled as it ends. */
-    async checkRun(run: {
-      origin: string;
-      at: number;
-      state: string;
-      requests: readonly unknown[];
-    }): Promise<void> {
+    async checkRun(run: LoggedRun): Promise<void> {
       const outcome = CHECK_OUTCOMES[run.state] ?? 'check-run';
       const requests = run.requests.length;
       if (run.state !== 'running') {

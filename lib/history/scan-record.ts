@@ -14,12 +14,10 @@ export const MAX_CHECK_NAME_LENGTH = 80;
 /** A check's id longer than this makes the scan's checks unknown: ids are compared, never cut. */
 export const MAX_CHECK_ID_LENGTH = 80;
 
-const atMost = (max: number) => (value: { length: number }) => value.length <= max;
-
 function listedCheckSchema() {
   return z.object({
-    id: z.string().check(z.refine(atMost(MAX_CHECK_ID_LENGTH))),
-    name: z.string().check(z.refine(atMost(MAX_CHECK_NAME_LENGTH))),
+    id: z.string().check(z.maxLength(MAX_CHECK_ID_LENGTH)),
+    name: z.string().check(z.maxLength(MAX_CHECK_NAME_LENGTH)),
     tier: z.enum(['essential', 'recommended', 'bonus']),
     result: z.enum(['failed', 'partial']),
   });
@@ -30,7 +28,7 @@ const bucketScaleSchema = () => z.object({ available: z.number(), total: z.numbe
 /** `buckets`: absent from scans kept before it was (not known, not migrated). */
 export function scanChecksSchema() {
   return z.object({
-    listed: z.array(listedCheckSchema()).check(z.refine(atMost(MAX_CHECKS_PER_SCAN))),
+    listed: z.array(listedCheckSchema()).check(z.maxLength(MAX_CHECKS_PER_SCAN)),
     eligible: z.number(),
     tiers: z.array(z.enum(['essential', 'recommended', 'bonus'])),
     buckets: z.optional(
@@ -77,7 +75,7 @@ export function historyToVersion2(older: unknown): unknown {
 
 /** Every readable scan (of version 1 too) of every site whose `seen` is readable. */
 export function salvageHistory(raw: unknown): StoredHistory | undefined {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  if (!isObject(raw)) return undefined;
   const scan = scoreRecordSchema();
   const kept: StoredHistory = {};
   for (const [site, value] of Object.entries(raw)) {
