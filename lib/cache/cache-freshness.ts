@@ -51,11 +51,7 @@ function withNoReportFloor(response: ResponseMeta): ResponseMeta {
  * Null for a status other than 200 (a 400 is our bug, a 503 the retry gate's) or 404,
  * `no-store`, or a copy that could never be used (stale, with no window left to serve).
  */
-export function policyForAnswer(
-  requestUrl: string,
-  response: ResponseMeta,
-  now: () => number,
-): StoredPolicy | null {
+export function policyForAnswer(requestUrl: string, response: ResponseMeta, now: () => number) {
   if (response.status !== 200 && response.status !== 404) return null;
   const request = lookupRequest(requestUrl);
   const policy = new (policyClass(now))(request, withNoReportFloor(response), { shared: false });
@@ -79,11 +75,7 @@ export function usableUntil(stored: StoredPolicy, now: () => number): number {
   return now() + Math.max(0, Math.floor(left));
 }
 
-export function assessFreshness(
-  stored: StoredPolicy,
-  requestUrl: string,
-  now: () => number,
-): FreshnessVerdict {
+export function assessFreshness(stored: StoredPolicy, requestUrl: string, now: () => number) {
   const policy = policyClass(now).fromObject(stored);
   const request = lookupRequest(requestUrl);
 
@@ -115,11 +107,7 @@ export function assessFreshness(
  * Null when it has expired or cannot be judged at all (the record's check covers the fields the
  * policy reads back, not every combination of values).
  */
-export function judgedAt(
-  stored: StoredPolicy,
-  requestUrl: string,
-  now: number,
-): FreshnessVerdict | null {
+export function judgedAt(stored: StoredPolicy, requestUrl: string, now: number) {
   try {
     const verdict = assessFreshness(stored, requestUrl, () => now);
     return verdict.expired ? null : verdict;

@@ -1,5 +1,4 @@
 /** What the sites page reads of the cache: the index's rows, and a few full reports. */
-import type { ScanReport } from '../contract/report-schema';
 import { reportRequestUrl } from '../service/report-client';
 import { readItems, readRecord } from '../storage/record';
 import { judgedAt } from './cache-freshness';
@@ -37,11 +36,7 @@ export async function listCachedSites({
   return sites;
 }
 
-export async function readKeptReport(
-  baseUrl: string,
-  origin: string,
-  now: number,
-): Promise<ScanReport | null> {
+export async function readKeptReport(baseUrl: string, origin: string, now: number) {
   const entry = await readRecord(CACHE_ENTRY_RECORD, entryName(baseUrl, origin));
   if (entry === null || entry.outcome.kind !== 'report') return null;
   return judgedAt(entry.policy, reportRequestUrl(baseUrl, origin), now) === null

@@ -60,10 +60,7 @@ export const boundedHistory = (history: StoredHistory): StoredHistory =>
   wholeHistory(Object.values(historyParts(history)));
 
 /** A site already in a part keeps the later of its two entries. */
-function splitHistory(
-  whole: StoredHistory,
-  stored: Record<string, StoredHistory>,
-): Record<string, StoredHistory> {
+function splitHistory(whole: StoredHistory, stored: Record<string, StoredHistory>) {
   const merged = wholeHistory(Object.values(stored));
   for (const [site, entry] of Object.entries(whole)) {
     if ((merged[site]?.seen ?? Number.NEGATIVE_INFINITY) < entry.seen) merged[site] = entry;

@@ -141,11 +141,7 @@ export async function readItems<T>(
 }
 
 /** Returns the stop function, as watchKeys does. */
-export function watchRecord<T>(
-  record: StoredRecord<T>,
-  onChange: (value: T) => void,
-  id?: string,
-): () => void {
+export function watchRecord<T>(record: StoredRecord<T>, onChange: (value: T) => void, id?: string) {
   const key = keyOf(record, id);
   const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[key];
