@@ -79,14 +79,14 @@ function catalogueMoves(others: OtherScans, since: number) {
 export function checkChanges(previous: ScanChecks, current: ScanChecks): CheckChanges {
   const before = new Map(previous.listed.map((check) => [check.id, check]));
   const now = new Set(current.listed.map((check) => check.id));
-  const changes: CheckChanges = { fixed: [], new: [], worse: [], better: [] };
+  const fixed = previous.listed.filter((check) => !now.has(check.id));
+  const changes: CheckChanges = { fixed, new: [], worse: [], better: [] };
   for (const check of current.listed) {
     const earlier = before.get(check.id);
     if (earlier === undefined) changes.new.push(check);
     else if (earlier.result === 'partial' && check.result === 'failed') changes.worse.push(check);
     else if (earlier.result === 'failed' && check.result === 'partial') changes.better.push(check);
   }
-  changes.fixed = previous.listed.filter((check) => !now.has(check.id));
   return changes;
 }
 
