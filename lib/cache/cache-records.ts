@@ -23,7 +23,6 @@ export type IndexEntry = ReturnType<typeof indexEntryOf>;
 /** Entry name → row, least recently stored first: one part of the index. */
 export type CacheIndex = Record<string, IndexEntry>;
 
-/** Each part keeps its share of the cache's limits. */
 export const INDEX_PARTS = 16;
 export const INDEX_PART_IDS = partIds(INDEX_PARTS);
 export const indexPartOf = (name: string) => partOf(name, INDEX_PARTS);

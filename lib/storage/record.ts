@@ -83,7 +83,6 @@ export function migrated<T>(record: StoredRecord<T>, raw: unknown, from: number)
   return value;
 }
 
-/** What storage keeps of a value of `record`. */
 export const storedForm = <T>(record: StoredRecord<T>, value: T): unknown =>
   record.asText ? JSON.stringify(value) : value;
 
