@@ -17,7 +17,10 @@ export type Epoch = number;
 
 type WriteOptions = { id?: string | undefined; since?: Epoch | undefined };
 
+type Change = (current: unknown) => unknown;
 type Outcome = { value: unknown } | { error: unknown };
+/** The updates of one key not yet begun, which a new update of the same epoch joins. */
+type Batch = { since: Epoch; changes: Change[]; outcomes: Promise<Outcome[]> };
 
 export function createStore(deps: {
   /** Every record, this store's versions among them. */
@@ -26,11 +29,7 @@ export function createStore(deps: {
 }) {
   const { records } = deps;
   const queue = createKeyedQueue<string>();
-  /** Per key, the updates not yet begun, which a new update of the same epoch joins. */
-  const waiting = new Map<
-    string,
-    { since: Epoch; changes: ((current: unknown) => unknown)[]; outcomes: Promise<Outcome[]> }
-  >();
+  const waiting = new Map<string, Batch>();
   const reported = new Set<string>();
   let epoch = 0;
   // Storage calls under way: a clear waits for them before it lists what to remove.
@@ -109,14 +108,13 @@ export function createStore(deps: {
       const key = keyOf(record, id);
       let batch = waiting.get(key);
       if (batch === undefined || batch.since !== since) {
-        const changes: ((current: unknown) => unknown)[] = [];
-        const joining = { since, changes, outcomes: Promise.resolve([] as Outcome[]) };
+        const joining: Batch = { since, changes: [], outcomes: Promise.resolve([]) };
         joining.outcomes = queue.run(key, async () => {
           if (waiting.get(key) === joining) waiting.delete(key);
           await ready;
           const current = await read(record, id);
           let next: unknown = current;
-          const outcomes = changes.map((one): Outcome => {
+          const outcomes = joining.changes.map((one): Outcome => {
             try {
               next = one(next);
               return { value: next };
@@ -131,7 +129,7 @@ export function createStore(deps: {
         waiting.set(key, joining);
         batch = joining;
       }
-      const at = batch.changes.push(change as (current: unknown) => unknown) - 1;
+      const at = batch.changes.push(change as Change) - 1;
       return batch.outcomes.then((outcomes) => {
         const outcome = outcomes[at] as Outcome;
         if ('error' in outcome) throw outcome.error;
