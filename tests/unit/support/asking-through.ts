@@ -32,7 +32,6 @@ export function askingThrough(
       notices: { keep: async () => {} },
       history: { record: async () => {} },
       retryGate: {
-        pauseFor: async () => null,
         admit: async () => null,
         record: async () => null,
         purgeExpired: async () => {},
