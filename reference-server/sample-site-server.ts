@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerCheckSite } from './check-sites';
 import { heavyAnswer } from './heavy-sites';
+import { answerPageSite } from './page-sites';
 
 /** A request as the sample sites got it: what "Check now" may send is checked against it. */
 export interface Visit {
@@ -41,6 +42,8 @@ export async function startSampleSiteServer(port = 0): Promise<SampleSiteServer>
     visits.push({ host, path, method: request.method ?? '', accept, cookie, origin, referer });
     // The sites "Check now" is tried on serve real files (check-sites.ts, heavy-sites.ts).
     if (answerCheckSite(`http://${host}`, path, accept, response)) return;
+    // The pages "This page" in Check now reads: WebMCP tools and agent signals (page-sites.ts).
+    if (answerPageSite(`http://${host}`, path, accept, response)) return;
     const heavy = heavyAnswer(`http://${host}`, path, accept);
     if (heavy !== null) {
       response.writeHead(heavy.status, { 'content-type': heavy.type }).end(heavy.body);
