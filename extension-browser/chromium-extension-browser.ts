@@ -35,6 +35,15 @@ const QUIET_NETWORK_FLAGS = [
   '--no-default-browser-check',
 ];
 
+/** The `webmcp` launch option: the feature on, and its sample origins taken as secure. */
+function webMcpFlags({ webmcp }: LaunchOptions): string[] {
+  if (webmcp === undefined) return [];
+  return [
+    '--enable-features=WebMCP',
+    `--unsafely-treat-insecure-origin-as-secure=${webmcp.secureOrigins.join(',')}`,
+  ];
+}
+
 export async function launchChromiumExtensionBrowser(
   options: LaunchOptions,
 ): Promise<ExtensionBrowser> {
@@ -61,6 +70,7 @@ export async function launchChromiumExtensionBrowser(
         // it Chromium rewrites even IP literals to the sample-site port.
         `--host-resolver-rules=MAP * 127.0.0.1:${options.sitesPort}, EXCLUDE 127.0.0.1`,
         ...QUIET_NETWORK_FLAGS,
+        ...webMcpFlags(options),
       ],
     });
   // A new one when replaceExtension relaunches the browser on the same profile.

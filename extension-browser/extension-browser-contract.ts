@@ -37,6 +37,13 @@ export interface LaunchOptions {
    * seen by this browser only (managed-policy.ts). In Chromium it needs root, as CI has.
    */
   policy?: ManagedPolicyData;
+  /**
+   * Turns WebMCP on, so pages can offer tools (`document.modelContext` in Chromium,
+   * `navigator.modelContext` in Firefox), and treats `secureOrigins` (e.g.
+   * `http://tools-script.readiness-fixtures.com`, as the tab sees them: no port when the URL
+   * has none) as secure contexts, which WebMCP needs and plain http sample sites are not.
+   */
+  webmcp?: { secureOrigins: string[] };
 }
 
 export interface ExtensionBrowser {

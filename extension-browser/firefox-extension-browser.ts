@@ -107,6 +107,22 @@ const DRIVER_PREFS: Record<string, unknown> = {
   'layout.throttled_frame_rate': 60,
 };
 
+/**
+ * The `webmcp` launch option: `navigator.modelContext` on (its `getTools` needs the testing
+ * pref too), and the origins' hosts taken as secure contexts. Set at launch only: the started
+ * profile is shared with launches without it.
+ */
+function webMcpPrefs({ webmcp }: LaunchOptions): Record<string, unknown> {
+  if (webmcp === undefined) return {};
+  return {
+    'dom.modelcontext.enabled': true,
+    'dom.modelcontext.testing.enabled': true,
+    'dom.securecontext.allowlist': webmcp.secureOrigins
+      .map((origin) => new URL(origin).hostname)
+      .join(','),
+  };
+}
+
 /** The port the started profile's one start proxies to: nothing listens, nothing is loaded. */
 const NO_SITES_PORT = 9;
 
@@ -163,7 +179,11 @@ export async function launchFirefoxExtensionBrowser(
     executablePath,
     headless: options.headless,
     profileDir,
-    prefs: { ...closedNetworkPrefs(options.sitesPort), ...downloads.prefs() },
+    prefs: {
+      ...closedNetworkPrefs(options.sitesPort),
+      ...downloads.prefs(),
+      ...webMcpPrefs(options),
+    },
     ...(policyHome === null ? {} : { env: { HOME: policyHome } }),
   });
   const extensionId = FIREFOX_EXTENSION_UUID;
