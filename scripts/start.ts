@@ -5,7 +5,7 @@
  * launches Chromium with the extension on a few sample sites. With a display it is an
  * ordinary browser window to browse in (Ctrl+C or closing the window ends it); without one
  * it runs headless, saves a screenshot of each sample site's popup (two of them after a click on
- * "Check now") and prints a table.
+ * "Check now") and prints a table. Chromium runs with WebMCP on, for the pages that offer tools.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { CHECK_SITES } from '../reference-server/check-sites';
 import { LIVE_ORIGIN } from '../reference-server/fixtures/live-reports';
 import { FIXTURE_ORIGINS, UNSCANNED_ORIGIN } from '../reference-server/fixtures/reports';
 import { MISBEHAVING_ORIGINS } from '../reference-server/misbehaving-sites';
+import { PAGE_SITE_PATHS, PAGE_SITES, type PageSiteName } from '../reference-server/page-sites';
 import { RESCANNED_ORIGIN } from '../reference-server/rescanned-site';
 import { startSampleSiteServer } from '../reference-server/sample-site-server';
 import { DEFAULT_REFERENCE_SERVER_PORT, startReferenceServer } from '../reference-server/server';
@@ -44,6 +45,25 @@ const CHECK_NOW_SITES: { name: string; url: string }[] = [
   { name: 'check now, quick check', url: `${CHECK_SITES.ready}/` },
 ];
 
+/**
+ * Pages whose own content "This page" in Check now reads (page-sites.ts): WebMCP tools and
+ * agent signals. The browser is launched with WebMCP on for them.
+ */
+const PAGE_SITE_NAMES: Record<PageSiteName, string> = {
+  toolsScript: 'this page, tools by script',
+  toolsMarkup: 'this page, tools in markup',
+  formNoTool: 'this page, forms without tools',
+  noTools: 'this page, article without tools',
+  lateTool: 'this page, tool registered late',
+  markdownNoVary: 'this page, markdown without Vary',
+};
+const THIS_PAGE_SITES: { name: string; url: string }[] = (
+  Object.keys(PAGE_SITES) as PageSiteName[]
+).map((site) => ({
+  name: PAGE_SITE_NAMES[site],
+  url: `${PAGE_SITES[site]}${PAGE_SITE_PATHS[site]}`,
+}));
+
 const port = Number(process.env.REFERENCE_SERVER_PORT ?? DEFAULT_REFERENCE_SERVER_PORT);
 const serviceBaseUrl = `http://127.0.0.1:${port}`;
 const extensionDir = resolve('.output/chrome-mv3-demo');
@@ -67,6 +87,7 @@ const browser = await launchExtensionBrowser({
   extensionDir,
   sitesPort: sites.port,
   headless,
+  webmcp: { secureOrigins: Object.values(PAGE_SITES) },
 });
 console.log(
   `Reference server on ${service.baseUrl}; sample sites resolve to 127.0.0.1:${sites.port}.`,
@@ -84,7 +105,7 @@ if (headless) {
   await browser.acceptAutomaticLookups();
   mkdirSync(screenshotDir, { recursive: true });
   const rows: { site: string; badge: string; state: string; screenshot: string }[] = [];
-  for (const [index, site] of [...SAMPLE_SITES, ...CHECK_NOW_SITES].entries()) {
+  for (const [index, site] of [...SAMPLE_SITES, ...CHECK_NOW_SITES, ...THIS_PAGE_SITES].entries()) {
     const { tabId } = await browser.openTab(site.url);
     const badge = await browser.settledBadgeOf(tabId);
     const popup = await browser.context.newPage();
@@ -98,6 +119,8 @@ if (headless) {
       await popup.locator('.check-summary').waitFor({ timeout: 30_000 });
       for (const details of await popup.locator('.live details').all()) await details.click();
     }
+    // THIS_PAGE_SITES: their screenshot shows the popup before any click for now; the place
+    // for a click that reads the page's tools once the popup offers it.
     const screenshot = join(
       screenshotDir,
       `${String(index + 1).padStart(2, '0')}-${site.name.replaceAll(' ', '-')}.png`,
@@ -117,7 +140,9 @@ if (headless) {
   console.table(rows);
   await shutDown(0);
 } else {
-  for (const site of [...SAMPLE_SITES, ...CHECK_NOW_SITES]) await browser.openTab(site.url);
+  for (const site of [...SAMPLE_SITES, ...CHECK_NOW_SITES, ...THIS_PAGE_SITES]) {
+    await browser.openTab(site.url);
+  }
   // The first-run page last, in front: nothing is looked up automatically until it is answered.
   await (await browser.welcomePage()).bringToFront();
   console.log('\nChromium is open with the extension, its first-run page and the sample sites.');
