@@ -54,6 +54,9 @@ export function extensionManifest({
       'storage',
       'tabs',
       'contextMenus',
+      // This page (Check now): a script is put in the tab's page on the click, on the one host
+      // the click was granted; it has no effect on any other.
+      'scripting',
       ...(optionalApisGrantedAtInstall ? OPTIONAL_API_PERMISSIONS : []),
     ],
     host_permissions: [hostPermissionFor(serviceBaseUrl), ...hostsGrantedAtInstall],

@@ -5,13 +5,13 @@
  * agent signals (forms without a tool, unnamed controls, JSON-LD, markdown negotiation).
  * Each is `http://<name>.readiness-fixtures.com` with one page (PAGE_SITE_PATHS):
  *
- * - tools-script: three tools by script, one with an untyped parameter, one without a
- *   description whose name a `<form toolname>` on the same page uses again;
+ * - tools-script: three tools by script (one with an untyped, undescribed parameter, one with
+ *   a blank description) and two `<form toolname>` declaring the same name;
  * - tools-markup: two form tools, one without a description or parameter descriptions;
  * - form-no-tool: a search and a sign-up form without tools, a button without a name and an
  *   input without a label;
  * - no-tools: an article with metadata and JSON-LD, served as markdown too (with Vary);
- * - late-tool: one tool registered a second after load;
+ * - late-tool: one tool registered a second after load (`?after=N`: N ms after);
  * - markdown-no-vary: markdown without Vary, invalid JSON-LD, text that needs JavaScript.
  *
  * Every tool's `execute` and every form's submit handler counts itself in
@@ -108,6 +108,11 @@ const TOOLS_SCRIPT_PAGE = html(
     '<h2>Track an order</h2>' +
     '<form toolname="track_order" tooldescription="Track an order">' +
     '<label>Order <input name="order" toolparamdescription="Order number"></label> ' +
+    '<button type="submit">Track</button></form>' +
+    // The same tool name declared twice: a finding (Chromium registers only the first).
+    '<h2>Track a return</h2>' +
+    '<form toolname="track_order" tooldescription="Track a return">' +
+    '<label>Return <input name="return" toolparamdescription="Return number"></label> ' +
     '<button type="submit">Track</button></form></main>' +
     COUNT_SUBMITS +
     `<script>(async () => {${registerTools([
@@ -131,9 +136,9 @@ const TOOLS_SCRIPT_PAGE = html(
         },
       },
       {
-        // No description, and the form above declares the same name.
-        name: 'track_order',
-        description: '',
+        // A blank description, which Chromium accepts and an agent cannot use.
+        name: 'track_parcel',
+        description: ' ',
         inputSchema: {
           type: 'object',
           properties: { order: { type: 'string', description: 'Order number' } },
@@ -197,7 +202,7 @@ const NO_TOOLS_PAGE = html(
       '@type': 'TechArticle',
       headline: 'Setup',
     })}</script>`,
-  `<main><article><h1>Setup</h1>${SETUP_PARAGRAPHS.map((text) => `<p>${text}</p>`).join('')}</article></main>`,
+  `<main><article><h1>Setup</h1><h2>Steps</h2>${SETUP_PARAGRAPHS.map((text) => `<p>${text}</p>`).join('')}</article></main>`,
 );
 const SETUP_MARKDOWN = `# Setup\n\n${SETUP_DESCRIPTION}\n\n${SETUP_PARAGRAPHS.join('\n\n')}\n`;
 
@@ -240,6 +245,8 @@ const LATE_TOOL_PAGE = html(
   '',
   '<main><h1>Late tool</h1><p>This page offers its one tool a second after it has loaded.</p></main>' +
     `<script>
+// \`?after=N\`: N ms instead of a second, so that a test can read the page before the tool comes.
+const after = Number(new URLSearchParams(location.search).get('after') ?? 1000);
 window.addEventListener('load', () => {
   setTimeout(async () => {${registerTools([
     {
@@ -248,7 +255,7 @@ window.addEventListener('load', () => {
       inputSchema: { type: 'object', properties: {} },
     },
   ])}
-  }, 1000);
+  }, after);
 });
 </script>`,
 );

@@ -119,8 +119,15 @@ if (headless) {
       await popup.locator('.check-summary').waitFor({ timeout: 30_000 });
       for (const details of await popup.locator('.live details').all()) await details.click();
     }
-    // THIS_PAGE_SITES: their screenshot shows the popup before any click for now; the place
-    // for a click that reads the page's tools once the popup offers it.
+    if (THIS_PAGE_SITES.includes(site)) {
+      await popup.getByRole('button', { name: 'Check now', exact: true }).click();
+      await popup.locator('.this-page').waitFor({ timeout: 30_000 });
+      // The late tool comes a second after the page loaded: the view shows it once it does.
+      if (site.url.startsWith(PAGE_SITES.lateTool)) {
+        await popup.locator('.this-page [data-tool="late_tool"]').waitFor({ timeout: 10_000 });
+      }
+      await popup.locator('.this-page').scrollIntoViewIfNeeded();
+    }
     const screenshot = join(
       screenshotDir,
       `${String(index + 1).padStart(2, '0')}-${site.name.replaceAll(' ', '-')}.png`,

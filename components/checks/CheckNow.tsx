@@ -3,13 +3,14 @@ import { countVerdicts, judgedResults, noteText, quickSummary } from '../../lib/
 import type { ScanReport } from '../../lib/contract/report-schema';
 import { formatClockTime, formatRelativeTime, parseTime } from '../../lib/locale/format-time';
 import { t } from '../../lib/locale/i18n';
-import { checkRunMarkdown } from '../../lib/markdown/check-run';
+import { checkRunMarkdown, thisPageMarkdown } from '../../lib/markdown/check-run';
 import { copyText } from '../../lib/page/page-actions';
 import type { CheckTarget } from '../../lib/page/popup-start';
 import { CopyFixListButton } from '../report/CopyFixListButton';
 import { IssueList } from '../report/IssueList';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
 import { LiveResult } from './LiveResult';
+import { ThisPage } from './ThisPage';
 import { useCheckNow } from './use-check-now';
 
 export interface CheckNowProps {
@@ -24,10 +25,19 @@ export interface CheckNowProps {
 export function CheckNow({ target, report, now }: CheckNowProps) {
   const serviceBaseUrl = useContext(ServiceBaseUrlContext);
   const reportIds = useMemo(() => report?.issues.map((issue) => issue.id) ?? null, [report]);
-  const { run, state, start, cancel } = useCheckNow(target, reportIds);
+  const { run, page, state, start, cancel } = useCheckNow(target, reportIds);
   const judged = run ? judgedResults(run, report?.issues ?? null) : [];
-  const copy = (id?: string) =>
-    run ? copyText(checkRunMarkdown(run, report, { serviceBaseUrl, id })) : Promise.resolve(false);
+  const read = page?.kind === 'read' ? page : null;
+  const copy = (id?: string) => {
+    if (!run) return Promise.resolve(false);
+    const markdown = checkRunMarkdown(run, report, { serviceBaseUrl, id });
+    const more = read && id === undefined ? `\n${thisPageMarkdown(read, serviceBaseUrl)}` : '';
+    return copyText(markdown + more);
+  };
+  const copyPage = (id: string) =>
+    read
+      ? copyText(checkRunMarkdown(read.run, null, { serviceBaseUrl, id }))
+      : Promise.resolve(false);
   const liveOf = (id: string) => {
     const found = judged.find((entry) => entry.result.id === id);
     return found && run ? (
@@ -114,6 +124,7 @@ export function CheckNow({ target, report, now }: CheckNowProps) {
         ) : null}
       </section>
       {report ? <IssueList issues={report.issues} liveOf={run ? liveOf : undefined} /> : null}
+      {run && page && !running ? <ThisPage page={page} onCopy={copyPage} /> : null}
     </>
   );
 }

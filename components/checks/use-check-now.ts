@@ -13,6 +13,7 @@ import {
   watchPermissions,
 } from '../../lib/page/permissions';
 import type { CheckTarget } from '../../lib/page/popup-start';
+import { readTabPage, watchTabPage } from '../../lib/page/tab-page';
 import { readRecord, watchRecord } from '../../lib/storage/record';
 
 /** What the button's part of the page shows besides the last run. */
@@ -20,10 +21,18 @@ type CheckState =
   | { kind: 'idle' | 'running' | 'refused' | 'private' }
   | { kind: 'failed'; message: string };
 
+/** This page, read with the run: not kept, since the page it describes changes as it is used. */
+export type PageState =
+  | { kind: 'unreadable' | 'moved' }
+  | ({ kind: 'read' } & Awaited<
+      ReturnType<typeof import('../../lib/checks/this-page').checkThisPage>
+    >);
+
 /** `reportIds`: the ids a stored report lists, re-checked; null for a quick check. */
 export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly string[] | null) {
   const [run, setRun] = useState<CheckRun | null>(null);
   const [state, setState] = useState<CheckState>({ kind: 'idle' });
+  const [page, setPage] = useState<PageState | null>(null);
   const running = useRef<AbortController | null>(null);
   // Whether the extension holds the site's host, kept current: a check that finds it held asked
   // the browser for nothing, and its access is not the check's to list.
@@ -32,6 +41,7 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
   useEffect(() => {
     setRun(null);
     setState({ kind: 'idle' });
+    setPage(null);
     held.current = false;
     let current = true;
     const show = (stored: CheckRun | null) => {
@@ -55,6 +65,8 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
 
   const go = async (asked: boolean) => {
     const controller = new AbortController();
+    // The last run's page is no longer watched.
+    running.current?.abort();
     running.current = controller;
     const quick = reportIds === null;
     const { start, close } = await openCheckRun({ origin, tabId, quick, asked });
@@ -65,17 +77,36 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
     }
     try {
       const { runChecks } = await import('../../lib/checks/run-checks');
+      const pageRead = tabId === null ? null : readPage(tabId, controller);
       const ran = await runChecks(origin, reportIds, controller.signal);
       const done: CheckRun = { ...ran, id: start.run.id, at: start.run.at };
+      const read = await pageRead;
       // A page that moved on to another site meanwhile shows nothing of this one.
       if (running.current === controller) {
         setRun(done);
+        setPage(read);
         setState({ kind: 'idle' });
       }
       await sendToWorker('finishCheckRun', { run: done });
     } finally {
       close();
     }
+  };
+
+  const readPage = async (tabId: number, controller: AbortController): Promise<PageState> => {
+    const facts = await readTabPage(tabId);
+    if (facts === null) return { kind: 'unreadable' };
+    if (facts.origin !== origin) return { kind: 'moved' };
+    const { checkThisPage, pageView } = await import('../../lib/checks/this-page');
+    // What the page shows is read again each time it says its tools changed, while this view
+    // is open; its server signals stay as the click found them.
+    const stop = await watchTabPage(tabId, async () => {
+      const now = await readTabPage(tabId);
+      if (now?.origin !== origin || running.current !== controller) return;
+      setPage((shown) => (shown?.kind === 'read' ? { ...shown, ...pageView(now) } : shown));
+    });
+    controller.signal.addEventListener('abort', stop, { once: true });
+    return { kind: 'read', ...(await checkThisPage(facts, controller.signal)) };
   };
 
   /** For the click handler: the permission request must be its first call. */
@@ -94,5 +125,5 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
       .catch((error: unknown) => setState({ kind: 'failed', message: String(error) }));
   };
 
-  return { run, state, start, cancel: () => running.current?.abort() };
+  return { run, page, state, start, cancel: () => running.current?.abort() };
 }

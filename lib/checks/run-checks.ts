@@ -63,14 +63,16 @@ function timed<T>(name: string, work: () => T): T {
 const NOT_SENT = new Set<string | null>(['limit', 'refused']);
 
 /** `reportIds`: the ids a stored report lists, re-checked; null for a quick check. `signal`
- * cancels the run; what was answered by then is still judged, within the run's time limit. */
+ * cancels the run; what was answered by then is still judged, within the run's time limit.
+ * `page`: the path asked in place of the home page (This page); `extra`: probes of this run. */
 export async function runChecks(
   origin: string,
   reportIds: readonly string[] | null,
   signal: AbortSignal,
+  { page = '/', extra = {} }: { page?: string; extra?: Record<string, Probe> } = {},
 ): Promise<Omit<CheckRun, 'id'>> {
   const at = Date.now();
-  const probes = probesFor(origin);
+  const probes = { ...probesFor(origin), ...extra };
   // Own ids only: a report's `constructor` names no probe.
   const probeOf = (id: string) => (Object.hasOwn(probes, id) ? probes[id] : undefined);
   const ids = reportIds ?? QUICK_CHECK_IDS;
@@ -90,7 +92,8 @@ export async function runChecks(
     let next = 0;
     const worker = async () => {
       for (let spec = specs[next++]; spec !== undefined; spec = specs[next++]) {
-        const url = requestUrl(origin, spec === MISSING ? missingPath : spec.path);
+        const path = spec === MISSING ? missingPath : spec.path === '/' ? page : spec.path;
+        const url = requestUrl(origin, path);
         let answer: Fetched;
         if (run.signal.aborted) answer = notSent(spec, stopped());
         else if (url === null) answer = notSent(spec, 'refused');

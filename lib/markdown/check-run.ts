@@ -1,6 +1,8 @@
 /** A check run, or one finding of it, as Markdown: stored and live verdicts, evidence (README). */
 import type { CheckRun } from '../checks/check-run-record';
 import { type Evidence, type Note, requestKey } from '../checks/evidence';
+import type { PageFacts } from '../checks/page-facts';
+import type { PageTool } from '../checks/this-page';
 import { type JudgedResult, judgedResults, VERDICT_WORDS } from '../checks/verdicts';
 import type { ScanReport } from '../contract/report-schema';
 import { serviceLinkOrNull } from '../contract/safe-url';
@@ -88,5 +90,39 @@ export function checkRunMarkdown(
       : [];
   for (const entry of judged) lines.push(...findingLines(entry, context), '');
   if (id === undefined) for (const note of run.info) lines.push(`- ${noteMarkdown(note)}`);
+  return `${lines.join('\n').trim()}\n`;
+}
+
+/** This page's tools, forms without one, and signals, as Markdown after the run's. */
+export function thisPageMarkdown(
+  page: { facts: PageFacts; tools: readonly PageTool[]; run: CheckRun },
+  serviceBaseUrl: string,
+): string {
+  const { facts, tools } = page;
+  const lines = [`## ${t('thisPageMdTitle', markdownCode(facts.origin + facts.path))}`, ''];
+  if (!facts.webmcp) {
+    const why = facts.secure ? 'thisPageNoWebmcp' : 'thisPageInsecure';
+    lines.push(`- ${wordsWith(why, [String(facts.markupTools.length)])}`);
+  }
+  for (const tool of tools) {
+    const source = t(tool.source === 'script' ? 'thisPageSourceScript' : 'thisPageSourceMarkup');
+    lines.push(
+      `- ${markdownCode(tool.name || '–')} (${source}): ${markdownCode(tool.description || '–')}`,
+    );
+    for (const param of tool.params) {
+      lines.push(
+        `  - ${[param.name, param.type, param.description].map(markdownCode).join(' · ')}`,
+      );
+    }
+    for (const problem of tool.problems) lines.push(`  - ${noteMarkdown(problem)}`);
+  }
+  for (const form of facts.formsWithoutTool) {
+    lines.push(
+      `- ${markdownText(t('thisPageFormsTitle'))}: ${markdownCode(form.label || form.kind)}`,
+    );
+  }
+  const context = { run: page.run, report: null, serviceBaseUrl };
+  for (const entry of judgedResults(page.run, null))
+    lines.push('', ...findingLines(entry, context));
   return `${lines.join('\n').trim()}\n`;
 }

@@ -44,6 +44,8 @@ export interface E2eWorldOptions {
   policy?: ManagedPolicyData;
   /** Another build than the run's e2e build, e.g. Firefox's as Android runs it. */
   extensionDir?: string;
+  /** WebMCP on, for these origins taken as secure (LaunchOptions.webmcp). */
+  webmcp?: { secureOrigins: string[] };
 }
 
 export async function startE2eWorld(
@@ -53,6 +55,7 @@ export async function startE2eWorld(
     replaceable = false,
     policy,
     extensionDir = E2E_EXTENSION_DIR,
+    webmcp,
   }: E2eWorldOptions = {},
 ): Promise<E2eWorld> {
   const service = await startReferenceServer({ ...serverOptions, port: E2E_REFERENCE_PORT });
@@ -72,6 +75,7 @@ export async function startE2eWorld(
       headless: E2E_HEADLESS,
       replaceable,
       ...(policy === undefined ? {} : { policy }),
+      ...(webmcp === undefined ? {} : { webmcp }),
     });
     started.push(browser);
     if (automaticLookups) {

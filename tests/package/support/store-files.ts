@@ -55,6 +55,7 @@ export const EXPECTED_PERMISSIONS: readonly ExpectedPermission[] = [
   { name: 'http://*/*', chromeOnly: false, optional: true },
   { name: 'https://*/*', chromeOnly: false, optional: true },
   { name: 'contextMenus', chromeOnly: false, optional: false },
+  { name: 'scripting', chromeOnly: false, optional: false },
   { name: 'notifications', chromeOnly: false, optional: true },
   { name: 'sidePanel', chromeOnly: true, optional: false },
 ];

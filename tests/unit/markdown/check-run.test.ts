@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../../lib/checks/check-run-record';
-import { checkRunMarkdown } from '../../../lib/markdown/check-run';
+import { pageTools } from '../../../lib/checks/this-page';
+import { checkRunMarkdown, thisPageMarkdown } from '../../../lib/markdown/check-run';
 import { fixedSiteReport } from '../../../reference-server/fixtures/check-site-reports';
 import { HOSTILE_STRINGS } from '../../fixtures/hostile-strings';
 
@@ -91,5 +92,40 @@ describe('checkRunMarkdown', () => {
     const markdown = checkRunMarkdown(run, unsafe, { serviceBaseUrl: SERVICE, id });
     expect(markdown).not.toContain('<javascript:');
     expect(outsideCode(markdown)).not.toContain('javascript:');
+  });
+});
+
+describe('thisPageMarkdown', () => {
+  const facts = {
+    origin: 'https://site.example',
+    path: `/${DATA}`,
+    secure: true,
+    webmcp: false,
+    scriptTools: [],
+    markupTools: [
+      { name: DATA, description: DATA, fields: [{ name: DATA, type: 'text', description: '' }] },
+    ],
+    formsWithoutTool: [{ kind: 'search' as const, label: DATA }],
+    unnamed: { count: 0, examples: [] },
+    textChars: 10,
+    markdownLink: null,
+  };
+  const page = { facts, tools: pageTools(facts), run };
+
+  it('names the page, says the browser shows no script tools, and lists tools, problems and findings', () => {
+    const markdown = thisPageMarkdown(page, SERVICE);
+    expect(markdown).toMatch(/^## This page: `https:\/\/site\.example\//);
+    expect(markdown).toContain(
+      'This browser does not show script-registered tools; tools in markup: 1',
+    );
+    expect(markdown).toContain('(in markup)');
+    expect(markdown).toContain('parameters without a description:');
+    expect(markdown).toContain(`### \``);
+  });
+
+  it('puts everything the page said in code spans', () => {
+    const text = outsideCode(thisPageMarkdown(page, SERVICE));
+    for (const sign of ['@', 'http', 'www.', '<script', '](', '#12'])
+      expect(text).not.toContain(sign);
   });
 });
