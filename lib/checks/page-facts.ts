@@ -29,9 +29,10 @@ export async function readPageFacts() {
       return null;
     }
   };
-  const FILLED = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset])';
+  const FIELDS =
+    'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]), select, textarea';
   const fieldsOf = (form: HTMLFormElement): PageField[] =>
-    Array.from(form.querySelectorAll(`${FILLED}, select, textarea`))
+    Array.from(form.querySelectorAll(FIELDS))
       .slice(0, MAX_ITEMS)
       .map((field) => ({
         name: cut(field.getAttribute('name')),
@@ -88,7 +89,7 @@ export async function readPageFacts() {
       : 'other';
   };
   const formsWithoutTool = forms
-    .filter((form) => !form.hasAttribute('toolname') && form.querySelector(FILLED))
+    .filter((form) => !form.hasAttribute('toolname') && form.querySelector(FIELDS))
     .map((form) => ({
       kind: kindOf(form),
       label: cut(form.getAttribute('aria-label') || (form.id && `#${form.id}`) || form.action, 120),
@@ -111,7 +112,7 @@ export async function readPageFacts() {
     );
   };
   const controls = Array.from(
-    document.querySelectorAll(`a[href], button, ${FILLED}, select, textarea, [role=button]`),
+    document.querySelectorAll(`a[href], button, [role=button], ${FIELDS}`),
   )
     .slice(0, 2000)
     .filter((control) => control.getClientRects().length > 0 && !named(control));

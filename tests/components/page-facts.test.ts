@@ -79,6 +79,25 @@ describe('reading a page', () => {
     expect(JSON.stringify(facts)).not.toMatch(/typed@example|secret words/);
   });
 
+  it('tells the forms a person fills in by what they ask for, and leaves out the rest', async () => {
+    document.body.innerHTML = `
+      <div role="search"><form><input name="q"></form></div>
+      <form><input type="email" name="email"></form>
+      <form><textarea name="message"></textarea></form>
+      <form action="/checkout/pay"><input name="card"></form>
+      <form id="prefs"><select name="theme"></select><input name="size"></form>
+      <form><input type="hidden" name="token"><button>Go</button></form>`;
+    const facts = await readPageFacts();
+    expect(facts.formsWithoutTool.map((form) => form.kind)).toEqual([
+      'search',
+      'sign-up',
+      'contact',
+      'checkout',
+      'other',
+    ]);
+    expect(facts.formsWithoutTool[4]?.label).toBe('#prefs');
+  });
+
   it('leaves out the copy of a markup tool that Chromium lists among the script tools', async () => {
     document.body.innerHTML =
       '<form toolname="track" tooldescription="Track"><input name="id"></form>';
