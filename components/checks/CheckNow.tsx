@@ -9,8 +9,9 @@ import type { CheckTarget } from '../../lib/page/popup-start';
 import { CopyFixListButton } from '../report/CopyFixListButton';
 import { IssueList } from '../report/IssueList';
 import { ServiceBaseUrlContext } from '../shared/service-base-url-context';
+import { useLazyComponent } from '../shared/use-lazy-component';
 import { LiveResult } from './LiveResult';
-import { ThisPage } from './ThisPage';
+import type { ThisPageProps } from './ThisPage';
 import { useCheckNow } from './use-check-now';
 
 export interface CheckNowProps {
@@ -124,7 +125,13 @@ export function CheckNow({ target, report, now }: CheckNowProps) {
         ) : null}
       </section>
       {report ? <IssueList issues={report.issues} liveOf={run ? liveOf : undefined} /> : null}
-      {run && page && !running ? <ThisPage page={page} onCopy={copyPage} /> : null}
+      {run && page && !running ? <ThisPageSlot page={page} onCopy={copyPage} /> : null}
     </>
   );
+}
+
+/** This page's section: a chunk of its own, fetched once a click has read the page. */
+function ThisPageSlot(props: ThisPageProps) {
+  const Section = useLazyComponent(() => import('./ThisPage').then((module) => module.ThisPage));
+  return Section ? <Section {...props} /> : null;
 }

@@ -13,7 +13,12 @@ const FORM_WORDS: Record<FormKind, MessageKey> = {
 };
 
 /** This page: its tools for agents, its forms without one, and its signals with their evidence. */
-export function ThisPage(props: { page: PageState; onCopy: (id: string) => Promise<boolean> }) {
+export interface ThisPageProps {
+  page: PageState;
+  onCopy: (id: string) => Promise<boolean>;
+}
+
+export function ThisPage(props: ThisPageProps) {
   const { page } = props;
   if (page.kind !== 'read') {
     return (
