@@ -48,7 +48,7 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   popup: {
     goal: 15 * KB,
     firstRenderBudget: 18.5 * KB,
-    budget: 96.7 * KB,
+    budget: 97.5 * KB,
     note:
       'goal 15 KB before the first render, over it by about 3 KB, which the controls need: ' +
       'consent, pause, copy, refresh and their hook (about 1.8 KB) render with the first frame, ' +
@@ -62,23 +62,23 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'first frame (the check changes, Check now) or when used: the fix list, tldts (the ' +
       "Public Suffix List, for the pause choice and a parent site), and Check now's probes " +
       '(about 14 KB: its own readers of robots.txt, HTML and markdown fences, each linear in ' +
-      'what a site sends), on the click, and This page (about 3.3 KB, on the click: the reader ' +
+      'what a site sends), on the click, and This page (about 4.2 KB, on the click: the reader ' +
       "injected into the tab, the tools' rules and the section)",
   },
   sidepanel: {
-    budget: 101.2 * KB,
+    budget: 102 * KB,
     note:
       'the popup view plus its active-tab follower, lazy chunks included: tldts (the pause ' +
       'choice, a parent site), the check changes, and Check now (about 14 KB, on the click) ' +
-      'with This page (about 3.5 KB); zod/mini for the records it reads. Over its earlier 97 KB ' +
+      'with This page (about 4.2 KB); zod/mini for the records it reads. Over its earlier 97 KB ' +
       'by the tab view hook taking the state handed to the toolbar popup',
   },
   'site-report': {
-    budget: 100.3 * KB,
+    budget: 101.1 * KB,
     note:
       'the popup view for one site, lazy chunks included: tldts (the pause choice, a parent ' +
       'site), the check changes, and Check now (about 14 KB, on the click) with This page ' +
-      '(about 3.5 KB); zod/mini for the records it reads. Over its earlier 96 KB by the score ' +
+      '(about 4.2 KB); zod/mini for the records it reads. Over its earlier 96 KB by the score ' +
       'history read in its parts',
   },
   sites: {
