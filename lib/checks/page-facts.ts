@@ -96,19 +96,40 @@ export async function readPageFacts() {
     }));
 
   // What a browser agent reads is the accessibility tree: a control without a name is a blank.
+  // Nodes the name checks may visit in all, so that nested controls cannot make them quadratic;
+  // past it, a control counts as named (never a false finding).
+  let visits = 100_000;
+  const seen = (text: string | null | undefined) => /\S/.test((text ?? '').slice(0, 200));
+  const hasText = (root: Element) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null && visits > 0; node = walker.nextNode()) {
+      visits--;
+      const element = node instanceof Element ? node : null;
+      if (
+        element
+          ? element.localName === 'img' && seen(element.getAttribute('alt'))
+          : seen(node.nodeValue)
+      ) {
+        return true;
+      }
+    }
+    return visits <= 0;
+  };
   const named = (control: Element) => {
-    const ids = control.getAttribute('aria-labelledby')?.split(/\s+/) ?? [];
+    const ids = (control.getAttribute('aria-labelledby') ?? '').slice(0, 500).split(/\s+/);
     const labels = 'labels' in control ? Array.from(control.labels as NodeListOf<HTMLElement>) : [];
+    // A field is named by its label, never by what it holds.
+    const field = control.matches(FIELDS);
     return (
-      cut(control.getAttribute('aria-label')) !== '' ||
-      ids.some((id) => cut(document.getElementById(id)?.textContent) !== '') ||
-      labels.some((label) => cut(label.textContent) !== '') ||
-      cut(control.getAttribute('title')) !== '' ||
-      cut(control.getAttribute('placeholder')) !== '' ||
-      (control instanceof HTMLInputElement &&
-        ['submit', 'reset', 'button'].includes(control.type)) ||
-      (!(control instanceof HTMLInputElement) && cut(control.textContent) !== '') ||
-      control.querySelector('img[alt]:not([alt=""])') !== null
+      ['aria-label', 'title', 'placeholder', 'alt'].some((name) =>
+        seen(control.getAttribute(name)),
+      ) ||
+      (!field && hasText(control)) ||
+      ids.slice(0, 10).some((id) => {
+        const label = id === '' ? null : document.getElementById(id);
+        return label !== null && hasText(label);
+      }) ||
+      labels.slice(0, 10).some(hasText)
     );
   };
   const controls = Array.from(

@@ -98,6 +98,20 @@ describe('reading a page', () => {
     expect(facts.formsWithoutTool[4]?.label).toBe('#prefs');
   });
 
+  it('names the controls an agent would find blank, as the accessibility tree names them', async () => {
+    document.body.innerHTML = `
+      <button class="icon"><svg></svg></button>
+      <a href="/home"><img alt="Home"></a>
+      <button aria-label="Close"></button>
+      <span id="find">Find</span><input id="query" aria-labelledby="find">
+      <label>Email <input type="email"></label>
+      <input name="coupon" placeholder="Coupon code">
+      <textarea id="notes">Typed text does not name a field</textarea>
+      <a href="/empty"></a>`;
+    const facts = await readPageFacts();
+    expect(facts.unnamed).toEqual({ count: 3, examples: ['button.icon', 'textarea#notes', 'a'] });
+  });
+
   it('leaves out the copy of a markup tool that Chromium lists among the script tools', async () => {
     document.body.innerHTML =
       '<form toolname="track" tooldescription="Track"><input name="id"></form>';
