@@ -154,7 +154,10 @@ describe('PopupView ways to the other pages', () => {
 });
 
 describe('PopupView pause and resume', () => {
-  const choice = () => screen.findByRole('group', { name: 'Pause lookups on' });
+  // The pause choice imports the Public Suffix List (tldts) on the first click: a module that a
+  // busy machine takes more than testing-library's default second to load.
+  const LIST_LOADED = { timeout: 10_000 };
+  const choice = () => screen.findByRole('group', { name: 'Pause lookups on' }, LIST_LOADED);
   const pauseButton = () => screen.getByRole('button', { name: 'Pause on this site' });
 
   it('offers the site alone or its whole domain, and pauses the one chosen', async () => {
@@ -186,7 +189,10 @@ describe('PopupView pause and resume', () => {
     };
     renderPopup(view, settingsOf(), 'https://example.com');
     fireEvent.click(pauseButton());
-    await waitFor(() => expect(sent()).toEqual([['pauseSite', { domain: 'example.com' }]]));
+    await waitFor(
+      () => expect(sent()).toEqual([['pauseSite', { domain: 'example.com' }]]),
+      LIST_LOADED,
+    );
   });
 
   it('names the whole domain when a paused domain above the site covers it', () => {
