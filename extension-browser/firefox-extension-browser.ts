@@ -300,11 +300,19 @@ export async function launchFirefoxExtensionBrowser(
   const welcomePage = async (): Promise<Page> => {
     const deadline = Date.now() + 15_000;
     for (;;) {
+      const seen: string[] = [];
       for (const page of await allPages()) {
         if (page === driverPage) continue;
-        if ((await page.href()).endsWith('/welcome.html')) return asPage(page);
+        const href = await page.href();
+        if (href.endsWith('/welcome.html')) return asPage(page);
+        seen.push(href);
       }
-      if (Date.now() > deadline) throw new Error('The first-run page did not open');
+      // Rare under load: the pages seen then say whether the tab never opened or never loaded.
+      if (Date.now() > deadline) {
+        throw new Error(
+          `The first-run page did not open; pages open: ${seen.join(', ') || 'none'}`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
