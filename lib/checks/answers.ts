@@ -102,6 +102,16 @@ export function parseJson(text: string): unknown {
   }
 }
 
+const MARKDOWN_TYPE = 'text/markdown';
+
+/** The answer is markdown by its type (`text/markdown`, parameters aside) and not HTML under
+ * that name. A prefix compared, not a pattern run over what the site sent. */
+export function isMarkdown(answer: Fetched): boolean {
+  const type = answer.header('content-type').trimStart().slice(0, 64).toLowerCase();
+  const typed = type.startsWith(MARKDOWN_TYPE) && !/\w/.test(type.charAt(MARKDOWN_TYPE.length));
+  return typed && !looksHtml(answer.body);
+}
+
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -4,6 +4,7 @@ import {
   get,
   HOME_MD,
   isFile,
+  isMarkdown,
   isPage,
   listed,
   MISSING,
@@ -13,7 +14,6 @@ import {
   trouble,
 } from './answers';
 import type { Fetched, Note, RequestSpec } from './evidence';
-import { looksHtml } from './html-facts';
 import { fencesOf } from './markdown-fences';
 import { isAllowed, type RobotsTxt, readRobotsTxt } from './robots-txt';
 
@@ -108,7 +108,7 @@ export function fileRules(origin: string): Record<string, Probe> {
         if (why || !answer) return result('unknown', ...(why ?? ['checkWhy_limit']));
         const type = answer.header('content-type');
         const vary = answer.header('vary');
-        const markdown = /^\s*text\/markdown\b/i.test(type) && !looksHtml(answer.body);
+        const markdown = isMarkdown(answer);
         const varies = vary
           .split(',')
           .some((token) => ['accept', '*'].includes(token.trim().toLowerCase()));

@@ -3,10 +3,9 @@
  * signals, by the home page's own probes asked at the page's path; its size and its controls'
  * names. The same verdicts, evidence and Markdown as the rest of Check now. */
 import { withoutUnseen } from '../contract/plain-text';
-import { get, type Probe, result, trouble } from './answers';
+import { get, isMarkdown, isObject, type Probe, result, trouble } from './answers';
 import type { CheckResult, CheckRun } from './check-run-record';
 import type { Note } from './evidence';
-import { looksHtml } from './html-facts';
 import type { PageFacts, PageField } from './page-facts';
 import { requestUrl } from './probe-fetch';
 import { runChecks } from './run-checks';
@@ -32,8 +31,6 @@ export interface PageTool {
 }
 
 const TYPED = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref'];
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A script tool's parameters, or null when its input schema is no object schema. */
 function paramsOf(schema: unknown): PageField[] | null {
@@ -95,7 +92,8 @@ export function pageTools(facts: PageFacts): PageTool[] {
 
 /** The page's markdown twin named by its `<link rel="alternate">`, asked if on the tab's origin. */
 function markdownLinkProbe(origin: string, link: string | null): Probe {
-  const url = link === null ? null : requestUrl(origin, link.slice(origin.length));
+  // The browser resolved the link: on the tab's origin, its path is what follows the origin.
+  const url = link?.startsWith(`${origin}/`) ? requestUrl(origin, link.slice(origin.length)) : null;
   const spec = url === null ? null : get(url.pathname + url.search, 'md');
   return {
     name: 'Markdown version linked from the page',
@@ -106,10 +104,9 @@ function markdownLinkProbe(origin: string, link: string | null): Probe {
         return result('fail', link === null ? 'notePageNoMdLink' : 'notePageMdLinkAway');
       const answer = answers.at(spec);
       const why = trouble(answer);
-      if (why) return result('unknown', ...why);
-      const type = answer?.header('content-type') ?? '';
-      const markdown = answer?.evidence.status === 200 && /^\s*text\/markdown\b/i.test(type);
-      const served = markdown && !looksHtml(answer.body);
+      if (why || !answer) return result('unknown', ...(why ?? ['checkWhy_limit']));
+      const served = answer.evidence.status === 200 && isMarkdown(answer);
+      const type = answer.header('content-type');
       return result(served ? 'pass' : 'fail', 'notePageMdLink', spec.path, type || '–');
     },
   };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isMarkdown } from '../../../lib/checks/answers';
+import type { Fetched } from '../../../lib/checks/evidence';
 import type { PageFacts } from '../../../lib/checks/page-facts';
 import { pageTools } from '../../../lib/checks/this-page';
 
@@ -117,5 +119,29 @@ describe('the tools of a page', () => {
       facts({ scriptTools: [script('many', { type: 'object', properties })] }),
     );
     expect(tool?.params).toHaveLength(50);
+  });
+});
+
+describe('an answer as markdown', () => {
+  const answer = (type: string, body = '# Title') =>
+    ({ body, header: (name: string) => (name === 'content-type' ? type : '') }) as Fetched;
+
+  it('takes the type with or without parameters, in any case, after white space', () => {
+    for (const type of [
+      'text/markdown',
+      ' Text/Markdown; charset=utf-8',
+      'text/markdown;variant=GFM',
+    ])
+      expect(isMarkdown(answer(type))).toBe(true);
+  });
+
+  it('refuses another type, one that only begins the same, and HTML sent as markdown', () => {
+    for (const type of ['text/plain', 'text/markdownish', 'text/x-markdown', ''])
+      expect(isMarkdown(answer(type))).toBe(false);
+    expect(isMarkdown(answer('text/markdown', '<!doctype html><p>x</p>'))).toBe(false);
+  });
+
+  it('finds the type after a long run of white space', () => {
+    expect(isMarkdown(answer(`${' '.repeat(100_000)}text/markdown`))).toBe(true);
   });
 });
