@@ -2,6 +2,7 @@
  * within the user's gesture), the run here; the worker decides whether it may start and keeps it. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CHECK_RUN_RECORD, type CheckRun } from '../../lib/checks/check-run-record';
+import type { ThisPageRead } from '../../lib/checks/this-page';
 import { hostPermissionFor } from '../../lib/contract/service-base-url';
 import { openCheckRun } from '../../lib/messaging/check-run-port';
 import { sendToWorker } from '../../lib/messaging/protocol';
@@ -22,11 +23,7 @@ type CheckState =
   | { kind: 'failed'; message: string };
 
 /** This page, read with the run: not kept, since the page it describes changes as it is used. */
-export type PageState =
-  | { kind: 'unreadable' | 'moved' }
-  | ({ kind: 'read' } & Awaited<
-      ReturnType<typeof import('../../lib/checks/this-page').checkThisPage>
-    >);
+export type PageState = { kind: 'unreadable' | 'moved' } | ({ kind: 'read' } & ThisPageRead);
 
 /** `reportIds`: the ids a stored report lists, re-checked; null for a quick check. */
 export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly string[] | null) {

@@ -137,6 +137,9 @@ function shownResults(facts: PageFacts): CheckResult[] {
   ];
 }
 
+/** What a click read of the page: its facts, its tools, and its signals as one run. */
+export type ThisPageRead = Awaited<ReturnType<typeof checkThisPage>>;
+
 /** The page's tools, and its server signals and what it showed as one run of Check now's shape. */
 export async function checkThisPage(read: PageFacts, signal: AbortSignal) {
   const { facts, tools } = pageView(read);

@@ -1,8 +1,7 @@
 /** A check run, or one finding of it, as Markdown: stored and live verdicts, evidence (README). */
 import type { CheckRun } from '../checks/check-run-record';
 import { type Evidence, type Note, requestKey } from '../checks/evidence';
-import type { PageFacts } from '../checks/page-facts';
-import type { PageTool } from '../checks/this-page';
+import type { ThisPageRead } from '../checks/this-page';
 import { type JudgedResult, judgedResults, VERDICT_WORDS } from '../checks/verdicts';
 import type { ScanReport } from '../contract/report-schema';
 import { serviceLinkOrNull } from '../contract/safe-url';
@@ -94,10 +93,7 @@ export function checkRunMarkdown(
 }
 
 /** This page's tools, forms without one, and signals, as Markdown after the run's. */
-export function thisPageMarkdown(
-  page: { facts: PageFacts; tools: readonly PageTool[]; run: CheckRun },
-  serviceBaseUrl: string,
-): string {
+export function thisPageMarkdown(page: ThisPageRead, serviceBaseUrl: string): string {
   const { facts, tools } = page;
   const lines = [`## ${t('thisPageMdTitle', markdownCode(facts.origin + facts.path))}`, ''];
   if (!facts.webmcp) {
