@@ -49,15 +49,27 @@ export const partIds = (parts: number) => Array.from({ length: parts }, (_, part
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A `parse` from a zod schema, built on first use. */
-export function parseWith<T>(
-  schema: () => { safeParse(raw: unknown): { success: boolean; data?: T } },
-): (raw: unknown) => T | undefined {
-  let built: ReturnType<typeof schema> | null = null;
+/**
+ * A schema as Standard Schema describes it, which zod's are: read through its `validate`, this
+ * file imports no schema library, and a page whose records are checked by hand loads none.
+ */
+interface StandardSchema<T> {
+  readonly '~standard': {
+    validate(value: unknown): StandardResult<T> | Promise<StandardResult<T>>;
+  };
+}
+
+type StandardResult<T> =
+  | { readonly value: T; readonly issues?: undefined }
+  | { readonly issues: readonly unknown[] };
+
+/** A `parse` from a schema, built on first use; only a synchronous schema parses anything. */
+export function parseWith<T>(schema: () => StandardSchema<T>): (raw: unknown) => T | undefined {
+  let built: StandardSchema<T> | null = null;
   return (raw) => {
     built ??= schema();
-    const parsed = built.safeParse(raw);
-    return parsed.success ? parsed.data : undefined;
+    const result = built['~standard'].validate(raw);
+    return 'value' in result && result.issues === undefined ? result.value : undefined;
   };
 }
 
