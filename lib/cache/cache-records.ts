@@ -1,5 +1,6 @@
 /** The cache's records (README): one entry per (service, site), and the index's parts. */
 import type CachePolicy from 'http-cache-semantics';
+import * as v from 'valibot';
 import { type IssueTier, keptReportSchema, type ScanReport } from '../contract/report-schema';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { isObject, partIds, partOf, type StoredRecord } from '../storage/record';
@@ -35,7 +36,7 @@ function isCacheableOutcome(value: unknown): value is CacheableOutcome {
     return false;
   }
   // Checked against the contract on arrival: only the shape a view relies on is checked again.
-  if (value.kind === 'report') return keptReportSchema().safeParse(value.report).success;
+  if (value.kind === 'report') return v.safeParse(keptReportSchema(), value.report).success;
   return (
     value.kind === 'no-report' &&
     [value.message, value.scanUrl, value.documentationUrl].every(isTextOrNull) &&

@@ -1,6 +1,7 @@
-/** The report as a zod/mini schema (README), written from openapi.json. */
-import * as z from 'zod/mini';
+/** The report as a valibot schema (README), written from openapi.json. */
+import * as v from 'valibot';
 import { isContractDateTime } from './date-time';
+import { jsonNumber, jsonObject } from './json-schemas';
 
 /** Longest `url` parameter the service accepts (contract, "Limits"). */
 export const MAX_URL_LENGTH = 2048;
@@ -9,51 +10,69 @@ export const MAX_URL_LENGTH = 2048;
 const URI =
   /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 
-/** Not z.url(): the URL parser and RFC 3986 disagree both ways (`http:`, a port over 65535). */
+/** Not v.url(): the URL parser and RFC 3986 disagree both ways (`http:`, a port over 65535). */
 export const isContractUri = (value: string): boolean => /\/|:/.test(value) && URI.test(value);
 
 type Format = (value: string) => boolean;
+type NumberCheck = v.PipeAction<number, number, v.BaseIssue<unknown>>;
 
 /** No `formats`: a report from the cache, checked on arrival, is read for its shape (README). */
 function buildReportSchema(formats?: { uri: Format; dateTime: Format }) {
-  const text = (test: Format | undefined, error: string) =>
-    z.string().check(...(test ? [z.refine<string>(test, { error })] : []));
-  const number = (...checks: z.core.$ZodCheck<number>[]) =>
-    z.number().check(...(formats ? checks : []));
-  // Not z.int(), which refuses integers beyond 2^53 that the document's `type: integer` allows.
-  const count = number(z.gte(0), z.refine(Number.isInteger, { error: 'expected integer' }));
+  const text = (test: Format | undefined, message: string) =>
+    test ? v.pipe(v.string(), v.check(test, message)) : v.string();
+  const number = (...checks: NumberCheck[]) =>
+    formats ? v.pipe(jsonNumber(), ...checks) : jsonNumber();
+  // Not v.safeInteger(), which refuses integers beyond 2^53 that the document's `type: integer`
+  // allows.
+  const count = number(v.minValue(0), v.integer('expected integer'));
   const uri = text(formats?.uri, 'invalid url');
-  const scoreBucket = z.object({
-    earned: number(z.gte(0)),
-    available: number(z.gte(0)),
-    passing: count,
-    total: count,
-  });
-  return z.object({
-    target: uri,
-    display_target: z.string(),
-    report_url: uri,
-    score: z.nullable(number(z.gte(0), z.lte(100))),
-    score_label: z.string(),
-    // Not z.iso.datetime: it refuses forms RFC 3339 and the OpenAPI document allow.
-    scanned_at: text(formats?.dateTime, 'invalid date-time'),
-    eligible_checks: count,
-    score_breakdown: z.object({
-      essential: scoreBucket,
-      recommended: scoreBucket,
-      bonus: z.object({ points: number(z.gte(0)), positive_signals: count }),
+  const scoreBucket = v.pipe(
+    jsonObject(),
+    v.object({
+      earned: number(v.minValue(0)),
+      available: number(v.minValue(0)),
+      passing: count,
+      total: count,
     }),
-    issues: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        tier: z.enum(['essential', 'recommended', 'bonus']),
-        result: z.enum(['failed', 'partial']),
-        details: z.nullable(z.string()),
-        recommendation: z.nullable(z.string()),
-      }),
-    ),
-  });
+  );
+  return v.pipe(
+    jsonObject(),
+    v.object({
+      target: uri,
+      display_target: v.string(),
+      report_url: uri,
+      score: v.nullable(number(v.minValue(0), v.maxValue(100))),
+      score_label: v.string(),
+      // Not v.isoTimestamp(): it refuses forms RFC 3339 and the OpenAPI document allow (`t`, `z`,
+      // a leap second) and takes days that do not exist.
+      scanned_at: text(formats?.dateTime, 'invalid date-time'),
+      eligible_checks: count,
+      score_breakdown: v.pipe(
+        jsonObject(),
+        v.object({
+          essential: scoreBucket,
+          recommended: scoreBucket,
+          bonus: v.pipe(
+            jsonObject(),
+            v.object({ points: number(v.minValue(0)), positive_signals: count }),
+          ),
+        }),
+      ),
+      issues: v.array(
+        v.pipe(
+          jsonObject(),
+          v.object({
+            id: v.string(),
+            name: v.string(),
+            tier: v.picklist(['essential', 'recommended', 'bonus']),
+            result: v.picklist(['failed', 'partial']),
+            details: v.nullable(v.string()),
+            recommendation: v.nullable(v.string()),
+          }),
+        ),
+      ),
+    }),
+  );
 }
 
 let scanReport: ReturnType<typeof buildReportSchema> | undefined;
@@ -71,7 +90,7 @@ export function keptReportSchema() {
   return keptReport;
 }
 
-export type ScanReport = z.infer<ReturnType<typeof buildReportSchema>>;
+export type ScanReport = v.InferOutput<ReturnType<typeof buildReportSchema>>;
 export type ScoreBucket = ScanReport['score_breakdown']['essential'];
 export type ScanIssue = ScanReport['issues'][number];
 export type IssueTier = ScanIssue['tier'];

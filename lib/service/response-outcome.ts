@@ -1,4 +1,5 @@
 /** What the service's answer means, by its status, headers and body (README). */
+import * as v from 'valibot';
 import { contractSchemas } from '../contract/report-schema';
 import { httpUrlOrNull } from '../contract/safe-url';
 import { describeSchemaProblem } from '../contract/schema-problem';
@@ -94,10 +95,9 @@ async function readReport(
   }
   const json = await readJsonBody(response, maxBodyBytes, signal);
   if (!json.ok) return invalid(json.problem, meta);
-  // reportInput lets the problem text say "missing" rather than "wrong type" for absent keys.
-  const parsed = contractSchemas().scanReport.safeParse(json.value, { reportInput: true });
-  if (!parsed.success) return invalid(describeSchemaProblem(parsed.error.issues), meta);
-  return { kind: 'report', report: parsed.data, response: meta };
+  const parsed = v.safeParse(contractSchemas().scanReport, json.value);
+  if (!parsed.success) return invalid(describeSchemaProblem(parsed.issues), meta);
+  return { kind: 'report', report: parsed.output, response: meta };
 }
 
 /** Null for no JSON. An unreadable JSON body is still the service's: the status has answered. */

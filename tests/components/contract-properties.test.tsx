@@ -9,8 +9,10 @@
  *
  * A failure prints the counterexample and the seed to replay it (fast-check's report).
  */
+
 import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../components/popup/PopupView';
 import { contractSchemas } from '../../lib/contract/report-schema';
@@ -192,7 +194,7 @@ describe('any single change to a valid report', () => {
         const { path, body } = changedReport(generated, mutation);
 
         const documentAllows = relaxedValidators.report(body) === true;
-        const extensionAccepts = contractSchemas().scanReport.safeParse(body).success;
+        const extensionAccepts = v.safeParse(contractSchemas().scanReport, body).success;
         expect(
           extensionAccepts,
           `document ${documentAllows ? 'allows' : 'refuses'} ${JSON.stringify(path)} = ${JSON.stringify(mutation.replacement)}`,
@@ -249,7 +251,7 @@ describe('Error bodies', () => {
                 mutated(valid, paths[mutation.where % paths.length] as Path, mutation.replacement),
               );
         // Error is the one open object, so no relaxing is needed here.
-        expect(errorBodySchema().safeParse(body).success).toBe(validators.error(body) === true);
+        expect(v.safeParse(errorBodySchema(), body).success).toBe(validators.error(body) === true);
       }),
       { numRuns: 500 },
     );

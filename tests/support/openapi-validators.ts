@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document as ajv validators, so tests can hold any body against the contract
- * exactly as it is written, independently of the zod schemas the extension uses.
+ * exactly as it is written, independently of the valibot schemas the extension uses.
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';

@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
  * The shared corpus (tests/fixtures/contract-corpus.ts) through both readings of the contract:
- * the OpenAPI document, validated by ajv, and the zod schema the extension trusts, and then
+ * the OpenAPI document, validated by ajv, and the valibot schema the extension trusts, and then
  * through the client as the body of a 200. Each body is named in the output.
  */
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../../lib/contract/report-schema';
 import { DEFAULT_SERVICE_BASE_URL } from '../../../lib/contract/service-base-url';
@@ -51,9 +52,9 @@ describe('the shared contract corpus', () => {
 
   it.each(
     corpus.map((body) => [body.name, body] as const),
-  )('the zod schema finds %s as the corpus says', (_name, body) => {
+  )('the valibot schema finds %s as the corpus says', (_name, body) => {
     const json = parsed(body);
-    const accepted = json.ok && contractSchemas().scanReport.safeParse(json.value).success;
+    const accepted = json.ok && v.safeParse(contractSchemas().scanReport, json.value).success;
     expect(accepted ? 'accepted' : 'refused').toBe(body.extension);
   });
 

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * The OpenAPI document is the contract in the repo; the zod schemas (what the extension
+ * The OpenAPI document is the contract in the repo; the valibot schemas (what the extension
  * trusts), the fixture reports and the reference server's bodies are all held against it here.
  */
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   contractSchemas,
@@ -155,7 +156,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('makes counts non-negative integers and points non-negative numbers, as zod does', () => {
+  it('makes counts non-negative integers and points non-negative numbers, as the valibot schema does', () => {
     const bonus = ['PublicScanReport', 'properties', 'score_breakdown', 'properties', 'bonus'];
     const counts = [
       at(schemas, 'PublicScanReport', 'properties', 'eligible_checks'),
@@ -193,8 +194,8 @@ describe('the fixture reports', () => {
     expect(openapiErrors(validators.report, report)).toBe('[]');
   });
 
-  it.each(reports)('%s satisfies the zod report schema', (_name, report) => {
-    expect(contractSchemas().scanReport.safeParse(report).error).toBeUndefined();
+  it.each(reports)('%s satisfies the valibot report schema', (_name, report) => {
+    expect(v.safeParse(contractSchemas().scanReport, report).issues).toBeUndefined();
   });
 });
 
@@ -210,7 +211,7 @@ describe('bodies that break the contract', () => {
     at(report, 'score_breakdown', tier) as Record<string, unknown>;
   const firstIssue = (report: Json) => (report.issues as Json[])[0] as Json;
 
-  // zod strips unknown keys by design (a newer service may add fields without breaking the
+  // v.object strips unknown keys by design (a newer service may add fields without breaking the
   // extension), so these are rejected by the OpenAPI schema only.
   const extraKeys: [string, Json][] = [
     ['an extra top-level key', changed((r) => Object.assign(r, { surface: 'website' }))],
@@ -255,7 +256,7 @@ describe('bodies that break the contract', () => {
 
   it('starts from a body both schemas accept', () => {
     expect(validators.report(valid())).toBe(true);
-    expect(contractSchemas().scanReport.safeParse(valid()).success).toBe(true);
+    expect(v.safeParse(contractSchemas().scanReport, valid()).success).toBe(true);
   });
 
   it.each([
@@ -265,12 +266,12 @@ describe('bodies that break the contract', () => {
     expect(validators.report(body)).toBe(false);
   });
 
-  it.each(brokenTypesOrRanges)('the zod schema rejects %s too', (_case, body) => {
-    expect(contractSchemas().scanReport.safeParse(body).success).toBe(false);
+  it.each(brokenTypesOrRanges)('the valibot schema rejects %s too', (_case, body) => {
+    expect(v.safeParse(contractSchemas().scanReport, body).success).toBe(false);
   });
 
-  it.each(extraKeys)('the zod schema tolerates %s', (_case, body) => {
-    expect(contractSchemas().scanReport.safeParse(body).success).toBe(true);
+  it.each(extraKeys)('the valibot schema tolerates %s', (_case, body) => {
+    expect(v.safeParse(contractSchemas().scanReport, body).success).toBe(true);
   });
 });
 
@@ -286,7 +287,7 @@ describe('Error bodies', () => {
     ['an error with a field the contract does not list', { error: 'Busy', retry_in: 30 }],
   ])('accepts %s (Error is open)', (_case, body) => {
     expect(openapiErrors(validators.error, body)).toBe('[]');
-    expect(errorBodySchema().safeParse(body).success).toBe(true);
+    expect(v.safeParse(errorBodySchema(), body).success).toBe(true);
   });
 
   it.each([
@@ -295,6 +296,6 @@ describe('Error bodies', () => {
     ['a scan_url that is not a URI', { error: 'Not found', scan_url: 'somewhere' }],
   ])('rejects %s', (_case, body) => {
     expect(validators.error(body)).toBe(false);
-    expect(errorBodySchema().safeParse(body).success).toBe(false);
+    expect(v.safeParse(errorBodySchema(), body).success).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
+import { jsonNumber, jsonObject } from '../../../lib/contract/json-schemas';
 import { describeSchemaProblem, formatPath } from '../../../lib/contract/schema-problem';
 
-function problemFor(schema: z.ZodMiniType, value: unknown): string {
-  const result = schema.safeParse(value, { reportInput: true });
+function problemFor(schema: v.GenericSchema, value: unknown): string {
+  const result = v.safeParse(schema, value);
   if (result.success) throw new Error('expected the value to be refused');
-  return describeSchemaProblem(result.error.issues);
+  return describeSchemaProblem(result.issues);
 }
 
 describe('formatPath', () => {
@@ -21,30 +22,49 @@ describe('formatPath', () => {
 });
 
 describe('describeSchemaProblem', () => {
-  it.each<[string, z.ZodMiniType, unknown, string]>([
-    ['a missing key', z.object({ a: z.string() }), {}, 'a: missing'],
-    ['a wrong type', z.object({ a: z.number() }), { a: '1' }, 'a: expected number, got string'],
-    ['null for a string', z.object({ a: z.string() }), { a: null }, 'a: expected string, got null'],
-    ['an array for an object', z.object({}), [], 'body: expected object, got array'],
-    ['above a maximum', z.number().check(z.lte(100)), 101, 'body: too big (maximum 100)'],
-    ['below a minimum', z.number().check(z.gte(0)), -1, 'body: too small (minimum 0)'],
-    ['a value outside an enum', z.enum(['a', 'b']), 'c', 'body: expected one of a, b'],
-    ['an infinite number', z.number(), Number.POSITIVE_INFINITY, 'body: expected a finite number'],
+  it.each<[string, v.GenericSchema, unknown, string]>([
+    ['a missing key', v.object({ a: v.string() }), {}, 'a: missing'],
+    ['a wrong type', v.object({ a: jsonNumber() }), { a: '1' }, 'a: expected number, got string'],
+    ['null for a string', v.object({ a: v.string() }), { a: null }, 'a: expected string, got null'],
+    ['null for an object', v.object({}), null, 'body: expected object, got null'],
+    ['a string for an array', v.array(v.string()), 'a', 'body: expected array, got string'],
+    [
+      'an array for an object',
+      v.pipe(jsonObject(), v.object({})),
+      [],
+      'body: expected object, got array',
+    ],
+    ['above a maximum', v.pipe(jsonNumber(), v.maxValue(100)), 101, 'body: too big (maximum 100)'],
+    ['below a minimum', v.pipe(jsonNumber(), v.minValue(0)), -1, 'body: too small (minimum 0)'],
+    ['a value outside an enum', v.picklist(['a', 'b']), 'c', 'body: expected one of a, b'],
+    [
+      'an infinite number',
+      v.pipe(jsonNumber(), v.maxValue(100)),
+      Number.POSITIVE_INFINITY,
+      'body: expected a finite number',
+    ],
     [
       'a custom check with its own message',
-      z.string().check(z.refine(() => false, { error: 'invalid date-time' })),
+      v.pipe(
+        v.string(),
+        v.check(() => false, 'invalid date-time'),
+      ),
       'x',
       'body: invalid date-time',
     ],
     [
       'a custom check without a message',
-      z.string().check(z.refine(() => false)),
+      v.pipe(
+        v.string(),
+        v.check(() => false),
+      ),
       'x',
       'body: invalid value',
     ],
+    ['a custom type without a message', v.custom(() => false), 'x', 'body: invalid value'],
     [
       'several issues',
-      z.object({ a: z.string(), b: z.string(), c: z.string() }),
+      v.object({ a: v.string(), b: v.string(), c: v.string() }),
       { a: 1 },
       'a: expected string, got number (and 2 more)',
     ],
@@ -54,7 +74,7 @@ describe('describeSchemaProblem', () => {
 
   it('never quotes the offending value', () => {
     const secretish = 'x'.repeat(10_000);
-    const problem = problemFor(z.object({ a: z.number() }), { a: secretish });
+    const problem = problemFor(v.object({ a: jsonNumber() }), { a: secretish });
     expect(problem).not.toContain('xxx');
     expect(problem.length).toBeLessThan(100);
   });

@@ -4,6 +4,7 @@
  * ../shared/notes/live-service.md says the live service does, while the contract mode (its
  * own test file) stays exact.
  */
+import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../../lib/contract/report-schema';
 import { createReportClient } from '../../../lib/service/report-client';
@@ -32,7 +33,7 @@ describe('reference server, live dialect', () => {
     const s = await live();
     const response = await get(s, '/api/v1/report', LIVE_ORIGIN);
     expect(response.status).toBe(200);
-    const report = contractSchemas().scanReport.parse(await response.json());
+    const report = v.parse(contractSchemas().scanReport, await response.json());
     expect(report.score_label).toBe('Strong technical baseline');
     expect(report.target).toBe(LIVE_ORIGIN);
     expect(report.issues.map((issue) => issue.id)).toContain('markdown-negotiation-vary');

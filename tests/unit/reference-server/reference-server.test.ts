@@ -3,6 +3,7 @@
  * The reference server over real HTTP: it must answer exactly as the contract says, key
  * reports by origin, misbehave on request, and record what it was sent.
  */
+import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractSchemas, type ScanReport } from '../../../lib/contract/report-schema';
 import { diffChecks } from '../../../lib/history/check-diff';
@@ -72,7 +73,7 @@ function expectExactLength(response: Response, text: string): void {
 function expectJsonError(response: Response, text: string): void {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expectExactLength(response, text);
-  expect(errorBodySchema().safeParse(JSON.parse(text)).success).toBe(true);
+  expect(v.safeParse(errorBodySchema(), JSON.parse(text)).success).toBe(true);
 }
 
 /** The fixture reports as the server holds them: dated by its clock's reading at the start. */
@@ -141,8 +142,8 @@ describe('GET /api/report: 200 with the stored report', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('max-age=300');
     expectExactLength(response, text);
-    const parsed = contractSchemas().scanReport.safeParse(JSON.parse(text));
-    expect(parsed.error).toBeUndefined();
+    const parsed = v.safeParse(contractSchemas().scanReport, JSON.parse(text));
+    expect(parsed.issues).toBeUndefined();
     expect(JSON.parse(text)).toEqual(fixtures()[name]);
   });
 
@@ -182,21 +183,21 @@ describe('GET /api/report: 404 when no report is stored', () => {
     expect(response.status).toBe(404);
     expectJsonError(response, text);
     expect(response.headers.get('cache-control')).toBeNull();
-    const body = errorBodySchema().parse(JSON.parse(text));
+    const body = v.parse(errorBodySchema(), JSON.parse(text));
     expect(body.scan_url).toBe(`${server.baseUrl}/scan/unscanned.readiness-fixtures.com`);
     expect(body.documentation_url).toBe(`${server.baseUrl}/docs/api`);
   });
 
   it('keeps a non-default port in scan_url', async () => {
     const { text } = await lookup('https://elsewhere.readiness-fixtures.com:8443/');
-    expect(errorBodySchema().parse(JSON.parse(text)).scan_url).toBe(
+    expect(v.parse(errorBodySchema(), JSON.parse(text)).scan_url).toBe(
       `${server.baseUrl}/scan/elsewhere.readiness-fixtures.com:8443`,
     );
   });
 
   it('links to pages that exist', async () => {
     const { text } = await lookup(UNSCANNED_ORIGIN);
-    const body = errorBodySchema().parse(JSON.parse(text));
+    const body = v.parse(errorBodySchema(), JSON.parse(text));
     const scanPage = await fetch(body.scan_url ?? '');
     expect(scanPage.status).toBe(200);
     expect(await scanPage.text()).toContain(
@@ -298,7 +299,7 @@ describe('built-in misbehaving sites', () => {
     const { response, text } = await lookup(MISBEHAVING_ORIGINS.wrongType);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(contractSchemas().scanReport.safeParse(JSON.parse(text)).success).toBe(true);
+    expect(v.safeParse(contractSchemas().scanReport, JSON.parse(text)).success).toBe(true);
   });
 
   it('huge: 200 labelled JSON, 10 MiB sent chunked', async () => {
@@ -334,7 +335,7 @@ describe('built-in misbehaving sites', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('max-age=300');
       const report = JSON.parse(text);
-      expect(contractSchemas().scanReport.safeParse(report).success).toBe(true);
+      expect(v.safeParse(contractSchemas().scanReport, report).success).toBe(true);
       expect(report).toEqual(
         retargetReport(fixtures().mid, MISBEHAVING_ORIGINS.slow, server.baseUrl),
       );
@@ -377,7 +378,7 @@ describe('the rescanned site', () => {
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(answer.cacheControl).toBe('max-age=0');
-      expect(contractSchemas().scanReport.safeParse(answer.report).error).toBeUndefined();
+      expect(v.safeParse(contractSchemas().scanReport, answer.report).issues).toBeUndefined();
     }
     expect(server.reports().get(RESCANNED_ORIGIN)).toEqual(second);
   });
