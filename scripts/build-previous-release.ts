@@ -5,7 +5,7 @@
  * built by that release's own `scripts/build-e2e.ts`, once per browser: each browser's suite
  * has a reference server of its own (scripts/e2e-settings.ts), and that release built both
  * browsers for one address (E2E_REFERENCE_PORT and E2E_REFUSED_PORT are passed on). A package that
- * release imports and this one no longer ships (ipaddr.js) stays a devDependency for it.
+ * release imports and this one no longer ships (ipaddr.js, zod) stays a devDependency for it.
  *
  * `npm run build:e2e` runs it after this checkout's builds. A build already there for the
  * same commit and the same service addresses is kept (a stamp file says what it was built

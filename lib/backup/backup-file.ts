@@ -1,7 +1,8 @@
 /** Making a backup file and reading one, never throwing (README). */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { isContractDateTime } from '../contract/date-time';
 import { isHttpOrigin } from '../contract/http-origin';
+import { jsonNumber, jsonObject } from '../contract/json-schemas';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { scanChecksSchema } from '../history/scan-record';
 import { normalisePausedDomain, normalisePausedDomains } from '../privacy/paused-domains';
@@ -25,51 +26,62 @@ import {
 const isLogOutcome = (value: unknown): value is LookupOutcomeKind | 'pending' =>
   typeof value === 'string' && Object.hasOwn(OUTCOME_WORDS, value);
 
+/** As toISOString writes it, the form files have always been held to: `T`, seconds and `Z`. */
+const UTC_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d+)?Z$/;
+const isUtcDateTime = (value: string) => UTC_DATE_TIME.test(value) && isContractDateTime(value);
+
 /** Every value a file may hold; built at the first use. */
 function buildBackupSchemas() {
-  const webOrigin = z.string().check(z.refine(isHttpOrigin));
-  const pausedDomain = z.string().check(z.refine((value) => normalisePausedDomain(value) !== null));
-  const serviceBaseUrl = z.string().check(z.refine((url) => normaliseServiceBaseUrl(url) !== null));
-  // Epoch milliseconds; zod's number is finite, as JSON's numbers are.
-  const time = z.number();
-  const settings = z.object({
-    lookupMode: z.enum(['on-click', 'automatic']),
-    lookupModeChosen: z.boolean(),
-    pausedDomains: z.array(pausedDomain),
-    badgeMode: z.enum(BADGE_MODES),
-    oldReportDays: z.optional(z.enum(OLD_REPORT_DAYS)),
-    serviceBaseUrl: z.nullable(serviceBaseUrl),
+  const webOrigin = v.pipe(v.string(), v.check(isHttpOrigin));
+  const pausedDomain = v.pipe(
+    v.string(),
+    v.check((value) => normalisePausedDomain(value) !== null),
+  );
+  const serviceBaseUrl = v.pipe(
+    v.string(),
+    v.check((url) => normaliseServiceBaseUrl(url) !== null),
+  );
+  // Epoch milliseconds.
+  const time = jsonNumber();
+  const settings = v.object({
+    lookupMode: v.picklist(['on-click', 'automatic']),
+    lookupModeChosen: v.boolean(),
+    pausedDomains: v.array(pausedDomain),
+    badgeMode: v.picklist(BADGE_MODES),
+    oldReportDays: v.optional(v.picklist(OLD_REPORT_DAYS)),
+    serviceBaseUrl: v.nullable(serviceBaseUrl),
   });
-  const watchRecord = z.object({
+  const watchRecord = v.object({
     since: time,
-    checkedAt: z.nullable(time),
-    status: z.optional(z.custom<TabViewStatus>(isViewStatus)),
-    score: z.nullable(z.number()),
-    failed: z.array(z.string()),
-    seenReport: z.boolean(),
+    checkedAt: v.nullable(time),
+    status: v.optional(v.custom<TabViewStatus>(isViewStatus)),
+    score: v.nullable(jsonNumber()),
+    failed: v.array(v.string()),
+    seenReport: v.boolean(),
   });
-  const scan = z.object({
-    scannedAt: z.string().check(z.refine(isContractDateTime)),
-    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  const scan = v.object({
+    scannedAt: v.pipe(v.string(), v.check(isContractDateTime)),
+    score: v.nullable(v.pipe(jsonNumber(), v.minValue(0), v.maxValue(100))),
     // A file of a version that kept no checks: they are not known.
-    checks: z._default(z.nullable(scanChecksSchema()), null),
+    checks: v.optional(v.nullable(scanChecksSchema()), null),
   });
-  const logEntry = z.object({
-    id: z.number(),
+  const logEntry = v.object({
+    id: jsonNumber(),
     at: time,
     origin: webOrigin,
     service: serviceBaseUrl,
-    outcome: z.custom<LookupOutcomeKind | 'pending'>(isLogOutcome),
-    status: z.nullable(z.number()),
+    outcome: v.custom<LookupOutcomeKind | 'pending'>(isLogOutcome),
+    status: v.nullable(jsonNumber()),
   });
-  const backup = z.object({
-    format: z.literal(BACKUP_FORMAT),
-    version: z.literal(BACKUP_VERSION),
-    exportedAt: z.iso.datetime(),
+  const siteHistory = v.object({ seen: time, scans: v.array(scan) });
+  const backup = v.object({
+    format: v.literal(BACKUP_FORMAT),
+    version: v.literal(BACKUP_VERSION),
+    exportedAt: v.pipe(v.string(), v.check(isUtcDateTime)),
     settings,
-    watchList: z.record(webOrigin, watchRecord),
-    scoreHistory: z.optional(z.record(webOrigin, z.object({ seen: time, scans: z.array(scan) }))),
-    lookupLog: z.optional(z.array(logEntry)),
+    watchList: v.pipe(jsonObject(), v.record(webOrigin, watchRecord)),
+    scoreHistory: v.optional(v.pipe(jsonObject(), v.record(webOrigin, siteHistory))),
+    lookupLog: v.optional(v.array(logEntry)),
   });
   return { watchRecord, scan, logEntry, backup };
 }
@@ -83,7 +95,7 @@ export function buildBackup(
   { includeHistory, includeLog, now }: BackupChoices & { now: number },
 ): Backup {
   const { watchRecord, scan, logEntry } = backupSchemas();
-  const fits = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
+  const fits = (schema: v.GenericSchema, value: unknown) => v.safeParse(schema, value).success;
   const backup: Backup = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -136,13 +148,13 @@ export function parseBackup(value: unknown): BackupReading {
     if (Number.isInteger(version) && (version as number) > BACKUP_VERSION) {
       return refused('newer-version');
     }
-    const parsed = backupSchemas().backup.safeParse({
+    const parsed = v.safeParse(backupSchemas().backup, {
       ...value,
       version: version === 1 ? 2 : version,
       settings: settingsOfVersion(version, value.settings),
     });
     if (!parsed.success) return refused('malformed');
-    const backup: Backup = parsed.data;
+    const backup: Backup = parsed.output;
     // Kept as the settings keep them.
     backup.settings.pausedDomains = normalisePausedDomains(backup.settings.pausedDomains);
     backup.settings.serviceBaseUrl = normaliseServiceBaseUrl(backup.settings.serviceBaseUrl);

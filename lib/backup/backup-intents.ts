@@ -1,5 +1,5 @@
 /** Restoring a backup, in the worker: the one writer of the records a page planned (README). */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { LOOKUP_LOG_RECORD, MAX_LOG_ENTRIES, type StoredLog } from '../history/lookup-log';
 import { SCORE_HISTORY_RECORD, writeWholeHistory } from '../history/score-history';
 import { mayCallService } from '../settings/service-base-url-choice';
@@ -11,16 +11,16 @@ import { type BackupProblem, fingerprintOf, readKeptData } from './backup-format
 
 /** The records as planned, the fingerprint planned on, whether to take the file's service. */
 export const importRequestSchema = () =>
-  z.object({
-    settings: z.unknown(),
-    watchList: z.unknown(),
-    scoreHistory: z.optional(z.unknown()),
-    lookupLog: z.optional(z.unknown()),
-    plannedOn: z.string().check(z.maxLength(64)),
-    switchService: z.boolean(),
+  v.object({
+    settings: v.unknown(),
+    watchList: v.unknown(),
+    scoreHistory: v.optional(v.unknown()),
+    lookupLog: v.optional(v.unknown()),
+    plannedOn: v.pipe(v.string(), v.maxLength(64)),
+    switchService: v.boolean(),
   });
 
-export type ImportRequest = z.output<ReturnType<typeof importRequestSchema>>;
+export type ImportRequest = v.InferOutput<ReturnType<typeof importRequestSchema>>;
 
 /**
  * Applied, or why nothing was (`changed`: the records changed since the page planned).

@@ -1,5 +1,6 @@
 /** When the service may be asked again, one record per service base URL (README). */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { jsonNumber, jsonObject } from '../contract/json-schemas';
 import { isFailure, type LookupOutcome } from '../service/lookup-outcome';
 import { quotaFromHeaders } from '../service/retry-after';
 import { parseWith, type StoredRecord } from '../storage/record';
@@ -14,18 +15,18 @@ export const DEFAULT_BUSY_PAUSE_MS = 60_000;
 export const MAX_BUSY_PAUSE_MS = 15 * 60_000;
 
 function gateSchema() {
-  const time = z.nullable(z.number());
-  return z.object({
-    failuresInARow: z.number(),
+  const time = v.nullable(jsonNumber());
+  return v.object({
+    failuresInARow: jsonNumber(),
     serviceNotBefore: time,
-    targetNotBefore: z.record(z.string(), z.number()),
+    targetNotBefore: v.pipe(jsonObject(), v.record(v.string(), jsonNumber())),
     busyUntil: time,
     /** What the last answer stated, spent down since. */
-    quota: z.nullable(z.object({ remaining: z.number(), resetAt: z.number() })),
+    quota: v.nullable(v.object({ remaining: jsonNumber(), resetAt: jsonNumber() })),
   });
 }
 
-type GateRecord = z.infer<ReturnType<typeof gateSchema>>;
+type GateRecord = v.InferOutput<ReturnType<typeof gateSchema>>;
 
 export const RETRY_GATE_RECORD: StoredRecord<GateRecord> = {
   name: 'retry-gate',

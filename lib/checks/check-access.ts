@@ -1,7 +1,7 @@
 /** The host access Check now asked the browser for, listed so the user can take it back. Access
  * the extension held before (its manifest's hosts, the report service's) is not a check's. */
+import * as v from 'valibot';
 import { browser } from 'wxt/browser';
-import * as z from 'zod/mini';
 import { hostPermissionFor } from '../contract/service-base-url';
 import { parseWith, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
@@ -15,7 +15,7 @@ export const CHECK_ACCESS_RECORD: StoredRecord<string[]> = {
   area: 'local',
   key: 'check-access',
   version: 1,
-  parse: parseWith(() => z.array(z.string().check(z.maxLength(2100)))),
+  parse: parseWith(() => v.array(v.pipe(v.string(), v.maxLength(2100)))),
   fallback: () => [],
 };
 

@@ -1,6 +1,7 @@
 /** The last check run per origin, in session storage, and the schema every run handed over meets. */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { isHttpOrigin } from '../contract/http-origin';
+import { jsonNumber } from '../contract/json-schemas';
 import { parseWith, type StoredRecord } from '../storage/record';
 import { keptSchemas, LIMITS, short } from './evidence';
 
@@ -12,42 +13,43 @@ export const MAX_RUN_CHARS = 200_000;
 /** Bounded as a run is made: a page cannot hand the worker more than a run can hold. */
 export function checkRunSchema() {
   const { note, evidence, live } = keptSchemas();
-  return z.object({
+  return v.object({
     /** Given by the worker as the run starts: only that run may settle the record. */
     id: short(64),
-    origin: short(2048).check(z.refine(isHttpOrigin)),
+    origin: v.pipe(short(2048), v.check(isHttpOrigin)),
     /** When it started (epoch ms). */
-    at: z.number(),
-    ms: z.number(),
+    at: jsonNumber(),
+    ms: jsonNumber(),
     /** `running` until its page hands it back (`done`, `cancelled`) or is found gone (`abandoned`). */
-    state: z.enum(['running', 'done', 'cancelled', 'abandoned']),
+    state: v.picklist(['running', 'done', 'cancelled', 'abandoned']),
     /** A quick check (no report to re-check), or a re-check of a report's findings. */
-    quick: z.boolean(),
+    quick: v.boolean(),
     /** The home page answered 200: the site is reachable from this browser. */
-    homeReachable: z.boolean(),
+    homeReachable: v.boolean(),
     /** Every request sent, in the order answered. */
-    requests: z.array(evidence).check(z.maxLength(LIMITS.requests)),
-    results: z
-      .array(
-        z.object({
+    requests: v.pipe(v.array(evidence), v.maxLength(LIMITS.requests)),
+    results: v.pipe(
+      v.array(
+        v.object({
           id: short(200),
           /** The service's name and tier of a probed check, for a quick check's list. */
-          name: z.nullable(short(200)),
-          tier: z.nullable(z.enum(['essential', 'recommended'])),
+          name: v.nullable(short(200)),
+          tier: v.nullable(v.picklist(['essential', 'recommended'])),
           /** An API or MCP check: in a quick check, a miss means no such surface here. */
-          surface: z.boolean(),
+          surface: v.boolean(),
           live,
         }),
-      )
-      .check(z.maxLength(200)),
+      ),
+      v.maxLength(200),
+    ),
     /** Not scored by the service: robots.txt for AI crawlers, llms.txt (quick checks only). */
-    info: z.array(note).check(z.maxLength(4)),
+    info: v.pipe(v.array(note), v.maxLength(4)),
     /** Part of what was found did not fit the record and was left out. */
-    cut: z.boolean(),
+    cut: v.boolean(),
   });
 }
 
-export type CheckRun = z.infer<ReturnType<typeof checkRunSchema>>;
+export type CheckRun = v.InferOutput<ReturnType<typeof checkRunSchema>>;
 export type CheckResult = CheckRun['results'][number];
 
 /** The run as it fits a record: evidence texts left out, then the last results, until it is
@@ -71,6 +73,6 @@ export const CHECK_RUN_RECORD: StoredRecord<CheckRun | null> = {
   key: 'check-run:',
   family: true,
   version: 2,
-  parse: parseWith(() => z.nullable(checkRunSchema())),
+  parse: parseWith(() => v.nullable(checkRunSchema())),
   fallback: () => null,
 };

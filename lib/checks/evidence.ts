@@ -1,6 +1,7 @@
 /** What a run fetched: as judged (with the body) and as kept and shown (plain text, cut), the
  * schemas of what is kept, and the run's limits. */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { jsonNumber } from '../contract/json-schemas';
 import type { MessageKey } from '../locale/i18n';
 
 // The e2e builds compile in shorter time limits (build/e2e-build-modes.ts), so that their sites
@@ -36,48 +37,49 @@ const PROBE_PROBLEMS = ['redirect', 'timeout', 'network', 'cancelled', 'limit', 
 /** A message key and its substitutions: every note is said in the user's language. */
 export type Note = [MessageKey, ...string[]];
 
-export const short = (length: number) => z.string().check(z.maxLength(length));
+export const short = (length: number) => v.pipe(v.string(), v.maxLength(length));
 
 /** The schemas of what a run keeps, bounded by the limits the run is made within. */
 export function keptSchemas() {
   // Any short key: one that is no message key shows as its words (`noteText`).
-  const key = z.custom<MessageKey>((value) => typeof value === 'string' && value.length <= 80);
-  const note = z.tuple([key], short(LIMITS.path)).check(z.maxLength(6));
-  const evidence = z.object({
-    method: z.enum(['GET', 'HEAD']),
+  const key = v.custom<MessageKey>((value) => typeof value === 'string' && value.length <= 80);
+  const note = v.pipe(v.tupleWithRest([key], short(LIMITS.path)), v.maxLength(6));
+  const evidence = v.object({
+    method: v.picklist(['GET', 'HEAD']),
     path: short(LIMITS.path),
-    accept: z.enum(['html', 'md', 'json', 'any']),
+    accept: v.picklist(['html', 'md', 'json', 'any']),
     /** Null when nothing usable came back (see `problem`). */
-    status: z.nullable(z.int()),
+    status: v.nullable(v.pipe(v.number(), v.safeInteger())),
     /** Content-Type as received; empty when absent. */
     type: short(LIMITS.headerValue),
     /** The headers that decide verdicts (Vary, Location, Age and cache status…), as received. */
-    headers: z
-      .array(z.tuple([short(LIMITS.headerName), short(LIMITS.headerValue)]))
-      .check(z.maxLength(LIMITS.headers)),
-    bytes: z.number(),
-    ms: z.number(),
+    headers: v.pipe(
+      v.array(v.strictTuple([short(LIMITS.headerName), short(LIMITS.headerValue)])),
+      v.maxLength(LIMITS.headers),
+    ),
+    bytes: jsonNumber(),
+    ms: jsonNumber(),
     /** The first characters of the body. */
     text: short(LIMITS.evidenceChars),
-    problem: z.nullable(z.enum(PROBE_PROBLEMS)),
+    problem: v.nullable(v.picklist(PROBE_PROBLEMS)),
     /** The body went past the read limit and was cut there. */
-    cut: z.boolean(),
-    binary: z.boolean(),
+    cut: v.boolean(),
+    binary: v.boolean(),
   });
   /** What the browser found for one check, now. `unknown`: can't be checked (the note says why). */
-  const live = z.object({
-    level: z.enum(['pass', 'partial', 'fail', 'unknown']),
+  const live = v.object({
+    level: v.picklist(['pass', 'partial', 'fail', 'unknown']),
     note,
     /** The requests it rests on, by `requestKey`: `/` as HTML and as Markdown are two. */
-    paths: z.array(short(LIMITS.path + 20)).check(z.maxLength(LIMITS.requests)),
+    paths: v.pipe(v.array(short(LIMITS.path + 20)), v.maxLength(LIMITS.requests)),
     /** The pass rule is our reading of the service's texts, not published. */
-    inferred: z.optional(z.boolean()),
+    inferred: v.optional(v.boolean()),
   });
   return { note, evidence, live };
 }
 
-export type Evidence = z.infer<ReturnType<typeof keptSchemas>['evidence']>;
-export type Live = z.infer<ReturnType<typeof keptSchemas>['live']>;
+export type Evidence = v.InferOutput<ReturnType<typeof keptSchemas>['evidence']>;
+export type Live = v.InferOutput<ReturnType<typeof keptSchemas>['live']>;
 export type RequestSpec = Pick<Evidence, 'method' | 'path' | 'accept'>;
 export type ProbeProblem = NonNullable<Evidence['problem']>;
 

@@ -1,5 +1,6 @@
 /** Every lookup that left the browser (README), shown in the options page; the newest kept. */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { jsonNumber } from '../contract/json-schemas';
 import type { LookupOutcome } from '../service/lookup-outcome';
 import { isObject, parseWith, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
@@ -8,25 +9,26 @@ import type { Store } from '../storage/store';
 export const MAX_LOG_ENTRIES = 200;
 
 function logEntrySchema() {
-  return z.object({
-    id: z.number(),
-    at: z.number(),
+  return v.object({
+    id: jsonNumber(),
+    at: jsonNumber(),
     /** The `url` parameter: the only thing about the user's browsing sent. */
-    origin: z.string(),
-    service: z.string(),
+    origin: v.string(),
+    service: v.string(),
     /** A LookupOutcomeKind or 'pending'; a name a later version adds is still a line in the log. */
-    outcome: z.string(),
-    status: z.catch(z.nullable(z.number()), null),
+    outcome: v.string(),
+    status: v.fallback(v.nullable(jsonNumber()), null),
     /** A check run's requests to the site itself (`outcome`: check-running, check-run, ...). */
-    requests: z.optional(z.number()),
+    requests: v.optional(jsonNumber()),
   });
 }
 
-const storedLogSchema = () => z.object({ nextId: z.number(), entries: z.array(logEntrySchema()) });
+const storedLogSchema = () =>
+  v.object({ nextId: jsonNumber(), entries: v.array(logEntrySchema()) });
 
-export type LookupLogEntry = z.infer<ReturnType<typeof logEntrySchema>>;
+export type LookupLogEntry = v.InferOutput<ReturnType<typeof logEntrySchema>>;
 /** Entries oldest first. */
-export type StoredLog = z.infer<ReturnType<typeof storedLogSchema>>;
+export type StoredLog = v.InferOutput<ReturnType<typeof storedLogSchema>>;
 
 export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
   name: 'lookup-log',
@@ -42,8 +44,8 @@ export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
     const { entries, nextId } = raw;
     const entry = logEntrySchema();
     const kept = (Array.isArray(entries) ? entries : []).flatMap((value) => {
-      const parsed = entry.safeParse(value);
-      return parsed.success ? [parsed.data] : [];
+      const parsed = v.safeParse(entry, value);
+      return parsed.success ? [parsed.output] : [];
     });
     const next = Math.max(
       typeof nextId === 'number' && Number.isFinite(nextId) ? nextId : 0,

@@ -1,5 +1,6 @@
 /** What the score history keeps of each scan, as stored and bounded; version 1 kept only scores. */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { jsonNumber } from '../contract/json-schemas';
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
 import { isObject } from '../storage/record';
@@ -15,46 +16,46 @@ export const MAX_CHECK_NAME_LENGTH = 80;
 export const MAX_CHECK_ID_LENGTH = 80;
 
 function listedCheckSchema() {
-  return z.object({
-    id: z.string().check(z.maxLength(MAX_CHECK_ID_LENGTH)),
-    name: z.string().check(z.maxLength(MAX_CHECK_NAME_LENGTH)),
-    tier: z.enum(['essential', 'recommended', 'bonus']),
-    result: z.enum(['failed', 'partial']),
+  return v.object({
+    id: v.pipe(v.string(), v.maxLength(MAX_CHECK_ID_LENGTH)),
+    name: v.pipe(v.string(), v.maxLength(MAX_CHECK_NAME_LENGTH)),
+    tier: v.picklist(['essential', 'recommended', 'bonus']),
+    result: v.picklist(['failed', 'partial']),
   });
 }
 
-const bucketScaleSchema = () => z.object({ available: z.number(), total: z.number() });
+const bucketScaleSchema = () => v.object({ available: jsonNumber(), total: jsonNumber() });
 
 /** `buckets`: absent from scans kept before it was (not known, not migrated). */
 export function scanChecksSchema() {
-  return z.object({
-    listed: z.array(listedCheckSchema()).check(z.maxLength(MAX_CHECKS_PER_SCAN)),
-    eligible: z.number(),
-    tiers: z.array(z.enum(['essential', 'recommended', 'bonus'])),
-    buckets: z.optional(
-      z.object({ essential: bucketScaleSchema(), recommended: bucketScaleSchema() }),
+  return v.object({
+    listed: v.pipe(v.array(listedCheckSchema()), v.maxLength(MAX_CHECKS_PER_SCAN)),
+    eligible: jsonNumber(),
+    tiers: v.array(v.picklist(['essential', 'recommended', 'bonus'])),
+    buckets: v.optional(
+      v.object({ essential: bucketScaleSchema(), recommended: bucketScaleSchema() }),
     ),
   });
 }
 
 function scoreRecordSchema() {
-  return z.object({
-    scannedAt: z.string(),
-    score: z.nullable(z.number()),
+  return v.object({
+    scannedAt: v.string(),
+    score: v.nullable(jsonNumber()),
     // Null: not known (a scan recorded by version 1, which kept only the score). Never an empty
     // list, which would claim the scan listed no check.
-    checks: z.nullable(scanChecksSchema()),
+    checks: v.nullable(scanChecksSchema()),
   });
 }
 
 export function siteHistorySchema() {
-  return z.object({ seen: z.number(), scans: z.array(scoreRecordSchema()) });
+  return v.object({ seen: jsonNumber(), scans: v.array(scoreRecordSchema()) });
 }
 
-export type ListedCheck = z.infer<ReturnType<typeof listedCheckSchema>>;
-export type ScanChecks = z.infer<ReturnType<typeof scanChecksSchema>>;
-export type ScoreRecord = z.infer<ReturnType<typeof scoreRecordSchema>>;
-export type SiteHistory = z.infer<ReturnType<typeof siteHistorySchema>>;
+export type ListedCheck = v.InferOutput<ReturnType<typeof listedCheckSchema>>;
+export type ScanChecks = v.InferOutput<ReturnType<typeof scanChecksSchema>>;
+export type ScoreRecord = v.InferOutput<ReturnType<typeof scoreRecordSchema>>;
+export type SiteHistory = v.InferOutput<ReturnType<typeof siteHistorySchema>>;
 export type StoredHistory = Record<string, SiteHistory>;
 
 function scanToVersion2(scan: unknown): unknown {
@@ -85,8 +86,8 @@ export function salvageHistory(raw: unknown): StoredHistory | undefined {
     kept[site] = {
       seen,
       scans: scans.map(scanToVersion2).flatMap((value) => {
-        const parsed = scan.safeParse(value);
-        return parsed.success ? [parsed.data] : [];
+        const parsed = v.safeParse(scan, value);
+        return parsed.success ? [parsed.output] : [];
       }),
     };
   }

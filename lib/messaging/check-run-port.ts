@@ -1,7 +1,7 @@
 /** A check run's own port between the page that runs it and the worker (README). */
 
+import * as v from 'valibot';
 import { browser } from 'wxt/browser';
-import * as z from 'zod/mini';
 import type { CheckRunStart } from '../checks/check-runs';
 import { isHttpOrigin } from '../contract/http-origin';
 import { isOwnPage, type RequestOrigin } from './worker-messages';
@@ -11,25 +11,25 @@ export const CHECK_RUN_PORT = 'check-run';
 /** Times a page opens its port again during one run, after the worker closed it. */
 const REOPENS = 3;
 
-const origin = () => z.string().check(z.maxLength(2048), z.refine(isHttpOrigin));
+const origin = () => v.pipe(v.string(), v.maxLength(2048), v.check(isHttpOrigin));
 
 /**
  * A run about to start, for the site of a tab (none from the site report window); `asked`: the
  * page has just asked the browser for the site's host, and was granted it.
  */
 const runRequest = () =>
-  z.object({
+  v.object({
     origin: origin(),
-    tabId: z.nullable(z.int()),
-    quick: z.boolean(),
-    asked: z.boolean(),
+    tabId: v.nullable(v.pipe(v.number(), v.safeInteger())),
+    quick: v.boolean(),
+    asked: v.boolean(),
   });
-const runningCheck = () => z.object({ id: z.string().check(z.maxLength(64)), origin: origin() });
+const runningCheck = () => v.object({ id: v.pipe(v.string(), v.maxLength(64)), origin: origin() });
 const portMessage = () =>
-  z.union([z.object({ start: runRequest() }), z.object({ running: runningCheck() })]);
+  v.union([v.object({ start: runRequest() }), v.object({ running: runningCheck() })]);
 
-export type CheckRunRequest = z.output<ReturnType<typeof runRequest>>;
-type RunningCheck = z.output<ReturnType<typeof runningCheck>>;
+export type CheckRunRequest = v.InferOutput<ReturnType<typeof runRequest>>;
+type RunningCheck = v.InferOutput<ReturnType<typeof runningCheck>>;
 
 /** The worker's side, registered synchronously as it starts, as every listener that may wake it. */
 export function registerCheckRunPorts(handlers: {
@@ -50,9 +50,9 @@ export function registerCheckRunPorts(handlers: {
     });
     port.onMessage.addListener((raw: unknown) => {
       schema ??= portMessage();
-      const parsed = schema.safeParse(raw);
+      const parsed = v.safeParse(schema, raw);
       if (!parsed.success || running !== null) return;
-      const message = parsed.data;
+      const message = parsed.output;
       if ('running' in message) {
         running = message.running;
         return;

@@ -1,4 +1,5 @@
 /** The worker's side of the protocol: one listener for every page's requests (README). */
+import * as v from 'valibot';
 import { type Browser, browser } from 'wxt/browser';
 import { type CheckedRequest, type MessageName, type ReplyOf, requestSchemas } from './messages';
 import { PROTOCOL, type WorkerMessage, type WorkerReply } from './protocol';
@@ -36,13 +37,13 @@ export function registerWorkerMessages(
     if (!Object.hasOwn(handlers, name)) return refuse('unknown request');
     if (!isOwnPage(sender)) return refuse('not from a page of this extension');
     schemas ??= requestSchemas();
-    const parsed = schemas[name].safeParse((message as WorkerMessage).data);
+    const parsed = v.safeParse(schemas[name], (message as WorkerMessage).data);
     if (!parsed.success) return refuse('malformed request');
     const handle = handlers[name] as (data: unknown, from: RequestOrigin) => Promise<unknown>;
     // No tab for the popup, the side panel and the sidebar.
     const from = { privateWindow: sender.tab?.incognito === true };
     // Through a promise: a handler that throws before its first await is refused like any other.
-    Promise.resolve(parsed.data)
+    Promise.resolve(parsed.output)
       .then((data) => handle(data, from))
       .then(
         (value) => reply({ ok: true, value: value ?? null }),

@@ -1,5 +1,6 @@
 /** The route being retired (README); the successor is never followed, only shown. */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { jsonNumber } from '../contract/json-schemas';
 import { httpUrlOrNull } from '../contract/safe-url';
 import { parseWith, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
@@ -7,21 +8,21 @@ import type { LookupOutcome, ResponseMeta } from './lookup-outcome';
 import { parseHttpDate } from './retry-after';
 
 const noticeSchema = () =>
-  z.object({
-    baseUrl: z.string(),
-    deprecatedSince: z.nullable(z.number()),
-    sunsetAt: z.nullable(z.number()),
-    successor: z.nullable(z.string()),
+  v.object({
+    baseUrl: v.string(),
+    deprecatedSince: v.nullable(jsonNumber()),
+    sunsetAt: v.nullable(jsonNumber()),
+    successor: v.nullable(v.string()),
   });
 
-export type DeprecationNotice = z.infer<ReturnType<typeof noticeSchema>>;
+export type DeprecationNotice = v.InferOutput<ReturnType<typeof noticeSchema>>;
 
 export const DEPRECATION_NOTICE_RECORD: StoredRecord<DeprecationNotice | null> = {
   name: 'deprecation-notice',
   area: 'local',
   key: 'service-deprecation:v1',
   version: 1,
-  parse: parseWith(() => z.nullable(noticeSchema())),
+  parse: parseWith(() => v.nullable(noticeSchema())),
   fallback: () => null,
 };
 

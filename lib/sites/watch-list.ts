@@ -1,6 +1,7 @@
 /** The watch list: sites looked up on a schedule, each with what its last lookup saw (README). */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { isHttpOrigin } from '../contract/http-origin';
+import { jsonNumber, jsonObject } from '../contract/json-schemas';
 import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
 import { parseWith, readRecord, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
@@ -8,18 +9,18 @@ import { isViewStatus } from '../tabs/status-traits';
 import type { TabViewStatus } from '../tabs/tab-view';
 
 function watchRecordSchema() {
-  return z.object({
-    since: z.number(),
-    checkedAt: z.nullable(z.number()),
+  return v.object({
+    since: jsonNumber(),
+    checkedAt: v.nullable(jsonNumber()),
     // A state a later version names is no reason to forget the site: it reads as unknown.
-    status: z.catch(z.optional(z.custom<TabViewStatus>(isViewStatus)), undefined),
-    score: z.nullable(z.number()),
-    failed: z.array(z.string()),
-    seenReport: z.boolean(),
+    status: v.fallback(v.optional(v.custom<TabViewStatus>(isViewStatus)), undefined),
+    score: v.nullable(jsonNumber()),
+    failed: v.array(v.string()),
+    seenReport: v.boolean(),
   });
 }
 
-export type WatchRecord = z.infer<ReturnType<typeof watchRecordSchema>>;
+export type WatchRecord = v.InferOutput<ReturnType<typeof watchRecordSchema>>;
 export type WatchList = Record<string, WatchRecord>;
 
 export const WATCH_LIST_RECORD: StoredRecord<WatchList> = {
@@ -27,7 +28,7 @@ export const WATCH_LIST_RECORD: StoredRecord<WatchList> = {
   area: 'local',
   key: 'watch-list:v1',
   version: 1,
-  parse: parseWith(() => z.record(z.string(), watchRecordSchema())),
+  parse: parseWith(() => v.pipe(jsonObject(), v.record(v.string(), watchRecordSchema()))),
   fallback: () => ({}),
   // One damaged site is dropped, not the list.
   salvage: (raw) => {
@@ -35,9 +36,9 @@ export const WATCH_LIST_RECORD: StoredRecord<WatchList> = {
     const item = watchRecordSchema();
     return Object.fromEntries(
       Object.entries(raw).flatMap(([site, value]) => {
-        const parsed = item.safeParse(value);
+        const parsed = v.safeParse(item, value);
         // A key that would set the object's prototype is no site.
-        return parsed.success && site !== '__proto__' ? [[site, parsed.data]] : [];
+        return parsed.success && site !== '__proto__' ? [[site, parsed.output]] : [];
       }),
     );
   },

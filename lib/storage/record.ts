@@ -50,8 +50,8 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A schema as Standard Schema describes it, which zod's are: read through its `validate`, this
- * file imports no schema library, and a page whose records are checked by hand loads none.
+ * A schema as Standard Schema describes it, which valibot's are: read through its `validate`,
+ * this file imports no schema library, and a page whose records are checked by hand loads none.
  */
 interface StandardSchema<T> {
   readonly '~standard': {

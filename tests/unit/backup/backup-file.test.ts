@@ -236,6 +236,20 @@ describe('a backup file', () => {
     ['no watch list', (file) => delete file.watchList],
     ['an exportedAt that is no time', (file) => (file.exportedAt = 'yesterday')],
     [
+      'an exportedAt with an offset',
+      // fixed date: a spelling, only parsed
+      (file) => (file.exportedAt = '2026-11-22T11:00:00.000+01:00'),
+    ],
+    // fixed date: a spelling, only parsed
+    ['an exportedAt without seconds', (file) => (file.exportedAt = '2026-11-22T10:00Z')],
+    [
+      'an exportedAt on a day that does not exist',
+      // fixed date: a spelling, only parsed
+      (file) => (file.exportedAt = '2026-02-30T10:00:00.000Z'),
+    ],
+    ['a watch list that is a list', (file) => (file.watchList = [])],
+    ['a score history that is a list', (file) => (file.scoreHistory = [])],
+    [
       'an unknown lookup mode',
       (file) => (file.settings = { ...KEPT.settings, lookupMode: 'always' }),
     ],
@@ -300,6 +314,12 @@ describe('a backup file', () => {
     const file = fileObject();
     spoil(file);
     expect(readBackupFile(JSON.stringify(file))).toEqual({ ok: false, problem: 'malformed' });
+  });
+
+  it('refuses a time that is not a finite number (1e999 in JSON) as malformed', () => {
+    const text = JSON.stringify(fileObject()).replace(/"since":\d+/, '"since":1e999');
+    expect(text).toContain('1e999');
+    expect(readBackupFile(text)).toEqual({ ok: false, problem: 'malformed' });
   });
 
   it('drops a "__proto__" key rather than letting it reach a prototype', () => {

@@ -134,6 +134,17 @@ describe('the retry gate record', () => {
       damaged: true,
     });
   });
+
+  it.each<[string, unknown]>([
+    ['a list of paused sites', { targetNotBefore: [] }],
+    ['a pause without end', { busyUntil: Number.POSITIVE_INFINITY }],
+  ])('reads a value with %s as no pause at all', (_case, change) => {
+    const current = { ...versionOne, busyUntil: 3_000, quota: null, ...(change as object) };
+    expect(parseStored(RETRY_GATE_RECORD, current)).toEqual({
+      value: RETRY_GATE_RECORD.fallback(),
+      damaged: true,
+    });
+  });
 });
 
 describe('the settings record', () => {
@@ -268,6 +279,22 @@ describe('the lists of entries', () => {
       'https://c.example.com': null,
     });
     expect(parsed).toEqual({ value: { 'https://a.example.com': WATCHED }, damaged: true });
+  });
+
+  // Firefox keeps storage by structured clone, which keeps Infinity as it is.
+  it('watch list: drops a site whose time is not a finite number', () => {
+    const parsed = parseStored(WATCH_LIST_RECORD, {
+      'https://a.example.com': WATCHED,
+      'https://b.example.com': { ...WATCHED, since: Number.POSITIVE_INFINITY },
+    });
+    expect(parsed).toEqual({ value: { 'https://a.example.com': WATCHED }, damaged: true });
+  });
+
+  it.each<[string, StoredRecord<unknown>]>([
+    ['watch list', WATCH_LIST_RECORD],
+    ['score history', SCORE_HISTORY_RECORD],
+  ])('%s: reads an empty list as damaged, not as a record of no sites', (_name, definition) => {
+    expect(parseStored(definition, [])).toEqual({ value: {}, damaged: true });
   });
 
   it('score history: keeps the good sites when one is damaged', () => {
