@@ -71,7 +71,7 @@ export function profileScript(code: string, map: SourceMapJson): ModuleShare[] {
 
 /**
  * Sums module shares over the scripts of one entry, then folds each package's modules into
- * one row (`zod` rather than twenty files of it), since a package is what one would cut.
+ * one row (`preact` rather than each of its files), since a package is what one would cut.
  */
 export function byPackage(shares: ModuleShare[]): ModuleShare[] {
   const rows = new Map<string, ModuleShare>();
@@ -85,14 +85,14 @@ export function byPackage(shares: ModuleShare[]): ModuleShare[] {
   return [...rows.values()].sort((a, b) => b.gzip - a.gzip || a.module.localeCompare(b.module));
 }
 
-/** `../../node_modules/zod/v4/core/util.js` → `zod/v4/core/util.js`; `../../lib/x.ts` → `lib/x.ts`. */
+/** `../../node_modules/preact/hooks/dist/hooks.module.js` → `preact/hooks/dist/hooks.module.js`; `../../lib/x.ts` → `lib/x.ts`. */
 export function shortName(source: string): string {
   const inPackages = source.lastIndexOf('node_modules/');
   if (inPackages !== -1) return source.slice(inPackages + 'node_modules/'.length);
   return source.replace(/^(\.\.?\/)+/, '');
 }
 
-/** A module's package (`zod`, `@wxt-dev/storage`), or the module itself for our own code. */
+/** A module's package (`preact`, `@wxt-dev/storage`), or the module itself for our own code. */
 export function packageOf(module: string): string {
   if (module === GENERATED || /^(lib|components|entrypoints|scripts)\//.test(module)) {
     return module;

@@ -55,7 +55,7 @@ describe.each(['chrome', 'firefox'] as const)('the %s package', (kind) => {
   });
 
   // The background, the popup and the sites page (each built on its own) and the other pages'
-  // shared chunk each carry zod/mini for the record schemas, two locales carry every message,
+  // shared chunk each carry valibot for the record schemas, two locales carry every message,
   // tldts carries the whole Public Suffix List (one chunk, loaded by a page only when it asks
   // for a domain), Check now's probes with their readers of robots.txt, HTML and markdown come
   // three times, in the popup's build, in the sites page's script and in the other pages' build
