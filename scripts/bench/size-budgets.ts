@@ -27,28 +27,26 @@ export const KB = 1000;
 export const SIZE_BUDGETS: Record<string, SizeBudget> = {
   background: {
     goal: 38 * KB,
-    budget: 43.2 * KB,
+    budget: 38 * KB,
     note:
-      "over the goal by about 4.7 KB: about 2.2 KB is Check now's worker side (each run's " +
-      'record started on its port, settled, abandoned and bounded; the site access checks asked for, listed ' +
-      'and taken back; an import re-checked against the records it was planned on), and about ' +
-      '2.5 KB the watch list: its scheduled round, the ' +
-      "check diff and the notification's message (about 2.6 KB with the list itself), all in " +
-      'the worker since the round runs without a page. A worker cannot load later (no import() ' +
-      'in a service worker). The rest, largest first: zod/mini (about 7.4 KB: every stored ' +
-      'record is read through its schema, lib/events/stored-records.ts, and every page request ' +
-      "is checked, lib/events/worker-messages.ts), the privacy policy's ICANN top-level-domain " +
-      'table (about 4 KB, front-coded), http-cache-semantics (about 2.1 KB), the score history ' +
-      "with each scan's checks (about 1.6 KB), and our own lib/ code (the cache with its rows " +
-      'for the sites page, the store, the lookup and its retry gate). Backups are read, checked ' +
-      'and planned in the options page: the worker only parses the records it is sent. Over ' +
-      'its earlier 43 KB by about 0.8 KB: the score history kept in parts, updates of one ' +
-      'record applied together, records kept as text, and the state handed to the popup',
+      'within the goal. A worker cannot load later (no import() in a service worker), so all of ' +
+      "it is here, largest first: the privacy policy's ICANN top-level-domain table (about 4 KB, " +
+      'front-coded), the watch list (about 2.5 KB: its scheduled round, the check diff and the ' +
+      "notification's message, all in the worker since the round runs without a page), Check " +
+      "now's worker side (about 2.2 KB: each run's record started on its port, settled, " +
+      'abandoned and bounded; the site access checks asked for, listed and taken back; an import ' +
+      're-checked against the records it was planned on), http-cache-semantics (about 2.1 KB), ' +
+      'valibot (about 1.8 KB: every stored record is read through its schema, ' +
+      'lib/worker/stored-records.ts, and every page request is checked, ' +
+      "lib/messaging/worker-messages.ts), the score history with each scan's checks (about " +
+      '1.6 KB), and our own lib/ code (the cache with its rows for the sites page, the store, the ' +
+      'lookup and its retry gate). Backups are read, checked and planned in the options page: ' +
+      'the worker only parses the records it is sent',
   },
   popup: {
     goal: 15 * KB,
     firstRenderBudget: 18.5 * KB,
-    budget: 97.5 * KB,
+    budget: 92.2 * KB,
     note:
       'goal 15 KB before the first render, over it by about 3 KB, which the controls need: ' +
       'consent, pause, copy, refresh and their hook (about 1.8 KB) render with the first frame, ' +
@@ -58,7 +56,7 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       'and the managed policy read (about 0.35 KB: the settings an administrator fixed). The ' +
       'rest: Preact and its hooks (about 4.5 KB), the report view with its time and number ' +
       'formats (about 3.5 KB), the state views and the view-state table (about 1.6 KB), the ' +
-      'reads of the settings and the tab state (about 2.5 KB). zod/mini and the record table are not in it. Everything else loads after the ' +
+      'reads of the settings and the tab state (about 2.5 KB). valibot and the record table are not in it. Everything else loads after the ' +
       'first frame (the check changes, Check now) or when used: the fix list, tldts (the ' +
       "Public Suffix List, for the pause choice and a parent site), and Check now's probes " +
       '(about 14 KB: its own readers of robots.txt, HTML and markdown fences, each linear in ' +
@@ -66,41 +64,40 @@ export const SIZE_BUDGETS: Record<string, SizeBudget> = {
       "injected into the tab, the tools' rules and the section)",
   },
   sidepanel: {
-    budget: 102 * KB,
+    budget: 95.8 * KB,
     note:
-      'the popup view plus its active-tab follower, lazy chunks included: tldts (the pause ' +
+      'the popup view plus its active-tab follower (the tab view hook, which takes the state ' +
+      'handed to the toolbar popup), lazy chunks included: tldts (about 47 KB: the pause ' +
       'choice, a parent site), the check changes, and Check now (about 14 KB, on the click) ' +
-      'with This page (about 4.2 KB); zod/mini for the records it reads. Over its earlier 97 KB ' +
-      'by the tab view hook taking the state handed to the toolbar popup',
+      'with This page (about 4.2 KB); valibot (about 2 KB) for the records it reads',
   },
   'site-report': {
-    budget: 101.1 * KB,
+    budget: 94.9 * KB,
     note:
-      'the popup view for one site, lazy chunks included: tldts (the pause choice, a parent ' +
-      'site), the check changes, and Check now (about 14 KB, on the click) with This page ' +
-      '(about 4.2 KB); zod/mini for the records it reads. Over its earlier 96 KB by the score ' +
-      'history read in its parts',
+      'the popup view for one site, lazy chunks included: tldts (about 47 KB: the pause ' +
+      'choice, a parent site), the check changes, and Check now (about 14 KB, on the click) ' +
+      'with This page (about 4.2 KB); valibot (about 2 KB) for the records it reads, the score ' +
+      'history among them, read in its parts',
   },
   sites: {
-    budget: 50.5 * KB,
+    budget: 30.5 * KB,
     note:
       'reads the cache itself (its rows, and the full report of the sites it shows, judged by ' +
-      'http-cache-semantics and checked against the contract), renders the popup report view, ' +
-      'and carries table, chart, timeline, export and the comparison (view, matrix, exports). ' +
-      'Built on its own into one script (wxt.config.ts), so all of it loads with the page; ' +
-      'Check now (about 14 KB) is in it since the report view can load it, though this page ' +
-      'never offers it. Its own entry, opened on request, never on the browsing path',
+      'http-cache-semantics, about 2.1 KB, and checked against the contract with valibot, about ' +
+      '1.5 KB), renders the popup report view with Preact (about 4.6 KB), and carries table, ' +
+      'chart, timeline, export and the comparison (view, matrix, exports). Built on its own ' +
+      'into one script (wxt.config.ts), so all of it loads with the page; it carries no Check ' +
+      'now, which it never offers. Its own entry, opened on request, never on the browsing path',
   },
   options: {
-    budget: 30.2 * KB,
+    budget: 24 * KB,
     note:
       'the settings page reads its records through their schemas and checks backup files ' +
-      '(zod/mini, the backup format); it also makes the backup and plans its import, moved ' +
-      'out of the worker (about 0.2 KB here). Opened rarely, never on the browsing path. A ' +
-      'paused domain is checked as a host name, without the lookup policy and its ICANN table. ' +
-      "Over its earlier 29.5 KB by the Old reports setting, each kept scan's tier counts (to " +
-      'tell a method change) and the backup code from the worker; over 30 KB by the score ' +
-      'history read and written in its parts',
+      '(valibot, about 2 KB, and the backup format); it also makes the backup and plans its ' +
+      'import, moved out of the worker, and reads and writes the score history in its parts. ' +
+      'The rest is Preact (about 5.6 KB) and the page itself. Opened rarely, never on the ' +
+      'browsing path. A paused domain is checked as a host name, without the lookup policy and ' +
+      'its ICANN table',
   },
 };
 
