@@ -226,11 +226,14 @@ export async function tabIdOf(world: BenchWorld, page: Page): Promise<number> {
 export { FIXTURE_ORIGINS };
 
 /**
- * A figure run on its own (`npm run bench:…`): `measureIn` for each browser named in the first
- * argument ("chromium,firefox" by default), one after another; exits 1 on the first failure.
+ * A figure run on its own (`npm run bench:…`): `measureIn` for each of `browsers` (those named in
+ * the first argument, "chromium,firefox" by default), one after another; exits 1 on the first
+ * failure.
  */
-export function runInEachBrowser(measureIn: (browserName: BrowserName) => Promise<void>): void {
-  const browsers = (process.argv[2]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[];
+export function runInEachBrowser(
+  measureIn: (browserName: BrowserName) => Promise<void>,
+  browsers = (process.argv[2]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[],
+): void {
   (async () => {
     for (const browserName of browsers) await measureIn(browserName);
   })().catch((error: unknown) => {

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { BrowserName } from '../../extension-browser/extension-browser';
-import { FIXTURE_ORIGINS, startBenchWorld } from './bench-world';
+import { FIXTURE_ORIGINS, runInEachBrowser, startBenchWorld } from './bench-world';
 import { renderTable } from './figure-table';
 import { fullStoreRows, measureFullStore } from './full-store';
 
@@ -33,9 +33,4 @@ async function measureIn(browserName: BrowserName) {
   }
 }
 
-(async () => {
-  for (const browserName of browsers) await measureIn(browserName);
-})().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runInEachBrowser(measureIn, browsers);

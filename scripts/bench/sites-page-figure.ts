@@ -1,15 +1,23 @@
 /**
- * `npm run bench:sites`: figure 8 of the bench on its own — the sites page with 2,000 sites,
- * in Chromium and then Firefox. Loopback only.
+ * `npm run bench:sites -- [chromium,firefox] [--variant <git ref>]`: figure 8 of the bench on
+ * its own — the sites page with 2,000 sites, in Chromium and then Firefox; with `--variant`, of
+ * the extension built from that ref. Loopback only.
  */
+import { parseArgs } from 'node:util';
 import type { BrowserName } from '../../extension-browser/extension-browser';
 import { runInEachBrowser, startBenchWorld } from './bench-world';
 import { formatTiming } from './figure-table';
 import { measureSitesPageAtScale, SITES_PAGE_SAMPLES, SITES_PAGE_SITES } from './sites-page-scale';
 import { summarize } from './statistics';
 
+const { values, positionals } = parseArgs({
+  options: { variant: { type: 'string' } },
+  allowPositionals: true,
+});
+const browsers = (positionals[0]?.split(',') ?? ['chromium', 'firefox']) as BrowserName[];
+
 async function measureIn(browserName: BrowserName) {
-  const world = await startBenchWorld(browserName);
+  const world = await startBenchWorld(browserName, { variant: values.variant });
   try {
     const result = await measureSitesPageAtScale(world, {
       sites: SITES_PAGE_SITES,
@@ -18,7 +26,7 @@ async function measureIn(browserName: BrowserName) {
     const line = (name: string, samples: number[]) =>
       `  ${name.padEnd(8)} ${formatTiming(summarize(samples))}`;
     process.stdout.write(
-      `${browserName}: "${result.listed}" (seeded in ${result.seedSeconds.toFixed(0)} s), ` +
+      `${browserName}${values.variant ? ` (${values.variant})` : ''}: "${result.listed}" (seeded in ${result.seedSeconds.toFixed(0)} s), ` +
         `heap ${result.heapBytes === null ? 'not readable' : `${(result.heapBytes / 1e6).toFixed(1)} MB`}, ` +
         `${result.openMissed} opens not timed\n` +
         [
@@ -34,4 +42,4 @@ async function measureIn(browserName: BrowserName) {
   }
 }
 
-runInEachBrowser(measureIn);
+runInEachBrowser(measureIn, browsers);
