@@ -5,7 +5,6 @@ import { useSites } from '../../components/sites/use-sites';
 import { CACHE_INDEX_RECORD, entryName, indexPartOf } from '../../lib/cache/cache-records';
 import { DEFAULT_SERVICE_BASE_URL } from '../../lib/contract/service-base-url';
 import { historyPartOf, SCORE_HISTORY_RECORD } from '../../lib/history/score-history';
-import { readSiteRows } from '../../lib/sites/site-rows';
 import { keyOf } from '../../lib/storage/record';
 
 const SITE = 'https://a.example.com';
@@ -64,30 +63,5 @@ describe("the sites page's rows", () => {
     release();
     await waitFor(() => expect(result.current.rows?.[0]?.change).toBe(8));
     expect(Object.keys(result.current.scans)).toEqual([SITE]);
-  });
-
-  it('take their first read from the page when it began one, and read again on a change', async () => {
-    const read = await readSiteRows(NOW);
-    const [row] = read.rows;
-    if (row === undefined) throw new Error('the stored row was not read');
-    // A first read that differs from storage: the rows shown come from it, not from a read.
-    const first = Promise.resolve({ ...read, rows: [{ ...row, label: 'Read by the page' }] });
-    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    const { result } = renderHook(() => useSites(first));
-    await waitFor(() => expect(result.current.rows?.[0]?.label).toBe('Read by the page'));
-    const indexReads = () =>
-      get.mock.calls.filter(([keys]) =>
-        (Array.isArray(keys) ? keys : [keys]).some((key) =>
-          String(key).startsWith(CACHE_INDEX_RECORD.key),
-        ),
-      ).length;
-    expect(indexReads()).toBe(0);
-    // A record the rows come from changes (another part of the index): they are read again.
-    const otherPart = indexPartOf(NAME) === '0' ? '1' : '0';
-    await fakeBrowser.storage.local.set({ [keyOf(CACHE_INDEX_RECORD, otherPart)]: '{}' });
-    await waitFor(() => expect(result.current.rows?.[0]?.label).toBe('Agent-Ready'), {
-      timeout: 2000,
-    });
-    expect(indexReads()).toBe(1);
   });
 });
