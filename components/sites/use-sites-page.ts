@@ -9,7 +9,7 @@ import { uiLocale } from '../../lib/locale/i18n';
 import { fixListMarkdown } from '../../lib/markdown/fix-list';
 import { copyText, downloadText, openOptionsPageFromClick } from '../../lib/page/page-actions';
 import { exportFileName, sitesCsv, sitesJson } from '../../lib/sites/site-export';
-import { rowOf, type SiteRow, type SiteRowsRead } from '../../lib/sites/site-rows';
+import { rowOf, type SiteRow } from '../../lib/sites/site-rows';
 import {
   filterRows,
   nextSort,
@@ -26,15 +26,8 @@ import { useKeptReports, useSites } from './use-sites';
 const NO_SCANS: readonly ScoreRecord[] = [];
 
 /** The sites page: rows as arranged and exported (all, not only those shown), the chosen one. */
-export function useSitesPage({
-  initialSite,
-  firstRows,
-}: {
-  initialSite: string | null;
-  /** The first read of the rows, begun before the page rendered. */
-  firstRows?: Promise<SiteRowsRead>;
-}) {
-  const { rows, scans, now, serviceBaseUrl, oldReportDays } = useSites(firstRows);
+export function useSitesPage(initialSite: string | null) {
+  const { rows, scans, now, serviceBaseUrl, oldReportDays } = useSites();
   const watch = useWatchList();
   const compare = useSiteComparison({ rows, serviceBaseUrl });
   const [filter, setFilter] = useState<SiteFilter>({ text: '', band: 'all' });

@@ -11,7 +11,6 @@ import {
   ROW_RECORDS,
   readSiteRows,
   type SiteRow,
-  type SiteRowsRead,
   withScoreChanges,
 } from '../../lib/sites/site-rows';
 import { watchKeys } from '../../lib/storage/record';
@@ -22,15 +21,12 @@ const READ_SPACING_MS = 500;
 const HISTORY_WAIT_MS = 100;
 
 /** The rows are null until first read. */
-type SitesRead = Omit<SiteRowsRead, 'rows'> & {
+type SitesRead = Omit<Awaited<ReturnType<typeof readSiteRows>>, 'rows'> & {
   rows: SiteRow[] | null;
 };
 
-/**
- * The sites page's rows, read when it opens (`first`, when the page began that read itself) and
- * again when a record they come from changes.
- */
-export function useSites(first?: Promise<SiteRowsRead>) {
+/** The sites page's rows, read when it opens and again when a record they come from changes. */
+export function useSites() {
   const [read, setRead] = useState<SitesRead>(() => ({
     rows: null,
     now: Date.now(),
@@ -45,13 +41,13 @@ export function useSites(first?: Promise<SiteRowsRead>) {
     // The rows first, with the changes the history last gave; the history (the largest read)
     // once they are painted, so that neither its read nor its parse holds them up. A hidden
     // page, which paints nothing, reads it all the same a moment later.
-    const readRows = (reading = readSiteRows(Date.now())) =>
-      reading.then((rows) => {
+    const readRows = () =>
+      readSiteRows(Date.now()).then((rows) => {
         setRead(rows);
         const history = () => readAllScans().then(setScans, logError);
         requestIdleCallback(history, { timeout: HISTORY_WAIT_MS });
       }, logError);
-    readRows(first);
+    readRows();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const stop = watchKeys('local', ROW_RECORDS, () => {
       timer ??= setTimeout(() => {

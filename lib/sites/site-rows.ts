@@ -123,18 +123,11 @@ export const ROW_RECORDS = [
   POLICY_COPY_RECORD,
 ];
 
-export interface SiteRowsRead {
-  rows: SiteRow[];
-  now: number;
-  serviceBaseUrl: string;
-  oldReportDays: OldReportDays;
-}
-
 /**
  * Every site's row, of the answers kept from the service in effect, without score changes: the
  * history they come from is the largest read, and the rows are shown before it is in.
  */
-export async function readSiteRows(now: number): Promise<SiteRowsRead> {
+export async function readSiteRows(now: number) {
   const reading = readSettings();
   // Side by side: of all the reads, only which service's answers are listed needs the settings.
   const [settings, answers, watched] = await Promise.all([
