@@ -139,10 +139,15 @@ export function createExtensionStateReads(
       undefined,
     );
 
-  /** Chooses automatic lookups, as the first-run page would, and closes that page. */
+  /**
+   * Chooses automatic lookups, as the first-run page would, and closes that page. The page is
+   * awaited first: the background opens it only while the choice is unmade, and under load a
+   * choice saved before the background read the settings left it nothing to open.
+   */
   async function acceptAutomaticLookups() {
+    const welcome = await welcomePage();
     await saveSettings({ lookupMode: 'automatic', lookupModeChosen: true });
-    await (await welcomePage()).close();
+    await welcome.close();
   }
 
   return {
