@@ -1,6 +1,8 @@
 /**
  * Adds up every test run of `npm test` (unit and component, e2e) from the JSON reports the
- * Vitest configs write, and prints one line: `N passed, N failed` (`, N skipped` if any).
+ * Vitest configs write, and prints one line: `N passed, N failed` (`, N skipped` if any, and the
+ * failed suites, files and describe blocks, where any failed: one can fail before its tests run,
+ * a world that did not start, and leave them skipped rather than failed).
  * A run that never started (say, the type check failed first) simply has no report.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ interface VitestJsonReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  numFailedTestSuites: number;
 }
 
 const REPORT_DIR = '.test-results';
@@ -26,4 +29,9 @@ const passed = sum((report) => report.numPassedTests);
 const failed = sum((report) => report.numFailedTests);
 const skipped = sum((report) => report.numPendingTests + report.numTodoTests);
 
-console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+const failedSuites = sum((report) => report.numFailedTestSuites ?? 0);
+
+console.log(
+  `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}` +
+    (failedSuites > 0 ? ` (failed suites: ${failedSuites})` : ''),
+);
