@@ -228,6 +228,8 @@ describe('a backup file', () => {
     });
   });
 
+  /** The run's own time, as the export writes it: each spoiled spelling is made from it. */
+  const runTime = () => new Date().toISOString();
   const spoiled: [string, (file: Record<string, unknown>) => void][] = [
     ['version 0', (file) => (file.version = 0)],
     ['version "1"', (file) => (file.version = '1')],
@@ -237,15 +239,12 @@ describe('a backup file', () => {
     ['an exportedAt that is no time', (file) => (file.exportedAt = 'yesterday')],
     [
       'an exportedAt with an offset',
-      // fixed date: a spelling, only parsed
-      (file) => (file.exportedAt = '2026-11-22T11:00:00.000+01:00'),
+      (file) => (file.exportedAt = `${runTime().slice(0, 23)}+01:00`),
     ],
-    // fixed date: a spelling, only parsed
-    ['an exportedAt without seconds', (file) => (file.exportedAt = '2026-11-22T10:00Z')],
+    ['an exportedAt without seconds', (file) => (file.exportedAt = `${runTime().slice(0, 16)}Z`)],
     [
       'an exportedAt on a day that does not exist',
-      // fixed date: a spelling, only parsed
-      (file) => (file.exportedAt = '2026-02-30T10:00:00.000Z'),
+      (file) => (file.exportedAt = `${runTime().slice(0, 4)}-02-30${runTime().slice(10)}`),
     ],
     ['a watch list that is a list', (file) => (file.watchList = [])],
     ['a score history that is a list', (file) => (file.scoreHistory = [])],
