@@ -77,7 +77,8 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
       const pageRead = tabId === null ? null : readPage(tabId, controller);
       const ran = await runChecks(origin, reportIds, controller.signal);
       const done: CheckRun = { ...ran, id: start.run.id, at: start.run.at };
-      const read = await pageRead;
+      // A read that failed (its scripts did not load) costs This page, not the run.
+      const read = pageRead && (await pageRead.catch((): PageState => ({ kind: 'unreadable' })));
       // A page that moved on to another site meanwhile shows nothing of this one.
       if (running.current === controller) {
         setRun(done);
@@ -102,7 +103,9 @@ export function useCheckNow({ origin, tabId }: CheckTarget, reportIds: readonly 
       if (now?.origin !== origin || running.current !== controller) return;
       setPage((shown) => (shown?.kind === 'read' ? { ...shown, ...pageView(now) } : shown));
     });
-    controller.signal.addEventListener('abort', stop, { once: true });
+    // Cancelled while the watcher was being put in: stopped at once.
+    if (controller.signal.aborted) stop();
+    else controller.signal.addEventListener('abort', stop, { once: true });
     return { kind: 'read', ...(await checkThisPage(facts, controller.signal)) };
   };
 

@@ -164,10 +164,11 @@ export async function readPageFacts() {
 /** The port name a page's tool changes are told on. */
 export const PAGE_TOOLS_PORT = 'page-tools';
 
-/** Injected beside `readPageFacts`: while a view holds a port to the page, tells it when the
- * page's tools change (Chromium announces it; Firefox does not, so its list is compared each
- * second), and stops when the port closes. Once per page: a second injection adds nothing. */
-export function watchPageTools() {
+/** Injected beside `readPageFacts`: while a view holds a port named `portName` to the page,
+ * tells it when the page's tools change (Chromium announces it; Firefox does not, so its list
+ * is compared each second), and stops when the port closes. Once per page: a second injection
+ * adds nothing. The name is passed in: an injected function sees no module constant. */
+export function watchPageTools(portName: string) {
   type Port = {
     name: string;
     postMessage(message: string): void;
@@ -184,7 +185,7 @@ export function watchPageTools() {
     | (EventTarget & { getTools?: () => unknown })
     | undefined;
   scope.chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== 'page-tools' || context === undefined) return;
+    if (port.name !== portName || context === undefined) return;
     const changed = () => port.postMessage('changed');
     if (typeof context.addEventListener === 'function') {
       context.addEventListener('toolchange', changed);

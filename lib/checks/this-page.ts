@@ -7,7 +7,7 @@ import { get, isMarkdown, isObject, type Probe, result, trouble } from './answer
 import type { CheckResult, CheckRun } from './check-run-record';
 import type { Note } from './evidence';
 import type { PageFacts, PageField } from './page-facts';
-import { requestUrl } from './probe-fetch';
+import { plainText, requestUrl } from './probe-fetch';
 import { runChecks } from './run-checks';
 
 /** The probes of the home page that hold for any page, asked at the tab's path. */
@@ -18,11 +18,11 @@ const PAGE_CHECK_IDS = [
   'metadata-completeness',
 ];
 /** The size the service allows a page, in tokens (its page-token-budget check). */
-export const TOKEN_BUDGET = 25_000;
+const TOKEN_BUDGET = 25_000;
 /** Characters per token, as the usual estimate for English text. */
 const CHARS_PER_TOKEN = 4;
 
-export interface PageTool {
+interface PageTool {
   name: string;
   source: 'script' | 'markup';
   description: string;
@@ -43,9 +43,10 @@ function paramsOf(schema: unknown): PageField[] | null {
       const fields = isObject(property) ? property : {};
       const typed = TYPED.find((key) => key in fields);
       return {
-        name: withoutUnseen(name.slice(0, 300)),
+        name: plainText(name, 300),
         type: typed === undefined ? '' : typeof fields.type === 'string' ? fields.type : typed,
-        description: typeof fields.description === 'string' ? fields.description.slice(0, 300) : '',
+        description:
+          typeof fields.description === 'string' ? plainText(fields.description, 300) : '',
       };
     });
 }
@@ -82,8 +83,8 @@ export function pageTools(facts: PageFacts): PageTool[] {
     else if (names.indexOf(name) !== names.lastIndexOf(name)) problems.push(['pageToolDuplicate']);
     if (description === '') problems.push(['pageToolNoDescription']);
     if (!schema) problems.push(['pageToolBadSchema']);
-    if (nameless('type').length > 0)
-      problems.push(['pageToolUntyped', nameless('type').join(', ')]);
+    const untyped = nameless('type');
+    if (untyped.length > 0) problems.push(['pageToolUntyped', untyped.join(', ')]);
     const undescribed = nameless('description');
     if (undescribed.length > 0) problems.push(['pageToolUndescribed', undescribed.join(', ')]);
     return { name, source, description, params, problems };

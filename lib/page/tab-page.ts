@@ -25,7 +25,11 @@ export async function readTabPage(tabId: number): Promise<PageFacts | null> {
 export async function watchTabPage(tabId: number, onChange: () => void): Promise<() => void> {
   try {
     const { PAGE_TOOLS_PORT, watchPageTools } = await pageScripts();
-    await browser.scripting.executeScript({ target: { tabId }, func: watchPageTools });
+    await browser.scripting.executeScript({
+      target: { tabId },
+      func: watchPageTools,
+      args: [PAGE_TOOLS_PORT],
+    });
     const port = browser.tabs.connect(tabId, { name: PAGE_TOOLS_PORT });
     port.onMessage.addListener(onChange);
     return () => port.disconnect();

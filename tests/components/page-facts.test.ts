@@ -132,6 +132,9 @@ describe('reading a page', () => {
         throw new Error('no');
       },
     };
-    expect((await readPageFacts()).scriptTools).toEqual([]);
+    const facts = await readPageFacts();
+    expect(facts.scriptTools).toEqual([]);
+    // The browser has WebMCP: the page is one without tools, not a browser that shows none.
+    expect(facts.webmcp).toBe(true);
   });
 });

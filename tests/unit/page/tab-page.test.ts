@@ -42,7 +42,11 @@ describe('reading the tab’s page', () => {
       .mockReturnValue(port as unknown as ReturnType<typeof fakeBrowser.tabs.connect>);
     const changed = vi.fn();
     const stop = await watchTabPage(7, changed);
-    expect(execute).toHaveBeenCalledWith({ target: { tabId: 7 }, func: watchPageTools });
+    expect(execute).toHaveBeenCalledWith({
+      target: { tabId: 7 },
+      func: watchPageTools,
+      args: ['page-tools'],
+    });
     expect(connect).toHaveBeenCalledWith(7, { name: 'page-tools' });
     for (const listener of listeners) listener();
     expect(changed).toHaveBeenCalledOnce();
