@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { isContractDateTime } from '../contract/date-time';
 import { isHttpOrigin } from '../contract/http-origin';
-import { jsonNumber, jsonObject } from '../contract/json-schemas';
+import { jsonNumber, jsonRecordOf } from '../contract/json-schemas';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { scanChecksSchema } from '../history/scan-record';
 import { normalisePausedDomain, normalisePausedDomains } from '../privacy/paused-domains';
@@ -79,8 +79,8 @@ function buildBackupSchemas() {
     version: v.literal(BACKUP_VERSION),
     exportedAt: v.pipe(v.string(), v.check(isUtcDateTime)),
     settings,
-    watchList: v.pipe(jsonObject(), v.record(webOrigin, watchRecord)),
-    scoreHistory: v.optional(v.pipe(jsonObject(), v.record(webOrigin, siteHistory))),
+    watchList: jsonRecordOf(webOrigin, watchRecord),
+    scoreHistory: v.optional(jsonRecordOf(webOrigin, siteHistory)),
     lookupLog: v.optional(v.array(logEntry)),
   });
   return { watchRecord, scan, logEntry, backup };

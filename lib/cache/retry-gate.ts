@@ -1,9 +1,9 @@
 /** When the service may be asked again, one record per service base URL (README). */
 import * as v from 'valibot';
-import { jsonNumber, jsonObject } from '../contract/json-schemas';
+import { jsonNumber, jsonRecordOf } from '../contract/json-schemas';
 import { isFailure, type LookupOutcome } from '../service/lookup-outcome';
 import { quotaFromHeaders } from '../service/retry-after';
-import { parseWith, type StoredRecord } from '../storage/record';
+import { isObject, parseWith, type StoredRecord } from '../storage/record';
 import type { Epoch, Store } from '../storage/store';
 
 export const BACKOFF_BASE_MS = 30_000;
@@ -19,7 +19,7 @@ function gateSchema() {
   return v.object({
     failuresInARow: jsonNumber(),
     serviceNotBefore: time,
-    targetNotBefore: v.pipe(jsonObject(), v.record(v.string(), jsonNumber())),
+    targetNotBefore: jsonRecordOf(v.string(), jsonNumber()),
     busyUntil: time,
     /** What the last answer stated, spent down since. */
     quota: v.nullable(v.object({ remaining: jsonNumber(), resetAt: jsonNumber() })),
@@ -45,10 +45,7 @@ export const RETRY_GATE_RECORD: StoredRecord<GateRecord> = {
   }),
   // 0.1.0 left out the busy pause and the quota until the service first stated them.
   migrations: {
-    2: (older) =>
-      typeof older === 'object' && older !== null
-        ? { busyUntil: null, quota: null, ...older }
-        : older,
+    2: (older) => (isObject(older) ? { busyUntil: null, quota: null, ...older } : older),
   },
 };
 

@@ -112,6 +112,8 @@ export function isMarkdown(answer: Fetched): boolean {
   return typed && !looksHtml(answer.body);
 }
 
+/** As storage/record.ts's, which the checks do not import: through it the browser module left the
+ * popup's first script for a chunk of its own, one more request before the first frame. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

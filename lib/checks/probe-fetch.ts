@@ -13,6 +13,10 @@ import {
 const DECIDING =
   /^(content-type|vary|location|age|x-cache|cf-cache-status|retry-after|www-authenticate|(x-)?ratelimit.*)$/i;
 
+/** Why an aborted run or request stopped: its time limit, or else its Cancel. */
+export const stopReason = (signal: AbortSignal): 'timeout' | 'cancelled' =>
+  signal.reason === 'timeout' ? 'timeout' : 'cancelled';
+
 /** Text safe to keep and show: nothing unseen, cut. */
 export const plainText = (text: string, length: number = LIMITS.evidenceChars) =>
   withoutUnseen(text.slice(0, length));
@@ -85,7 +89,7 @@ export async function fetchLimited(
   const started = performance.now();
   // Ended by its own time limit, or by the run's (`timeout`) or its Cancel (`cancelled`).
   const request = new AbortController();
-  const cancel = () => request.abort(signal.reason);
+  const cancel = () => request.abort(stopReason(signal));
   const timer = setTimeout(() => request.abort('timeout'), LIMITS.requestMs);
   signal.addEventListener('abort', cancel, { once: true });
   const took = () => Math.round(performance.now() - started);
@@ -121,7 +125,7 @@ export async function fetchLimited(
     };
     return { evidence, body, header: (name) => response.headers.get(name) ?? '' };
   } catch {
-    const problem: ProbeProblem = request.signal.aborted ? request.signal.reason : 'network';
+    const problem: ProbeProblem = request.signal.aborted ? stopReason(request.signal) : 'network';
     return notSent(spec, problem, took());
   } finally {
     clearTimeout(timer);

@@ -12,7 +12,7 @@ import {
 } from './evidence';
 import { llmsInfo, robotsInfo } from './file-rules';
 import { homeReachable } from './home-rules';
-import { fetchLimited, notSent, plainText, requestUrl } from './probe-fetch';
+import { fetchLimited, notSent, plainText, requestUrl, stopReason } from './probe-fetch';
 
 const randomPath = () =>
   `/${Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
@@ -84,7 +84,7 @@ export async function runChecks(
   signal.addEventListener('abort', stop, { once: true });
   // The run's time limit ends what is left as a request's own does.
   const deadline = setTimeout(() => run.abort('timeout'), LIMITS.runMs);
-  const stopped = (): 'timeout' | 'cancelled' => run.signal.reason;
+  const stopped = () => stopReason(run.signal);
   const missingPath = randomPath();
 
   let started = 0;

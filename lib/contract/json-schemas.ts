@@ -18,3 +18,16 @@ export const jsonObject = () => v.custom<Record<string, unknown>>(isJsonObject, 
 
 /** A finite number. A type, not a check: a check piped after it never sees Infinity. */
 export const jsonNumber = () => v.custom<number>(Number.isFinite, 'number');
+
+/** An object of these entries, which an array does not pass. */
+export const jsonObjectOf = <const Entries extends v.ObjectEntries>(entries: Entries) =>
+  v.pipe(jsonObject(), v.object(entries));
+
+/** A record of these keys and values, which an array does not pass. */
+export const jsonRecordOf = <
+  const Key extends v.GenericSchema<string, string>,
+  const Value extends v.GenericSchema,
+>(
+  key: Key,
+  value: Value,
+) => v.pipe(jsonObject(), v.record(key, value));

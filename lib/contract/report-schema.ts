@@ -1,7 +1,11 @@
 /** The report as a valibot schema (README), written from openapi.json. */
 import * as v from 'valibot';
 import { isContractDateTime } from './date-time';
-import { jsonNumber, jsonObject } from './json-schemas';
+import { jsonNumber, jsonObjectOf } from './json-schemas';
+
+/** A finding's tier and result, as the contract lists them. */
+export const ISSUE_TIERS = ['essential', 'recommended', 'bonus'] as const;
+export const ISSUE_RESULTS = ['failed', 'partial'] as const;
 
 /** Longest `url` parameter the service accepts (contract, "Limits"). */
 export const MAX_URL_LENGTH = 2048;
@@ -26,53 +30,38 @@ function buildReportSchema(formats?: { uri: Format; dateTime: Format }) {
   // allows.
   const count = number(v.minValue(0), v.integer('expected integer'));
   const uri = text(formats?.uri, 'invalid url');
-  const scoreBucket = v.pipe(
-    jsonObject(),
-    v.object({
-      earned: number(v.minValue(0)),
-      available: number(v.minValue(0)),
-      passing: count,
-      total: count,
+  const scoreBucket = jsonObjectOf({
+    earned: number(v.minValue(0)),
+    available: number(v.minValue(0)),
+    passing: count,
+    total: count,
+  });
+  return jsonObjectOf({
+    target: uri,
+    display_target: v.string(),
+    report_url: uri,
+    score: v.nullable(number(v.minValue(0), v.maxValue(100))),
+    score_label: v.string(),
+    // Not v.isoTimestamp(): it refuses forms RFC 3339 and the OpenAPI document allow (`t`, `z`,
+    // a leap second) and takes days that do not exist.
+    scanned_at: text(formats?.dateTime, 'invalid date-time'),
+    eligible_checks: count,
+    score_breakdown: jsonObjectOf({
+      essential: scoreBucket,
+      recommended: scoreBucket,
+      bonus: jsonObjectOf({ points: number(v.minValue(0)), positive_signals: count }),
     }),
-  );
-  return v.pipe(
-    jsonObject(),
-    v.object({
-      target: uri,
-      display_target: v.string(),
-      report_url: uri,
-      score: v.nullable(number(v.minValue(0), v.maxValue(100))),
-      score_label: v.string(),
-      // Not v.isoTimestamp(): it refuses forms RFC 3339 and the OpenAPI document allow (`t`, `z`,
-      // a leap second) and takes days that do not exist.
-      scanned_at: text(formats?.dateTime, 'invalid date-time'),
-      eligible_checks: count,
-      score_breakdown: v.pipe(
-        jsonObject(),
-        v.object({
-          essential: scoreBucket,
-          recommended: scoreBucket,
-          bonus: v.pipe(
-            jsonObject(),
-            v.object({ points: number(v.minValue(0)), positive_signals: count }),
-          ),
-        }),
-      ),
-      issues: v.array(
-        v.pipe(
-          jsonObject(),
-          v.object({
-            id: v.string(),
-            name: v.string(),
-            tier: v.picklist(['essential', 'recommended', 'bonus']),
-            result: v.picklist(['failed', 'partial']),
-            details: v.nullable(v.string()),
-            recommendation: v.nullable(v.string()),
-          }),
-        ),
-      ),
-    }),
-  );
+    issues: v.array(
+      jsonObjectOf({
+        id: v.string(),
+        name: v.string(),
+        tier: v.picklist(ISSUE_TIERS),
+        result: v.picklist(ISSUE_RESULTS),
+        details: v.nullable(v.string()),
+        recommendation: v.nullable(v.string()),
+      }),
+    ),
+  });
 }
 
 let scanReport: ReturnType<typeof buildReportSchema> | undefined;

@@ -30,6 +30,8 @@ export type LookupLogEntry = v.InferOutput<ReturnType<typeof logEntrySchema>>;
 /** Entries oldest first. */
 export type StoredLog = v.InferOutput<ReturnType<typeof storedLogSchema>>;
 
+const parseLogEntry = parseWith(logEntrySchema);
+
 export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
   name: 'lookup-log',
   area: 'local',
@@ -42,11 +44,9 @@ export const LOOKUP_LOG_RECORD: StoredRecord<StoredLog> = {
   salvage(raw) {
     if (!isObject(raw)) return undefined;
     const { entries, nextId } = raw;
-    const entry = logEntrySchema();
-    const kept = (Array.isArray(entries) ? entries : []).flatMap((value) => {
-      const parsed = v.safeParse(entry, value);
-      return parsed.success ? [parsed.output] : [];
-    });
+    const kept = (Array.isArray(entries) ? entries : []).flatMap(
+      (value) => parseLogEntry(value) ?? [],
+    );
     const next = Math.max(
       typeof nextId === 'number' && Number.isFinite(nextId) ? nextId : 0,
       ...kept.map((value) => value.id + 1),

@@ -1,9 +1,9 @@
 /** What the score history keeps of each scan, as stored and bounded; version 1 kept only scores. */
 import * as v from 'valibot';
 import { jsonNumber } from '../contract/json-schemas';
-import type { ScanReport } from '../contract/report-schema';
+import { ISSUE_RESULTS, ISSUE_TIERS, type ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
-import { isObject } from '../storage/record';
+import { isObject, parseWith } from '../storage/record';
 
 /**
  * Checks kept per scan. A report listing more (a hostile or broken one) has its checks kept as
@@ -19,8 +19,8 @@ function listedCheckSchema() {
   return v.object({
     id: v.pipe(v.string(), v.maxLength(MAX_CHECK_ID_LENGTH)),
     name: v.pipe(v.string(), v.maxLength(MAX_CHECK_NAME_LENGTH)),
-    tier: v.picklist(['essential', 'recommended', 'bonus']),
-    result: v.picklist(['failed', 'partial']),
+    tier: v.picklist(ISSUE_TIERS),
+    result: v.picklist(ISSUE_RESULTS),
   });
 }
 
@@ -31,7 +31,7 @@ export function scanChecksSchema() {
   return v.object({
     listed: v.pipe(v.array(listedCheckSchema()), v.maxLength(MAX_CHECKS_PER_SCAN)),
     eligible: jsonNumber(),
-    tiers: v.array(v.picklist(['essential', 'recommended', 'bonus'])),
+    tiers: v.array(v.picklist(ISSUE_TIERS)),
     buckets: v.optional(
       v.object({ essential: bucketScaleSchema(), recommended: bucketScaleSchema() }),
     ),
@@ -58,6 +58,8 @@ export type ScoreRecord = v.InferOutput<ReturnType<typeof scoreRecordSchema>>;
 export type SiteHistory = v.InferOutput<ReturnType<typeof siteHistorySchema>>;
 export type StoredHistory = Record<string, SiteHistory>;
 
+const parseScoreRecord = parseWith(scoreRecordSchema);
+
 function scanToVersion2(scan: unknown): unknown {
   return isObject(scan) && !('checks' in scan) ? { ...scan, checks: null } : scan;
 }
@@ -77,7 +79,6 @@ export function historyToVersion2(older: unknown): unknown {
 /** Every readable scan (of version 1 too) of every site whose `seen` is readable. */
 export function salvageHistory(raw: unknown): StoredHistory | undefined {
   if (!isObject(raw)) return undefined;
-  const scan = scoreRecordSchema();
   const kept: StoredHistory = {};
   for (const [site, value] of Object.entries(raw)) {
     if (site === '__proto__') continue;
@@ -85,10 +86,7 @@ export function salvageHistory(raw: unknown): StoredHistory | undefined {
     if (typeof seen !== 'number' || !Number.isFinite(seen) || !Array.isArray(scans)) continue;
     kept[site] = {
       seen,
-      scans: scans.map(scanToVersion2).flatMap((value) => {
-        const parsed = v.safeParse(scan, value);
-        return parsed.success ? [parsed.output] : [];
-      }),
+      scans: scans.map(scanToVersion2).flatMap((value) => parseScoreRecord(value) ?? []),
     };
   }
   return kept;

@@ -1,6 +1,6 @@
 /** Each site's previous scans ("+8 since 3 Oct", the timeline), bounded (README). */
 import * as v from 'valibot';
-import { jsonObject } from '../contract/json-schemas';
+import { jsonRecordOf } from '../contract/json-schemas';
 import type { ScanReport } from '../contract/report-schema';
 import { parseTime } from '../locale/format-time';
 import { parseWith, partIds, partOf, readItems, type StoredRecord } from '../storage/record';
@@ -76,7 +76,7 @@ export const SCORE_HISTORY_RECORD: StoredRecord<StoredHistory> = {
   family: true,
   asText: true,
   version: 3,
-  parse: parseWith(() => v.pipe(jsonObject(), v.record(v.string(), siteHistorySchema()))),
+  parse: parseWith(() => jsonRecordOf(v.string(), siteHistorySchema())),
   fallback: () => ({}),
   // One damaged scan costs that scan, not the site's whole history.
   salvage: salvageHistory,

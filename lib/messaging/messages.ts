@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { type ImportResult, importRequestSchema } from '../backup/backup-intents';
 import { checkRunSchema } from '../checks/check-run-record';
 import { isHttpOrigin } from '../contract/http-origin';
-import { jsonObject } from '../contract/json-schemas';
+import { jsonObjectOf } from '../contract/json-schemas';
 import { normaliseServiceBaseUrl } from '../contract/service-base-url';
 import { normalisePausedDomain } from '../privacy/paused-domains';
 import { BADGE_MODES, type EffectiveSettings, OLD_REPORT_DAYS } from '../settings/settings';
@@ -23,7 +23,7 @@ const normalised = <T>(normalise: (value: string) => T | null) =>
     }),
   );
 /** A request without data: `{}`, which an array must not pass for. */
-const noData = () => v.pipe(jsonObject(), v.object({}));
+const noData = () => jsonObjectOf({});
 
 /** Built on the first request, not when the worker starts. */
 export function requestSchemas() {

@@ -34,7 +34,7 @@ export const POLICY_COPY_RECORD: StoredRecord<ManagedPolicy | null> = {
   version: 1,
   parse: (raw) => {
     if (raw === null) return null;
-    if (typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+    if (!isObject(raw)) return undefined;
     return 'neverLookUpDomains' in raw ? parseManagedPolicy(raw) : null;
   },
   fallback: () => null,

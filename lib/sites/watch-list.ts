@@ -1,9 +1,9 @@
 /** The watch list: sites looked up on a schedule, each with what its last lookup saw (README). */
 import * as v from 'valibot';
 import { isHttpOrigin } from '../contract/http-origin';
-import { jsonNumber, jsonObject } from '../contract/json-schemas';
+import { jsonNumber, jsonRecordOf } from '../contract/json-schemas';
 import { automaticLookupsAllowed, type EffectiveSettings } from '../settings/settings';
-import { parseWith, readRecord, type StoredRecord } from '../storage/record';
+import { isObject, parseWith, readRecord, type StoredRecord } from '../storage/record';
 import type { Store } from '../storage/store';
 import { isViewStatus } from '../tabs/status-traits';
 import type { TabViewStatus } from '../tabs/tab-view';
@@ -23,22 +23,23 @@ function watchRecordSchema() {
 export type WatchRecord = v.InferOutput<ReturnType<typeof watchRecordSchema>>;
 export type WatchList = Record<string, WatchRecord>;
 
+const parseWatchRecord = parseWith(watchRecordSchema);
+
 export const WATCH_LIST_RECORD: StoredRecord<WatchList> = {
   name: 'watch-list',
   area: 'local',
   key: 'watch-list:v1',
   version: 1,
-  parse: parseWith(() => v.pipe(jsonObject(), v.record(v.string(), watchRecordSchema()))),
+  parse: parseWith(() => jsonRecordOf(v.string(), watchRecordSchema())),
   fallback: () => ({}),
   // One damaged site is dropped, not the list.
   salvage: (raw) => {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-    const item = watchRecordSchema();
+    if (!isObject(raw)) return undefined;
     return Object.fromEntries(
       Object.entries(raw).flatMap(([site, value]) => {
-        const parsed = v.safeParse(item, value);
+        const parsed = parseWatchRecord(value);
         // A key that would set the object's prototype is no site.
-        return parsed.success && site !== '__proto__' ? [[site, parsed.output]] : [];
+        return parsed !== undefined && site !== '__proto__' ? [[site, parsed]] : [];
       }),
     );
   },

@@ -156,7 +156,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('makes counts non-negative integers and points non-negative numbers, as the valibot schema does', () => {
+  it('makes counts non-negative integers and points non-negative numbers', () => {
     const bonus = ['PublicScanReport', 'properties', 'score_breakdown', 'properties', 'bonus'];
     const counts = [
       at(schemas, 'PublicScanReport', 'properties', 'eligible_checks'),
